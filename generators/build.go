@@ -1,0 +1,547 @@
+package generators
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"k8s.io/kube-openapi/pkg/common"
+	"k8s.io/kube-openapi/pkg/util"
+
+	"github.com/validation-gen/validation-gen/model"
+	"github.com/validation-gen/validation-gen/tags"
+)
+
+const metaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Universe is the built model: the input packages and every definition reachable from them.
+type Universe struct {
+	Packages    []*model.Package    // input packages, sorted by path
+	Definitions []*model.Definition // all definitions, sorted by name
+}
+
+// Lookup returns the definition with the given model name.
+func (u *Universe) Lookup(name string) *model.Definition {
+	i := sort.Search(len(u.Definitions), func(i int) bool { return u.Definitions[i].Name >= name })
+	if i < len(u.Definitions) && u.Definitions[i].Name == name {
+		return u.Definitions[i]
+	}
+	return nil
+}
+
+// declTags is what the tags of one type declaration (named type or alias) say, applied once.
+type declTags struct {
+	v    model.Validations
+	tt   model.TypeTags
+	raws []tags.Raw
+	// skip is set by +k8s:openapi-gen=false.
+	skip bool
+}
+
+type builder struct {
+	prog  *Program
+	diags model.Diagnostics
+	defs  map[*types.TypeName]*model.Definition
+	pkgs  map[string]*model.Package
+	decls map[*types.TypeName]*declTags
+	// specials caches special-type lookups (nil: not special).
+	specials map[*types.TypeName]*specialType
+}
+
+// Build turns the loaded program into the model. Every input package's type declarations have
+// their tags checked; definitions are made for the structs of the input packages and for every
+// struct they reach.
+func Build(prog *Program) (*Universe, model.Diagnostics) {
+	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
+		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
+		specials: map[*types.TypeName]*specialType{}}
+	u := &Universe{}
+	for _, pkg := range prog.Inputs {
+		mp := b.pkg(pkg.PkgPath)
+		u.Packages = append(u.Packages, mp)
+		scope := pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || b.prog.typeDecl[tn] == nil {
+				continue
+			}
+			d := b.decl(tn)
+			if d.skip || !tn.Exported() {
+				continue
+			}
+			b.definition(tn)
+		}
+	}
+	for _, d := range b.defs {
+		u.Definitions = append(u.Definitions, d)
+	}
+	sort.Slice(u.Definitions, func(i, j int) bool { return u.Definitions[i].Name < u.Definitions[j].Name })
+	for i := 1; i < len(u.Definitions); i++ {
+		if a, c := u.Definitions[i-1], u.Definitions[i]; a.Name == c.Name {
+			b.diags.Add(c.Pos, "", "definition name %s is used by both %s.%s and %s.%s", c.Name, a.GoPackage, a.GoName, c.GoPackage, c.GoName)
+		}
+	}
+	for _, p := range b.pkgs {
+		sort.Slice(p.Definitions, func(i, j int) bool { return p.Definitions[i].GoName < p.Definitions[j].GoName })
+	}
+	return u, b.diags
+}
+
+// pkg returns the model package for an import path, reading its package tags the first time.
+func (b *builder) pkg(path string) *model.Package {
+	if p, ok := b.pkgs[path]; ok {
+		return p
+	}
+	gp := b.prog.byPath[path]
+	p := &model.Package{Path: path}
+	b.pkgs[path] = p
+	if gp == nil {
+		return p
+	}
+	p.Name = gp.Name
+	if len(gp.GoFiles) > 0 {
+		p.Dir = dirOf(gp.GoFiles[0])
+	}
+	for _, in := range b.prog.Inputs {
+		if in.PkgPath == path {
+			p.Input = true
+		}
+	}
+	raws := tags.Extract(b.prog.packageTagLines(gp), tags.Multiline)
+	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p}, &b.diags)
+	return p
+}
+
+func dirOf(file string) string {
+	i := strings.LastIndexAny(file, `/\`)
+	if i < 0 {
+		return "."
+	}
+	return file[:i]
+}
+
+// modelName is the OpenAPI definition name of a type: the package's +k8s:openapi-model-package,
+// else the reversed domain of its import path (io.k8s.api.core.v1.Pod).
+func modelName(p *model.Package, name string) string {
+	if p.ModelPackage != "" {
+		return p.ModelPackage + "." + name
+	}
+	return util.ToRESTFriendlyName(p.Path + "." + name)
+}
+
+// decl applies the tags of a type declaration once and caches the result.
+func (b *builder) decl(tn *types.TypeName) *declTags {
+	if d, ok := b.decls[tn]; ok {
+		return d
+	}
+	d := &declTags{}
+	b.decls[tn] = d
+	td := b.prog.typeDecl[tn]
+	if td == nil {
+		return d
+	}
+	lines := append(b.prog.Lines(td.extra), b.prog.Lines(td.doc)...)
+	d.raws = tags.Extract(lines, tags.Multiline)
+	d.skip = openAPIGenFalse(d.raws)
+	b.pkg(tn.Pkg().Path())
+	tags.Apply(d.raws, tags.Place{
+		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
+		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: isObjectMeta(tn.Type()),
+	}, &b.diags)
+	return d
+}
+
+func openAPIGenFalse(raws []tags.Raw) bool {
+	for _, r := range raws {
+		if r.Name == "k8s:openapi-gen" && strings.TrimSpace(r.Value) == "false" {
+			return true
+		}
+	}
+	return false
+}
+
+func isObjectMeta(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == metaV1Path && n.Obj().Name() == "ObjectMeta"
+}
+
+// kindOf is the JSON shape of a Go type.
+func (b *builder) kindOf(t types.Type) model.Kind {
+	for {
+		switch x := t.(type) {
+		case *types.Pointer:
+			t = x.Elem()
+			continue
+		case *types.Alias:
+			t = x.Rhs()
+			continue
+		case *types.Named:
+			if sp := b.special(x.Obj()); sp != nil {
+				return sp.kind
+			}
+			t = x.Underlying()
+			continue
+		case *types.Basic:
+			typ, _ := common.OpenAPITypeFormat(x.Name())
+			switch typ {
+			case "string":
+				return model.KindString
+			case "integer":
+				return model.KindInteger
+			case "number":
+				return model.KindNumber
+			case "boolean":
+				return model.KindBoolean
+			}
+			return model.KindInvalid
+		case *types.Slice:
+			if isByte(x.Elem()) {
+				return model.KindString
+			}
+			return model.KindList
+		case *types.Array:
+			return model.KindList
+		case *types.Map:
+			return model.KindMap
+		case *types.Struct:
+			return model.KindObject
+		case *types.Interface:
+			return model.KindAny
+		}
+		return model.KindInvalid
+	}
+}
+
+func isByte(t types.Type) bool {
+	b, ok := types.Unalias(t).(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// definition returns the definition of a named struct (or special) type, building it on first use.
+// It returns nil for other types, which are inlined where they are used.
+func (b *builder) definition(tn *types.TypeName) *model.Definition {
+	if d, ok := b.defs[tn]; ok {
+		return d
+	}
+	named, ok := tn.Type().(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 {
+		return nil
+	}
+	st, isStruct := named.Underlying().(*types.Struct)
+	sp := b.special(tn)
+	if !isStruct && sp == nil {
+		return nil
+	}
+	p := b.pkg(tn.Pkg().Path())
+	decl := b.decl(tn)
+	name := modelName(p, tn.Name())
+	if decl.tt.ModelPackage != nil {
+		name = decl.tt.ModelPackage.Value + "." + tn.Name()
+	}
+	def := &model.Definition{
+		Name: name, GoPackage: p.Path, GoName: tn.Name(), Package: p,
+		Pos: b.prog.Fset.Position(tn.Pos()), Input: p.Input,
+	}
+	b.defs[tn] = def
+	p.Definitions = append(p.Definitions, def)
+	if td := b.prog.typeDecl[tn]; td != nil {
+		def.Description = description(docText(b.prog.Lines(td.doc), decl.raws))
+	}
+	node := &model.Node{GoType: named, Pos: def.Pos, V: decl.v}
+	def.Node = node
+	if sp != nil {
+		def.Special = true
+		node.Kind, node.Format, node.OneOfTypes = sp.kind, sp.format, sp.oneOf
+		return def
+	}
+	node.Kind = model.KindObject
+	node.Properties = b.properties(st, def)
+	b.rootKind(def, decl)
+	return def
+}
+
+// properties lists the JSON fields of a struct, with embedded inline structs flattened.
+func (b *builder) properties(st *types.Struct, holder *model.Definition) []*model.Property {
+	var props []*model.Property
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i))
+		jsonTag, hasJSON := tag.Lookup("json")
+		name, opts, _ := strings.Cut(jsonTag, ",")
+		if name == "-" && opts == "" {
+			continue
+		}
+		fd := b.prog.fieldDecl[f]
+		var raws []tags.Raw
+		if fd != nil {
+			raws = tags.Extract(b.prog.Lines(fd.Doc), tags.Multiline)
+		}
+		if openAPIGenFalse(raws) {
+			continue
+		}
+		if f.Embedded() && name == "" {
+			if inner := embeddedStruct(f.Type()); inner != nil {
+				props = append(props, b.properties(inner, holder)...)
+				continue
+			}
+		}
+		if !f.Exported() {
+			continue
+		}
+		_ = hasJSON
+		if name == "" {
+			name = f.Name()
+		}
+		pos := b.prog.Fset.Position(f.Pos())
+		fieldV := &model.Validations{}
+		tags.Apply(raws, tags.Place{
+			Scope: tags.ScopeField, Kind: b.kindOf(f.Type()), GoType: f.Type(), V: fieldV,
+			Lookup: b.lookup(f.Pkg()), IsObjectMeta: isObjectMeta(f.Type()),
+		}, &b.diags)
+		node := b.valueNode(f.Type(), fieldV, pos)
+		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
+		prop := &model.Property{
+			Name: name, GoName: f.Name(), Node: node, OmitEmpty: omitEmpty, Pos: pos,
+			AsString: hasOption(opts, "string"),
+		}
+		prop.Required = node.V.Required != nil || node.V.Optional == nil && !omitEmpty
+		var doc string
+		if fd != nil {
+			doc = docText(b.prog.Lines(fd.Doc), raws)
+		}
+		if node.Enum != nil {
+			doc += enumDescription(node.Enum)
+		}
+		prop.Description = description(doc)
+		prop.ImplicitDefault = b.implicitDefault(f.Type(), omitEmpty)
+		prop.StripZero = !node.Pointer && (node.Ref == nil || node.Ref.Special) && node.Kind != model.KindObject &&
+			node.Kind != model.KindAny
+		if node.V.NameFormat != nil {
+			b.nameFormatRules(holder, prop)
+		}
+		props = append(props, prop)
+	}
+	return props
+}
+
+func hasOption(opts, o string) bool {
+	for _, x := range strings.Split(opts, ",") {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+// embeddedStruct returns the struct of an embedded field, if it is one.
+func embeddedStruct(t types.Type) *types.Struct {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	return st
+}
+
+// valueNode builds the node for a value of Go type t declared at a place (a field) whose own tags
+// are in place. Tags accumulate along the alias / named-type chain until a type with its own
+// definition, which is referenced instead.
+func (b *builder) valueNode(t types.Type, place *model.Validations, pos token.Position) *model.Node {
+	n := &model.Node{GoType: t, Pos: pos}
+	var pieces []*model.Validations
+	if place != nil {
+		pieces = append(pieces, place)
+	}
+	var enumType *types.TypeName
+walk:
+	for {
+		switch x := t.(type) {
+		case *types.Pointer:
+			n.Pointer = true
+			t = x.Elem()
+		case *types.Alias:
+			d := b.decl(x.Obj())
+			pieces = append(pieces, &d.v)
+			if d.v.Enum != nil {
+				enumType = x.Obj()
+			}
+			t = x.Rhs()
+		case *types.Named:
+			if def := b.definition(x.Obj()); def != nil {
+				n.Ref = def
+				n.Kind = def.Node.Kind
+				break walk
+			}
+			d := b.decl(x.Obj())
+			pieces = append(pieces, &d.v)
+			if d.v.Enum != nil {
+				enumType = x.Obj()
+			}
+			t = x.Underlying()
+		case *types.Basic:
+			typ, format := common.OpenAPITypeFormat(x.Name())
+			n.Kind = b.kindOf(x)
+			n.Format = format
+			if typ == "" {
+				b.diags.Add(pos, "", "type %s has no OpenAPI representation", x.Name())
+			}
+			break walk
+		case *types.Slice:
+			if isByte(x.Elem()) {
+				n.Kind, n.Format = model.KindString, "byte"
+				break walk
+			}
+			n.Kind = model.KindList
+			n.Items = b.valueNode(x.Elem(), nil, pos)
+			break walk
+		case *types.Array:
+			n.Kind = model.KindList
+			n.Items = b.valueNode(x.Elem(), nil, pos)
+			break walk
+		case *types.Map:
+			if b.kindOf(x.Key()) != model.KindString {
+				b.diags.Add(pos, "", "map key type %s is not a string; JSON objects have string keys", typeString(x.Key()))
+			}
+			n.Kind = model.KindMap
+			n.Values = b.valueNode(x.Elem(), nil, pos)
+			break walk
+		case *types.Struct:
+			n.Kind = model.KindObject
+			n.Properties = b.properties(x, nil)
+			break walk
+		case *types.Interface:
+			n.Kind = model.KindAny
+			break walk
+		default:
+			b.diags.Add(pos, "", "type %s has no OpenAPI representation", typeString(t))
+			n.Kind = model.KindAny
+			break walk
+		}
+	}
+	n.V = b.merge(pieces)
+	if n.V.Enum != nil && enumType != nil {
+		n.Enum = b.enumValues(enumType)
+	}
+	return n
+}
+
+func typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// implicitDefault mirrors openapi-gen: non-pointer structs default to {}, and non-omitempty
+// scalars to their zero value, unless the type unmarshals itself.
+func (b *builder) implicitDefault(t types.Type, omitEmpty bool) any {
+	for {
+		if customUnmarshal(t) {
+			return nil
+		}
+		switch x := t.(type) {
+		case *types.Alias:
+			t = x.Rhs()
+			continue
+		case *types.Named:
+			if st, ok := x.Underlying().(*types.Struct); ok {
+				if st.NumFields() == 1 && st.Field(0).Embedded() {
+					t = st.Field(0).Type()
+					continue
+				}
+				return map[string]any{}
+			}
+			t = x.Underlying()
+			continue
+		case *types.Struct:
+			return map[string]any{}
+		case *types.Basic:
+			if omitEmpty {
+				return nil
+			}
+			z, _ := common.OpenAPIZeroValue(x.Name())
+			return z
+		}
+		return nil
+	}
+}
+
+func customUnmarshal(t types.Type) bool {
+	t = types.Unalias(t)
+	if _, ok := t.(*types.Pointer); ok {
+		ms := types.NewMethodSet(t)
+		sel := ms.Lookup(nil, "UnmarshalJSON")
+		return sel != nil && ptrRecv(sel.Obj().(*types.Func))
+	}
+	if n, ok := t.(*types.Named); ok {
+		if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+			return false
+		}
+		ms := types.NewMethodSet(types.NewPointer(n))
+		return ms.Lookup(nil, "UnmarshalJSON") != nil
+	}
+	return false
+}
+
+func ptrRecv(f *types.Func) bool {
+	sig := f.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return false
+	}
+	_, ok := types.Unalias(sig.Recv().Type()).(*types.Pointer)
+	return ok
+}
+
+// rootKind marks root kinds: structs that embed metav1.TypeMeta, have metav1.ObjectMeta as
+// metadata, and are not lists.
+func (b *builder) rootKind(def *model.Definition, decl *declTags) {
+	if strings.HasSuffix(def.GoName, "List") || def.GoPackage == metaV1Path {
+		return
+	}
+	var typeMeta, objectMeta bool
+	st := def.Node.GoType.Underlying().(*types.Struct)
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if n, ok := types.Unalias(f.Type()).(*types.Named); ok && f.Embedded() && n.Obj().Pkg() != nil &&
+			n.Obj().Pkg().Path() == metaV1Path && n.Obj().Name() == "TypeMeta" {
+			typeMeta = true
+		}
+	}
+	for _, p := range def.Node.Properties {
+		if p.Name == "metadata" && isObjectMeta(p.Node.GoType) {
+			objectMeta = true
+		}
+	}
+	if !typeMeta || !objectMeta {
+		return
+	}
+	rk := &model.RootKind{Kind: def.GoName, Plural: strings.ToLower(def.GoName) + "s",
+		ClusterScoped: decl.tt.NonNamespaced != nil, StorageVersion: decl.tt.StorageVersion != nil}
+	if decl.tt.Plural != nil {
+		rk.Plural = decl.tt.Plural.Value
+	}
+	def.Root = rk
+}
+
+// funcDecl finds the declaration of a method.
+func (b *builder) funcDecl(f *types.Func) (*ast.FuncDecl, *types.Info) {
+	if f.Pkg() == nil {
+		return nil, nil
+	}
+	gp := b.prog.byPath[f.Pkg().Path()]
+	if gp == nil || gp.TypesInfo == nil {
+		return nil, nil
+	}
+	for _, file := range gp.Syntax {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && gp.TypesInfo.Defs[fd.Name] == f {
+				return fd, gp.TypesInfo
+			}
+		}
+	}
+	return nil, nil
+}

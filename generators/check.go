@@ -1,0 +1,154 @@
+package generators
+
+import (
+	"github.com/validation-gen/validation-gen/formats"
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// Check validates the whole model before anything is emitted: limits that contradict each other,
+// list and map semantics that cannot hold, formats the target API server cannot enforce. Each
+// problem points at the tag that causes it.
+func Check(u *Universe, opts Options) model.Diagnostics {
+	c := &checker{opts: opts}
+	for _, d := range u.Definitions {
+		c.node(d.Node)
+		for _, p := range d.Node.Properties {
+			c.walk(p.Node)
+		}
+	}
+	return c.diags
+}
+
+type checker struct {
+	opts  Options
+	diags model.Diagnostics
+}
+
+func (c *checker) walk(n *model.Node) {
+	c.node(n)
+	if n.Ref != nil {
+		return
+	}
+	for _, p := range n.Properties {
+		c.walk(p.Node)
+	}
+	if n.Items != nil {
+		c.walk(n.Items)
+	}
+	if n.Values != nil {
+		c.walk(n.Values)
+	}
+}
+
+func (c *checker) node(n *model.Node) {
+	v := &n.V
+	c.numbers(v.Minimum, v.Maximum, true)
+	c.sizes(v.MinLength, v.MaxLength)
+	c.sizes(v.MinItems, v.MaxItems)
+	c.sizes(v.MinProperties, v.MaxProperties)
+	if v.ExclusiveMinimum != nil && len(v.Minimum) == 0 {
+		c.diags.Add(v.ExclusiveMinimum.Pos, v.ExclusiveMinimum.Tag, "needs +minimum")
+	}
+	if v.ExclusiveMaximum != nil && len(v.Maximum) == 0 {
+		c.diags.Add(v.ExclusiveMaximum.Pos, v.ExclusiveMaximum.Tag, "needs +maximum")
+	}
+	if v.Format != nil {
+		f, _ := formats.Lookup(v.Format.Name)
+		if !f.KnownTo(c.opts.Compat) && !c.opts.FormatFallback {
+			c.diags.Add(v.Format.Pos, v.Format.Tag, "format %s is not enforced by API servers at compatibility version %s; "+
+				"enable --format-fallback to publish an equivalent pattern or rule", f.Name, c.opts.Compat)
+		}
+	}
+	c.lists(n)
+}
+
+// numbers reports a minimum above a maximum (each pair, since Go enforces every bound).
+func (c *checker) numbers(mins, maxs []model.Number, _ bool) {
+	for _, lo := range mins {
+		for _, hi := range maxs {
+			if lo.Value > hi.Value {
+				late := lo.Origin
+				if before(late.Pos, hi.Pos) {
+					late = hi.Origin
+				}
+				c.diags.Add(late.Pos, late.Tag, "+%s=%s is greater than +%s=%s", lo.Tag, lo.Text, hi.Tag, hi.Text)
+			}
+		}
+	}
+}
+
+func (c *checker) sizes(mins, maxs []model.Int) {
+	for _, lo := range mins {
+		for _, hi := range maxs {
+			if lo.Value > hi.Value {
+				late := lo.Origin
+				if before(late.Pos, hi.Pos) {
+					late = hi.Origin
+				}
+				c.diags.Add(late.Pos, late.Tag, "+%s=%d is greater than +%s=%d", lo.Tag, lo.Value, hi.Tag, hi.Value)
+			}
+		}
+	}
+}
+
+// lists checks +listType and +listMapKey against the item type.
+func (c *checker) lists(n *model.Node) {
+	v := &n.V
+	if v.ListType == nil {
+		if len(v.ListMapKeys) > 0 {
+			k := v.ListMapKeys[0]
+			c.diags.Add(k.Pos, k.Tag, "needs +listType=map")
+		}
+		return
+	}
+	if n.Items == nil {
+		return
+	}
+	item := n.Items
+	switch v.ListType.Value {
+	case "set":
+		switch item.Kind {
+		case model.KindObject, model.KindList, model.KindMap, model.KindAny:
+			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "set items must be scalars (strings, numbers, booleans), not %s", item.Kind)
+		}
+		if len(v.ListMapKeys) > 0 {
+			c.diags.Add(v.ListMapKeys[0].Pos, v.ListMapKeys[0].Tag, "needs +listType=map, not set")
+		}
+	case "map":
+		props := item.Properties
+		if item.Ref != nil {
+			props = item.Ref.Node.Properties
+		}
+		if item.Kind != model.KindObject {
+			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "map items must be structs, not %s", item.Kind)
+			return
+		}
+		if len(v.ListMapKeys) == 0 {
+			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "needs at least one +listMapKey")
+		}
+		for _, k := range v.ListMapKeys {
+			var found *model.Property
+			for _, p := range props {
+				if p.Name == k.Value {
+					found = p
+				}
+			}
+			switch {
+			case found == nil:
+				c.diags.Add(k.Pos, k.Tag, "item has no field %q", k.Value)
+			case !found.Required && found.Node.V.Default == nil:
+				c.diags.Add(k.Pos, k.Tag, "key field %q is optional; map keys must be required (or have a +default)", k.Value)
+			default:
+				switch found.Node.Kind {
+				case model.KindString, model.KindInteger, model.KindNumber, model.KindBoolean:
+				default:
+					c.diags.Add(k.Pos, k.Tag, "key field %q is %s; map keys must be scalars", k.Value, found.Node.Kind)
+				}
+			}
+		}
+	default:
+		if len(v.ListMapKeys) > 0 {
+			c.diags.Add(v.ListMapKeys[0].Pos, v.ListMapKeys[0].Tag, "needs +listType=map")
+		}
+	}
+}

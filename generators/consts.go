@@ -1,0 +1,85 @@
+package generators
+
+import (
+	"go/constant"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/validation-gen/validation-gen/model"
+	"github.com/validation-gen/validation-gen/tags"
+)
+
+// constLookup resolves constants for tags written in one package.
+type constLookup struct {
+	b   *builder
+	pkg *types.Package
+}
+
+func (b *builder) lookup(p *types.Package) tags.ConstLookup {
+	if p == nil {
+		return nil
+	}
+	return constLookup{b, p}
+}
+
+// Const resolves "Name" in the tag's package, "pkg.Name" through its imports, or
+// "import/path.Name".
+func (l constLookup) Const(name string) (*types.Const, bool) {
+	i := strings.LastIndex(name, ".")
+	if i < 0 {
+		c, ok := l.pkg.Scope().Lookup(name).(*types.Const)
+		return c, ok
+	}
+	path, ident := name[:i], name[i+1:]
+	if gp := l.b.prog.byPath[path]; gp != nil && gp.Types != nil {
+		c, ok := gp.Types.Scope().Lookup(ident).(*types.Const)
+		return c, ok
+	}
+	for _, imp := range l.pkg.Imports() {
+		if imp.Name() == path || imp.Path() == path {
+			c, ok := imp.Scope().Lookup(ident).(*types.Const)
+			return c, ok
+		}
+	}
+	return nil, false
+}
+
+// EnumValues lists the exported constants of a named type (or of the named type an alias
+// denotes), from every loaded package.
+func (l constLookup) EnumValues(t types.Type) []model.EnumValue {
+	t = types.Unalias(t)
+	n, ok := t.(*types.Named)
+	if !ok {
+		return nil
+	}
+	return l.b.enumValues(n.Obj())
+}
+
+// enumValues returns the distinct values of a type's constants sorted by value; for equal values
+// the longer doc wins, as in openapi-gen.
+func (b *builder) enumValues(tn *types.TypeName) []model.EnumValue {
+	if a, ok := tn.Type().(*types.Alias); ok {
+		if n, ok := types.Unalias(a).(*types.Named); ok {
+			tn = n.Obj()
+		}
+	}
+	byValue := map[string]model.EnumValue{}
+	for _, c := range b.prog.constsByType[tn] {
+		if c.Val().Kind() != constant.String {
+			continue
+		}
+		v := constant.StringVal(c.Val())
+		doc := strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(b.prog.constDoc[c]), c.Name())), " ")
+		if old, ok := byValue[v]; ok && len(old.Doc) >= len(doc) {
+			continue
+		}
+		byValue[v] = model.EnumValue{Value: v, Doc: doc}
+	}
+	var out []model.EnumValue
+	for _, ev := range byValue {
+		out = append(out, ev)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Value.(string) < out[j].Value.(string) })
+	return out
+}

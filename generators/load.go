@@ -1,0 +1,286 @@
+package generators
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/validation-gen/validation-gen/model"
+	"github.com/validation-gen/validation-gen/tags"
+)
+
+// Program is the loaded Go source: the input packages, every package they depend on (with syntax,
+// so that comments of types from other modules can be read), and indexes from type-checker
+// objects back to their declarations.
+type Program struct {
+	Fset   *token.FileSet
+	Inputs []*packages.Package
+	byPath map[string]*packages.Package
+	// typeDecl maps a type name (named type or alias) to its declaration.
+	typeDecl map[*types.TypeName]*typeDecl
+	// fieldDecl maps a struct field to its AST node.
+	fieldDecl map[*types.Var]*ast.Field
+	// constDoc maps a constant to its doc comment text.
+	constDoc map[*types.Const]string
+	// constsByType lists the typed constants of each named type, across all loaded packages.
+	constsByType map[*types.TypeName][]*types.Const
+}
+
+type typeDecl struct {
+	spec *ast.TypeSpec
+	// doc is the comment block directly above the declaration (its description); extra is the
+	// block before that, which Kubernetes uses for tags such as +genclient.
+	doc, extra *ast.CommentGroup
+}
+
+// Load resolves patterns from dir with go/packages and indexes the result. Type errors in the
+// inputs are returned as diagnostics.
+func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
+		Dir: dir,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading packages: %w", err)
+	}
+	if len(pkgs) == 0 {
+		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	p := &Program{
+		Inputs:       pkgs,
+		byPath:       map[string]*packages.Package{},
+		typeDecl:     map[*types.TypeName]*typeDecl{},
+		fieldDecl:    map[*types.Var]*ast.Field{},
+		constDoc:     map[*types.Const]string{},
+		constsByType: map[*types.TypeName][]*types.Const{},
+	}
+	var diags model.Diagnostics
+	for _, pkg := range pkgs {
+		p.Fset = pkg.Fset
+		for _, e := range pkg.Errors {
+			diags = append(diags, packageError(e))
+		}
+		if len(pkg.GoFiles) == 0 && len(pkg.Errors) == 0 {
+			return nil, nil, fmt.Errorf("package %s has no Go files", pkg.PkgPath)
+		}
+	}
+	if len(diags) > 0 {
+		return nil, diags, nil
+	}
+	sort.Slice(p.Inputs, func(i, j int) bool { return p.Inputs[i].PkgPath < p.Inputs[j].PkgPath })
+	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+		p.byPath[pkg.PkgPath] = pkg
+		p.index(pkg)
+	})
+	for _, cs := range p.constsByType {
+		sort.Slice(cs, func(i, j int) bool { return cs[i].Pos() < cs[j].Pos() })
+	}
+	return p, nil, nil
+}
+
+// packageError turns a go/packages error ("file:line:col: msg") into a diagnostic.
+func packageError(e packages.Error) model.Diagnostic {
+	d := model.Diagnostic{Msg: e.Msg}
+	parts := strings.SplitN(e.Pos, ":", 3)
+	if len(parts) >= 2 {
+		d.Pos.Filename = parts[0]
+		d.Pos.Line, _ = strconv.Atoi(parts[1])
+		if len(parts) == 3 {
+			d.Pos.Column, _ = strconv.Atoi(parts[2])
+		}
+	} else {
+		d.Pos.Filename = e.Pos
+	}
+	if d.Pos.Filename == "" || d.Pos.Filename == "-" {
+		d.Pos.Filename = "<go list>"
+	}
+	return d
+}
+
+func (p *Program) index(pkg *packages.Package) {
+	if pkg.TypesInfo == nil {
+		return
+	}
+	for _, f := range pkg.Syntax {
+		groups := f.Comments
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			switch gd.Tok {
+			case token.TYPE:
+				for _, s := range gd.Specs {
+					ts := s.(*ast.TypeSpec)
+					tn, ok := pkg.TypesInfo.Defs[ts.Name].(*types.TypeName)
+					if !ok {
+						continue
+					}
+					d := &typeDecl{spec: ts, doc: ts.Doc}
+					if d.doc == nil && len(gd.Specs) == 1 {
+						d.doc = gd.Doc
+					}
+					d.extra = blockBefore(groups, d.doc, gd.Pos(), pkg.Fset)
+					p.typeDecl[tn] = d
+					if st, ok := ts.Type.(*ast.StructType); ok {
+						p.indexFields(pkg, st)
+					}
+				}
+			case token.CONST:
+				for _, s := range gd.Specs {
+					vs := s.(*ast.ValueSpec)
+					doc := vs.Doc
+					if doc == nil && len(gd.Specs) == 1 {
+						doc = gd.Doc
+					}
+					for _, n := range vs.Names {
+						c, ok := pkg.TypesInfo.Defs[n].(*types.Const)
+						if !ok {
+							continue
+						}
+						if doc != nil {
+							p.constDoc[c] = commentText(doc)
+						}
+						if named, ok := c.Type().(*types.Named); ok && c.Exported() {
+							tn := named.Obj()
+							p.constsByType[tn] = append(p.constsByType[tn], c)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// indexFields records the AST of every field of a struct type, nested anonymous structs included.
+func (p *Program) indexFields(pkg *packages.Package, st *ast.StructType) {
+	for _, f := range st.Fields.List {
+		if len(f.Names) == 0 {
+			// Embedded fields are defined by their type expression's identifier.
+			if id := embeddedIdent(f.Type); id != nil {
+				if v, ok := pkg.TypesInfo.Defs[id].(*types.Var); ok {
+					p.fieldDecl[v] = f
+				}
+			}
+		}
+		for _, n := range f.Names {
+			if v, ok := pkg.TypesInfo.Defs[n].(*types.Var); ok {
+				p.fieldDecl[v] = f
+			}
+		}
+		if inner, ok := f.Type.(*ast.StructType); ok {
+			p.indexFields(pkg, inner)
+		}
+	}
+}
+
+func embeddedIdent(e ast.Expr) *ast.Ident {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x
+	case *ast.StarExpr:
+		return embeddedIdent(x.X)
+	case *ast.SelectorExpr:
+		return x.Sel
+	case *ast.IndexExpr:
+		return embeddedIdent(x.X)
+	}
+	return nil
+}
+
+// blockBefore returns the comment group that ends on the line just above doc (or above the
+// declaration when it has no doc), separated from it by at most one blank line.
+func blockBefore(groups []*ast.CommentGroup, doc *ast.CommentGroup, declPos token.Pos, fset *token.FileSet) *ast.CommentGroup {
+	anchor := declPos
+	if doc != nil {
+		anchor = doc.Pos()
+	}
+	line := fset.Position(anchor).Line
+	var best *ast.CommentGroup
+	for _, g := range groups {
+		if g.End() >= anchor {
+			break
+		}
+		if g == doc {
+			continue
+		}
+		end := fset.Position(g.End()).Line
+		if end >= line-2 && end < line {
+			best = g
+		}
+	}
+	return best
+}
+
+// Lines returns the lines of // comments of a group, with positions, for tag extraction.
+func (p *Program) Lines(g *ast.CommentGroup) []tags.Line {
+	if g == nil {
+		return nil
+	}
+	var out []tags.Line
+	for _, c := range g.List {
+		if !strings.HasPrefix(c.Text, "//") {
+			continue
+		}
+		text := c.Text[2:]
+		pos := p.Fset.Position(c.Slash)
+		pos.Column += 2
+		pos.Offset += 2
+		// Drop one space after the marker, as continuation lines of multi-line values do.
+		if strings.HasPrefix(text, " ") {
+			text = text[1:]
+			pos.Column++
+			pos.Offset++
+		}
+		out = append(out, tags.Line{Text: text, Pos: pos})
+	}
+	return out
+}
+
+// commentText returns the lines of a comment group without markers (for descriptions).
+func commentText(g *ast.CommentGroup) string {
+	if g == nil {
+		return ""
+	}
+	var lines []string
+	for _, c := range g.List {
+		t := c.Text
+		switch {
+		case strings.HasPrefix(t, "//"):
+			t = strings.TrimPrefix(t[2:], " ")
+			lines = append(lines, t)
+		case strings.HasPrefix(t, "/*"):
+			for _, l := range strings.Split(strings.TrimSuffix(t[2:], "*/"), "\n") {
+				lines = append(lines, strings.TrimSpace(l))
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// packageTagLines returns the comment lines before the package clause of every file: where
+// Kubernetes writes package tags (doc.go).
+func (p *Program) packageTagLines(pkg *packages.Package) []tags.Line {
+	var out []tags.Line
+	files := append([]*ast.File(nil), pkg.Syntax...)
+	sort.Slice(files, func(i, j int) bool {
+		return p.Fset.Position(files[i].Pos()).Filename < p.Fset.Position(files[j].Pos()).Filename
+	})
+	for _, f := range files {
+		for _, g := range f.Comments {
+			if g.End() > f.Package {
+				break
+			}
+			out = append(out, p.Lines(g)...)
+		}
+	}
+	return out
+}

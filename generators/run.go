@@ -1,0 +1,84 @@
+package generators
+
+import (
+	"os"
+	"path/filepath"
+
+	"k8s.io/klog/v2"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// Config is one run of the generator, as the command line describes it.
+type Config struct {
+	// Dir is where package patterns are resolved (the working directory by default).
+	Dir      string
+	Patterns []string
+	// Header is prepended to every generated Go file.
+	Header []byte
+	// OpenAPIOutputFile is the name of the Go definitions file written into each input package;
+	// empty turns it off.
+	OpenAPIOutputFile string
+	// OpenAPIJSON is the path of the JSON document; empty turns it off.
+	OpenAPIJSON string
+	// CRDDir is the directory for CRD YAML; empty turns it off.
+	CRDDir string
+	Options
+}
+
+// Run loads, builds, checks and emits. It returns every output, or the diagnostics that stopped
+// it; it never writes.
+func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
+	dir := cfg.Dir
+	if dir == "" {
+		var err error
+		if dir, err = os.Getwd(); err != nil {
+			return nil, nil, err
+		}
+	}
+	prog, diags, err := Load(dir, cfg.Patterns)
+	if err != nil || len(diags) > 0 {
+		return nil, diags, err
+	}
+	u, diags := Build(prog)
+	diags = append(diags, Check(u, cfg.Options)...)
+	if len(diags) > 0 {
+		return nil, diags, nil
+	}
+	out := &Outputs{}
+	for _, p := range u.Packages {
+		klog.V(1).Infof("package %s: %d definitions", p.Path, len(p.Definitions))
+		if cfg.OpenAPIOutputFile != "" {
+			src, err := OpenAPIGoFile(p, cfg.Options, cfg.Header)
+			if err != nil {
+				return nil, nil, err
+			}
+			out.Add(filepath.Join(p.Dir, cfg.OpenAPIOutputFile), src)
+		}
+	}
+	if cfg.OpenAPIJSON != "" {
+		doc, err := JSONDocument(u.Definitions, cfg.Options)
+		if err != nil {
+			return nil, nil, err
+		}
+		out.Add(abs(dir, cfg.OpenAPIJSON), doc)
+	}
+	if cfg.CRDDir != "" {
+		files, diags, err := CRDs(u, cfg.Options)
+		if err != nil || len(diags) > 0 {
+			return nil, diags, err
+		}
+		for _, f := range files {
+			out.Add(filepath.Join(abs(dir, cfg.CRDDir), f.Path), f.Content)
+		}
+	}
+	return out, nil, nil
+}
+
+func abs(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(dir, p)
+}
+

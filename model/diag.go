@@ -1,0 +1,75 @@
+package model
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Diagnostic is one problem found in the input, reported as file:line:col: +tag: message.
+type Diagnostic struct {
+	Pos token.Position
+	Tag string // without '+'; empty for problems that are not about one tag
+	Msg string
+}
+
+// Format renders the diagnostic, with the file name relative to dir when it lies below it.
+func (d Diagnostic) Format(dir string) string {
+	file := d.Pos.Filename
+	if dir != "" {
+		if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = rel
+		}
+	}
+	loc := fmt.Sprintf("%s:%d:%d", file, d.Pos.Line, d.Pos.Column)
+	if d.Tag != "" {
+		return fmt.Sprintf("%s: +%s: %s", loc, d.Tag, d.Msg)
+	}
+	return fmt.Sprintf("%s: %s", loc, d.Msg)
+}
+
+// Diagnostics collects problems; every stage appends and the caller prints them all at once.
+type Diagnostics []Diagnostic
+
+// Add records a problem at pos.
+func (ds *Diagnostics) Add(pos token.Position, tag, format string, args ...any) {
+	*ds = append(*ds, Diagnostic{Pos: pos, Tag: tag, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Sorted returns the diagnostics ordered by file, line, column and text, without duplicates.
+func (ds Diagnostics) Sorted() Diagnostics {
+	out := append(Diagnostics(nil), ds...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Pos.Filename != b.Pos.Filename {
+			return a.Pos.Filename < b.Pos.Filename
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		if a.Pos.Column != b.Pos.Column {
+			return a.Pos.Column < b.Pos.Column
+		}
+		return a.Tag+a.Msg < b.Tag+b.Msg
+	})
+	dedup := out[:0]
+	for i, d := range out {
+		if i > 0 && d == out[i-1] {
+			continue
+		}
+		dedup = append(dedup, d)
+	}
+	return dedup
+}
+
+// Error renders all diagnostics, one per line, relative to dir.
+func (ds Diagnostics) Error(dir string) string {
+	var b strings.Builder
+	for _, d := range ds.Sorted() {
+		b.WriteString(d.Format(dir))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,210 @@
+// Package model is validation-gen's intermediate model: what the tags declared, where, and about which
+// values. Tags (package tags) write into it; checks read it; emitters (package generators) turn it into
+// OpenAPI, CRDs and, later, Go validators. Nothing in this package knows about jennifer or spec.Schema.
+package model
+
+import (
+	"go/token"
+	"go/types"
+)
+
+// Origin records which tag produced a piece of the model and where it was written. Every value
+// set from a tag carries one, so that checks can point at the tag and generated validators can
+// report it as field.Error.Origin.
+type Origin struct {
+	Tag string         // canonical tag name without '+', e.g. "maxLength"
+	Pos token.Position // position of the '+' that starts the tag
+}
+
+// Number is a numeric tag argument. Text keeps the spelling from the source so that integers stay
+// integers in JSON output.
+type Number struct {
+	Value float64
+	Text  string
+	Origin
+}
+
+// Int is a non-negative size limit (lengths, item and property counts).
+type Int struct {
+	Value int64
+	Origin
+}
+
+// String is a string-valued tag argument.
+type String struct {
+	Value string
+	Origin
+}
+
+// Flag is a tag without a value; its presence is the information.
+type Flag struct {
+	Origin
+}
+
+// Format is a resolved +format tag. Name is the canonical name from the formats table.
+type Format struct {
+	Name string
+	Origin
+}
+
+// Default is a +default value, already decoded from JSON or resolved from a Go constant.
+type Default struct {
+	Value any
+	// Const names the Go constant when the tag used ref(Const), for Go output.
+	Const string
+	Origin
+}
+
+// Rule is one x-kubernetes-validations entry, written by +validationRule or by a sugar tag
+// (+immutable, +nameFormat, a format fallback).
+type Rule struct {
+	Rule              string
+	Message           string
+	MessageExpression string
+	Reason            string // "", "Required", "Forbidden", "Invalid", "Duplicate"
+	FieldPath         string // JSON path relative to self, e.g. ".rollingUpdate"; "" for self
+	OptionalOldSelf   bool
+	// RulePos is the position of the first character of the expression, for CEL diagnostics.
+	RulePos token.Position
+	Origin
+}
+
+// Validations is everything tags declared about one value. Several declarations of the same limit
+// (along an alias chain) are all kept: OpenAPI publishes the tightest, Go enforces each.
+type Validations struct {
+	Minimum, Maximum                   []Number
+	ExclusiveMinimum, ExclusiveMaximum *Flag
+	MultipleOf                         []Number
+	MinLength, MaxLength               []Int
+	MinItems, MaxItems                 []Int
+	MinProperties, MaxProperties       []Int
+	Pattern                            *String
+	Format                             *Format
+	Enum                               *Flag
+	Optional, Required                 *Flag
+	Default                            *Default
+	ListType                           *String
+	ListMapKeys                        []String
+	MapType                            *String
+	StructType                         *String
+	Rules                              []Rule
+	NameFormat                         *Format
+	Immutable                          *Flag
+}
+
+// Kind is the JSON shape of a value, as its Go type determines it.
+type Kind int
+
+const (
+	KindInvalid Kind = iota
+	KindString
+	KindInteger
+	KindNumber
+	KindBoolean
+	KindObject // a Go struct
+	KindList   // a Go slice or array (not []byte)
+	KindMap    // a Go map with string keys
+	KindIntOrString
+	KindAny // interface{} and other values without a schema
+)
+
+var kindNames = [...]string{"invalid", "string", "integer", "number", "boolean", "struct", "list", "map", "int-or-string", "any"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Node describes a value at one place of the API: a field, a list item, a map value or a named
+// type's definition. It is the schema before it is spelled as OpenAPI.
+type Node struct {
+	Kind   Kind
+	Format string // structural format from the Go type: int32, int64, double, byte, date-time...
+	// Ref is set when the value is a struct (or special type) with its own definition; the
+	// definition then describes the value's shape and V holds only the validations of this place.
+	Ref *Definition
+	// Items is the element of a list, Values the value of a map.
+	Items, Values *Node
+	// Properties of an inline object (only definitions' own nodes have them).
+	Properties []*Property
+	// V is the accumulated validations at this place: field, alias chain and named type.
+	V Validations
+	// Enum holds the allowed values when V.Enum is set, sorted.
+	Enum []EnumValue
+	// GoType is the Go type at this place, before pointers are removed.
+	GoType types.Type
+	// Pointer is true when the Go value is a pointer (nil means unset).
+	Pointer bool
+	// Pos is where this value was declared (the field, or the type), for diagnostics.
+	Pos token.Position
+	// OneOfTypes holds OpenAPIV3OneOfTypes for special types such as IntOrString and Quantity.
+	OneOfTypes []string
+}
+
+// EnumValue is one constant of a +enum type.
+type EnumValue struct {
+	Value any
+	Doc   string // first line of the constant's doc comment, for descriptions
+}
+
+// Property is one JSON field of a struct.
+type Property struct {
+	Name        string // JSON name
+	GoName      string
+	Description string
+	Node        *Node
+	// Required is the effective requiredness: +required, or no +optional and no omitempty.
+	Required  bool
+	OmitEmpty bool
+	// ImplicitDefault is the zero value openapi-gen publishes as default for non-pointer fields
+	// (nil when none). It never reaches CRDs.
+	ImplicitDefault any
+	// StripZero marks non-pointer scalars, slices and maps: a zero value means unset.
+	StripZero bool
+	// AsString is set for fields with the ",string" json option.
+	AsString bool
+	Pos      token.Position
+}
+
+// Definition is a named struct type (or a type with its own OpenAPI definition method) that gets an
+// entry in the OpenAPI definitions.
+type Definition struct {
+	// Name is the OpenAPI model name, e.g. io.k8s.api.core.v1.Pod.
+	Name string
+	// GoPackage and GoName identify the Go type.
+	GoPackage, GoName string
+	Package           *Package
+	Description       string
+	Node              *Node
+	Pos               token.Position
+	// Special is set when the Go type defines its own schema through OpenAPISchemaType /
+	// OpenAPISchemaFormat methods; the node then holds the evaluated values.
+	Special bool
+	// Root is set for root kinds (TypeMeta + ObjectMeta, not a List).
+	Root *RootKind
+	// Input is true when the definition belongs to an input package (it gets Go definitions).
+	Input bool
+}
+
+// RootKind carries what CRD output needs about a root kind.
+type RootKind struct {
+	Kind           string
+	Plural         string
+	ClusterScoped  bool
+	StorageVersion bool // +storageversion was given
+}
+
+// Package is one Go package that definitions come from.
+type Package struct {
+	Path, Name, Dir string
+	// GroupName from +groupName; ModelPackage from +k8s:openapi-model-package.
+	GroupName, ModelPackage string
+	Input                   bool
+	Definitions             []*Definition // sorted by Go name
+}
+
+// TypeTags holds what type-level tags say about a root kind.
+type TypeTags struct {
+	Plural         *String
+	StorageVersion *Flag
+	NonNamespaced  *Flag
+	// ModelPackage overrides the package's definition name prefix for this type.
+	ModelPackage *String
+}

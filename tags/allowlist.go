@@ -1,0 +1,58 @@
+package tags
+
+// allowed lists, exactly, the tags of other tools that may appear in API types and that
+// validation-gen ignores. It was built from the tags k8s.io/api v0.37 and
+// k8s.io/apimachinery/pkg/apis/meta/v1 carry, plus the common kubebuilder markers. Anything else
+// that looks like a tag is an error: a typo in a validation tag must never be silently dropped.
+// Names are compared without '+' and without function-style arguments, so
+// "+k8s:alpha(since:"1.37")=+k8s:optional" is the allowed name "k8s:alpha".
+var allowed = map[string]bool{
+	// Go build constraints in the old syntax.
+	"build": true,
+	// client-gen.
+	"genclient": true, "genclient:method": true, "genclient:noVerbs": true, "genclient:onlyVerbs": true,
+	"genclient:skipVerbs": true, "genclient:noStatus": true, "genclient:readonly": true,
+	// deepcopy-gen, conversion-gen, defaulter-gen, protobuf, prerelease-lifecycle-gen.
+	"k8s:deepcopy-gen": true, "k8s:deepcopy-gen:interfaces": true, "k8s:deepcopy-gen:nonpointer-interfaces": true,
+	"k8s:conversion-gen": true, "k8s:conversion-gen:explicit-from": true, "k8s:conversion-gen-external-types": true,
+	"k8s:conversion-fn": true, "k8s:defaulter-gen": true, "k8s:defaulter-gen-input": true,
+	"k8s:protobuf-gen": true, "protobuf": true, "protobuf.as": true, "protobuf.nullable": true,
+	"protobuf.embed": true, "protobuf.options.marshal": true, "protobuf.options.(gogoproto.goproto_stringer)": true,
+	"protobuf.options.": true,
+	"k8s:prerelease-lifecycle-gen": true, "k8s:prerelease-lifecycle-gen:introduced": true,
+	"k8s:prerelease-lifecycle-gen:deprecated": true, "k8s:prerelease-lifecycle-gen:removed": true,
+	"k8s:prerelease-lifecycle-gen:replacement": true,
+	// openapi-gen and apply configurations.
+	"k8s:openapi-gen": true, "patchStrategy": true, "patchMergeKey": true, "union": true,
+	"unionDiscriminator": true, "oneOf": true, "zeroOrOneOf": true, "deprecated": true, "featureGate": true,
+	"groupGoName": true,
+	// Kubernetes' own validation-gen tags that validation-gen does not implement (yet).
+	"k8s:alpha": true, "k8s:beta": true, "k8s:ifEnabled": true, "k8s:ifDisabled": true,
+	"k8s:customValidation": true, "k8s:deprecated": true, "k8s:eachVal": true, "k8s:eachKey": true,
+	"k8s:isSubresource": true, "k8s:supportsSubresource": true, "k8s:maxBytes": true, "k8s:monotonic": true,
+	"k8s:opaqueType": true, "k8s:unionMember": true, "k8s:unionDiscriminator": true, "k8s:unique": true,
+	"k8s:update": true, "k8s:validation-gen": true, "k8s:validation-gen-input": true,
+	"k8s:validation-gen-nolint": true, "k8s:validation-gen-scheme-registry": true,
+	"k8s:validation-gen-test-fixture": true, "k8s:zeroOrOneOfMember": true, "k8s:subfield": true,
+	"k8s:item": true, "k8s:forbidden": true, "k8s:neq": true, "k8s:declarativeValidationNative": true,
+	// kubebuilder / controller-gen markers.
+	"kubebuilder:object:root": true, "kubebuilder:object:generate": true, "kubebuilder:subresource:status": true,
+	"kubebuilder:subresource:scale": true, "kubebuilder:resource": true, "kubebuilder:printcolumn": true,
+	"kubebuilder:storageversion": true, "kubebuilder:skipversion": true, "kubebuilder:default": true,
+	"kubebuilder:validation:Required": true, "kubebuilder:validation:Optional": true,
+	"kubebuilder:validation:MaxLength": true, "kubebuilder:validation:MinLength": true,
+	"kubebuilder:validation:Maximum": true, "kubebuilder:validation:Minimum": true,
+	"kubebuilder:validation:Pattern": true, "kubebuilder:validation:Format": true,
+	"kubebuilder:validation:Enum": true, "kubebuilder:validation:Type": true,
+	"kubebuilder:validation:MaxItems": true, "kubebuilder:validation:MinItems": true,
+	"kubebuilder:validation:XValidation": true, "kubebuilder:validation:XPreserveUnknownFields": true,
+	"kubebuilder:validation:XEmbeddedResource": true, "kubebuilder:validation:XIntOrString": true,
+	"kubebuilder:validation:Schemaless": true, "kubebuilder:pruning:PreserveUnknownFields": true,
+	"kubebuilder:validation:ExclusiveMinimum": true, "kubebuilder:validation:ExclusiveMaximum": true,
+	"kubebuilder:validation:MultipleOf": true, "kubebuilder:validation:UniqueItems": true,
+	"kubebuilder:validation:MinProperties": true, "kubebuilder:validation:MaxProperties": true,
+	"kubebuilder:validation:Nullable": true,
+}
+
+// Allowed reports whether name is another tool's tag that validation-gen ignores.
+func Allowed(name string) bool { return allowed[name] }

@@ -1,0 +1,24 @@
+package tags
+
+import "github.com/validation-gen/validation-gen/model"
+
+// ImmutableRule and ImmutableMessage are what +immutable stands for.
+const (
+	ImmutableRule    = "self == oldSelf"
+	ImmutableMessage = "field is immutable"
+)
+
+func init() {
+	Register(&Def{
+		Name: "immutable", Aliases: []string{"k8s:immutable"}, Scopes: ScopeType | ScopeField,
+		Value:   Arg{Kind: ArgNone},
+		Doc:     "The value may not change once set: sugar for +validationRule=\"" + ImmutableRule + "\",message=\"" + ImmutableMessage + "\".",
+		OpenAPI: "x-kubernetes-validations (transition rule)", Example: "+immutable",
+		Apply: func(c *Context) error {
+			o := c.Origin()
+			c.V.Immutable = &model.Flag{Origin: o}
+			c.V.Rules = append(c.V.Rules, model.Rule{Rule: ImmutableRule, Message: ImmutableMessage, RulePos: o.Pos, Origin: o})
+			return nil
+		},
+	})
+}

@@ -1,0 +1,21 @@
+package tags
+
+import "github.com/validation-gen/validation-gen/model"
+
+func init() {
+	Register(&Def{
+		Name: "listMapKey", Aliases: []string{"k8s:listMapKey"}, Scopes: ScopeType | ScopeField, Kinds: listKinds,
+		Value: Arg{Kind: ArgString}, Repeatable: true,
+		Doc:     "With +listType=map: a JSON field name of the item that is part of its key. Repeat for composite keys. Key fields must be required scalars.",
+		OpenAPI: "x-kubernetes-list-map-keys", Example: "+listMapKey=name",
+		Apply: func(c *Context) error {
+			for _, k := range c.V.ListMapKeys {
+				if k.Value == c.Value {
+					return c.ErrorAt(c.ValueOff, "key %q listed twice", c.Value)
+				}
+			}
+			c.V.ListMapKeys = append(c.V.ListMapKeys, model.String{Value: c.Value, Origin: c.Origin()})
+			return nil
+		},
+	})
+}

@@ -1,0 +1,19 @@
+package tags
+
+import "github.com/validation-gen/validation-gen/model"
+
+func init() {
+	Register(&Def{
+		Name: "optional", Aliases: []string{"k8s:optional"}, Scopes: ScopeField,
+		Value:   Arg{Kind: ArgNone},
+		Doc:     "The field may be omitted. A non-pointer field at its zero value counts as omitted.",
+		OpenAPI: "not in required", Example: "+optional",
+		Apply: func(c *Context) error {
+			if c.V.Required != nil {
+				return c.Errorf("conflicts with +required at line %d", c.V.Required.Pos.Line)
+			}
+			c.V.Optional = &model.Flag{Origin: c.Origin()}
+			return nil
+		},
+	})
+}

@@ -1,0 +1,256 @@
+package tags
+
+import (
+	"go/token"
+	"strconv"
+	"strings"
+)
+
+// Line is one line of a // comment with the comment marker removed. Pos is the position of the
+// first character of Text.
+type Line struct {
+	Text string
+	Pos  token.Position
+}
+
+// Raw is a tag as found in a comment, before its arguments are checked against its definition.
+type Raw struct {
+	// Name as written, without '+' and without function-style arguments: "k8s:alpha" for
+	// "+k8s:alpha(since:"1.37")=...".
+	Name string
+	// NameArgs holds the text inside parentheses after the name, for tags of other tools.
+	NameArgs string
+	// HasValue is set when '=' follows the name; Value is everything after it, continuation lines
+	// of a multi-line back-quoted string included (joined with "\n").
+	HasValue bool
+	Value    string
+	// Pos is the position of '+'; ValuePos maps each line of Value to the position of its first
+	// character (one entry per line).
+	Pos      token.Position
+	ValuePos []token.Position
+}
+
+// Posn returns the source position of byte offset off in r.Value.
+func (r *Raw) Posn(off int) token.Position {
+	if len(r.ValuePos) == 0 {
+		return r.Pos
+	}
+	line := 0
+	start := 0
+	for i := 0; i < off && i < len(r.Value); i++ {
+		if r.Value[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	if line >= len(r.ValuePos) {
+		line = len(r.ValuePos) - 1
+	}
+	p := r.ValuePos[line]
+	p.Column += off - start
+	p.Offset += off - start
+	return p
+}
+
+// Extract finds the tags in a comment. A tag is a line whose text, after leading blanks, starts
+// with '+' followed by a letter. multiline reports whether a tag name may continue a back-quoted
+// value on the following lines; only our own tags do, so that other tools' tags never swallow
+// lines.
+func Extract(lines []Line, multiline func(name string) bool) []Raw {
+	var out []Raw
+	for i := 0; i < len(lines); i++ {
+		text := lines[i].Text
+		trimmed := strings.TrimLeft(text, " \t")
+		if len(trimmed) < 2 || trimmed[0] != '+' || !isLetter(trimmed[1]) {
+			continue
+		}
+		indent := len(text) - len(trimmed)
+		pos := advance(lines[i].Pos, indent)
+		r := Raw{Pos: pos}
+		j := 1
+		for j < len(trimmed) && isNameChar(trimmed[j]) {
+			j++
+		}
+		r.Name = trimmed[1:j]
+		if j < len(trimmed) && trimmed[j] == '(' {
+			end := strings.IndexByte(trimmed[j:], ')')
+			if end < 0 {
+				r.NameArgs = trimmed[j+1:]
+				j = len(trimmed)
+			} else {
+				r.NameArgs = trimmed[j+1 : j+end]
+				j += end + 1
+			}
+		}
+		rest := trimmed[j:]
+		if strings.HasPrefix(rest, "=") {
+			r.HasValue = true
+			valueStart := indent + j + 1
+			r.Value = strings.TrimRight(rest[1:], " \t")
+			r.ValuePos = []token.Position{advance(lines[i].Pos, valueStart)}
+			if multiline != nil && multiline(r.Name) {
+				for openBackquote(r.Value) && i+1 < len(lines) {
+					i++
+					next := lines[i]
+					r.Value += "\n" + next.Text
+					r.ValuePos = append(r.ValuePos, next.Pos)
+				}
+			}
+		} else if rest != "" {
+			// "+name trailing words": keep the words so that the registry can say what is wrong.
+			r.Value = rest
+			r.ValuePos = []token.Position{advance(lines[i].Pos, indent+j)}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// openBackquote reports whether s ends inside a back-quoted string.
+func openBackquote(s string) bool {
+	inDouble, inBack := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inBack:
+			if c == '`' {
+				inBack = false
+			}
+		case inDouble:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inDouble = false
+			}
+		case c == '"':
+			inDouble = true
+		case c == '`':
+			inBack = true
+		}
+	}
+	return inBack
+}
+
+func advance(p token.Position, n int) token.Position {
+	p.Column += n
+	p.Offset += n
+	return p
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isNameChar(c byte) bool {
+	return isLetter(c) || c >= '0' && c <= '9' || c == ':' || c == '.' || c == '-' || c == '_'
+}
+
+// Item is one comma-separated element of a tag's value: a positional value or key=value.
+type Item struct {
+	Key      string // empty for the positional value
+	HasValue bool   // false for a bare key (a flag)
+	Value    string // unquoted
+	Quoted   bool
+	// Off is the byte offset of the value (after any opening quote) in Raw.Value, KeyOff of the key.
+	Off, KeyOff int
+}
+
+// SplitError is a syntax error at byte offset Off of a tag's value.
+type SplitError struct {
+	Off int
+	Msg string
+}
+
+func (e *SplitError) Error() string { return e.Msg }
+
+// Split parses `value,key=value,key="value",flag`. Quoted parts are Go string literals, double- or
+// back-quoted. When withKeys is false the first element may be a bare word; a bare element with
+// '=' is always a key=value pair, except in the first (positional) position where the whole
+// element is the value.
+func Split(s string) ([]Item, error) {
+	var items []Item
+	i := 0
+	first := true
+	for {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i >= len(s) {
+			if !first {
+				return nil, &SplitError{i, "expected a value after ','"}
+			}
+			return items, nil
+		}
+		it := Item{}
+		// A key looks like an identifier followed by '=' or ',' or the end.
+		if !first || !startsQuote(s[i]) {
+			k := i
+			for k < len(s) && (isLetter(s[k]) || s[k] >= '0' && s[k] <= '9' || s[k] == '_') {
+				k++
+			}
+			if !first && k > i && (k == len(s) || s[k] == '=' || s[k] == ',' || s[k] == ' ') {
+				it.Key = s[i:k]
+				it.KeyOff = i
+				i = k
+				for i < len(s) && s[i] == ' ' {
+					i++
+				}
+				if i < len(s) && s[i] == '=' {
+					i++
+					it.HasValue = true
+				}
+			} else if !first && k == i {
+				return nil, &SplitError{i, "expected key=value after ','"}
+			}
+		}
+		if first || it.HasValue {
+			it.HasValue = true
+			v, off, quoted, next, err := scanValue(s, i)
+			if err != nil {
+				return nil, err
+			}
+			it.Value, it.Off, it.Quoted = v, off, quoted
+			i = next
+		}
+		items = append(items, it)
+		first = false
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i >= len(s) {
+			return items, nil
+		}
+		if s[i] != ',' {
+			return nil, &SplitError{i, "expected ',' between arguments"}
+		}
+		i++
+	}
+}
+
+func startsQuote(c byte) bool { return c == '"' || c == '`' }
+
+// scanValue reads a quoted string or a bare word starting at s[i].
+func scanValue(s string, i int) (val string, off int, quoted bool, next int, err error) {
+	if i < len(s) && startsQuote(s[i]) {
+		q := s[i]
+		j := i + 1
+		for j < len(s) && s[j] != q {
+			if q == '"' && s[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(s) {
+			return "", 0, false, 0, &SplitError{i, "unterminated quoted string"}
+		}
+		lit := s[i : j+1]
+		v, uerr := strconv.Unquote(lit)
+		if uerr != nil {
+			return "", 0, false, 0, &SplitError{i, "invalid quoted string " + lit + ": " + uerr.Error()}
+		}
+		return v, i + 1, true, j + 1, nil
+	}
+	j := i
+	for j < len(s) && s[j] != ',' {
+		j++
+	}
+	return strings.TrimRight(s[i:j], " \t"), i, false, j, nil
+}

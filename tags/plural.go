@@ -1,0 +1,16 @@
+package tags
+
+import "github.com/validation-gen/validation-gen/model"
+
+func init() {
+	Register(&Def{
+		Name: "plural", Scopes: ScopeType,
+		Value:   Arg{Kind: ArgString},
+		Doc:     "The plural resource name of a root kind (default: the lower-cased kind plus s).",
+		OpenAPI: "CRD spec.names.plural", Example: "+plural=policies",
+		Apply: func(c *Context) error {
+			c.Type.Plural = &model.String{Value: c.Value, Origin: c.Origin()}
+			return nil
+		},
+	})
+}

@@ -1,0 +1,449 @@
+// Package tags is the IDL: one file per tag, each registering a Def that documents the tag, declares
+// its argument schema and applies it to the model. The registry checks every tag's arguments
+// against that schema before the tag's own code runs, and --docs is generated from the same data.
+package tags
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"go/types"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// Scope is where a tag may be written.
+type Scope int
+
+const (
+	ScopePackage Scope = 1 << iota // the package's doc comments (doc.go)
+	ScopeType                      // a type declaration (named type or alias)
+	ScopeField                     // a struct field
+)
+
+func (s Scope) String() string {
+	var parts []string
+	for _, x := range []struct {
+		s Scope
+		n string
+	}{{ScopePackage, "package"}, {ScopeType, "type"}, {ScopeField, "field"}} {
+		if s&x.s != 0 {
+			parts = append(parts, x.n)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ArgKind is the shape of a tag's value or of a parameter's value.
+type ArgKind int
+
+const (
+	ArgNone   ArgKind = iota // no value: `+optional`, a flag parameter
+	ArgInt                   // a non-negative integer
+	ArgNumber                // a number
+	ArgString                // a string, quoted (Go literal) or bare
+	ArgWord                  // one of Arg.Words, quoted or bare
+	ArgJSON                  // the rest of the line, as written
+)
+
+// Arg describes a tag's value or a parameter's value.
+type Arg struct {
+	Kind  ArgKind
+	Words []string // for ArgWord
+	// Optional allows the value to be omitted (`+exclusiveMinimum` and `+exclusiveMinimum=true`).
+	Optional bool
+	Doc      string
+}
+
+// Param is a key=value parameter after a tag's value.
+type Param struct {
+	Key string
+	Arg Arg // Kind ArgNone for a flag
+	Doc string
+}
+
+// Def defines one tag. Its documentation is its schema: the registry validates arguments
+// against Scopes, Kinds, Value and Params before Apply runs.
+type Def struct {
+	Name    string   // canonical name without '+'
+	Aliases []string // other accepted spellings, e.g. "k8s:maxLength"
+	Scopes  Scope
+	// Kinds lists the value kinds the tag applies to; empty means any.
+	Kinds      []model.Kind
+	Value      Arg
+	Params     []Param
+	Repeatable bool
+	// Doc is one or two sentences for the tag reference; OpenAPI says what it emits.
+	Doc     string
+	OpenAPI string
+	Example string
+	// Info marks tags owned by another tool whose meaning we read (+groupName, +genclient:...).
+	Info  bool
+	Apply func(c *Context) error
+}
+
+// Context is what Apply sees: the checked arguments and the part of the model to edit.
+type Context struct {
+	Def *Def
+	Raw *Raw
+	// Value is the tag's value, unquoted; ValueOff its byte offset in Raw.Value.
+	Value    string
+	ValueOff int
+	Params   map[string]Item
+	// Kind and GoType describe the value the tag is about (field, type or alias).
+	Kind   model.Kind
+	GoType types.Type
+	// V is edited by value tags, Type by type-level tags, Pkg by package tags. Each may be nil
+	// when the scope does not have it.
+	V    *model.Validations
+	Type *model.TypeTags
+	Pkg  *model.Package
+	// Lookup resolves constants for +default=ref(...) and +enum; it is nil at package scope.
+	Lookup ConstLookup
+	// IsObjectMeta reports whether the value is metav1.ObjectMeta (for +nameFormat).
+	IsObjectMeta bool
+	Diags        *model.Diagnostics
+}
+
+// ConstLookup finds constants visible from the tag's package.
+type ConstLookup interface {
+	// Const resolves "Name" (in the tag's package) or "import/path.Name".
+	Const(name string) (*types.Const, bool)
+	// EnumValues lists the constants whose type is t, with their doc comments.
+	EnumValues(t types.Type) []model.EnumValue
+}
+
+// Origin is the origin to record for values set by this tag.
+func (c *Context) Origin() model.Origin { return model.Origin{Tag: c.Def.Name, Pos: c.Raw.Pos} }
+
+// Errorf reports a problem with this tag at its '+'.
+func (c *Context) Errorf(format string, args ...any) error {
+	return &Error{Pos: c.Raw.Pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ErrorAt reports a problem at byte offset off of the tag's value.
+func (c *Context) ErrorAt(off int, format string, args ...any) error {
+	return &Error{Pos: c.Raw.Posn(off), Msg: fmt.Sprintf(format, args...)}
+}
+
+// Error is a problem with a tag; Pos overrides the tag's position when set.
+type Error struct {
+	Pos token.Position
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Int parses the value as a non-negative integer (already checked by the registry).
+func (c *Context) Int() int64 { n, _ := strconv.ParseInt(c.Value, 10, 64); return n }
+
+// Number parses the value as a number (already checked by the registry).
+func (c *Context) Number() model.Number {
+	f, _ := strconv.ParseFloat(c.Value, 64)
+	return model.Number{Value: f, Text: c.Value, Origin: c.Origin()}
+}
+
+var (
+	registry = map[string]*Def{} // canonical names and aliases
+	defs     []*Def
+)
+
+// Register adds a tag definition. It panics on programming errors (duplicate names, missing
+// docs), so a broken registry never reaches a user.
+func Register(d *Def) {
+	if d.Name == "" || d.Doc == "" || d.Apply == nil || d.Scopes == 0 {
+		panic(fmt.Sprintf("tags: incomplete definition %q", d.Name))
+	}
+	for _, n := range append([]string{d.Name}, d.Aliases...) {
+		if _, dup := registry[n]; dup {
+			panic("tags: duplicate tag " + n)
+		}
+		if allowed[n] {
+			panic("tags: tag " + n + " is both registered and allow-listed")
+		}
+		registry[n] = d
+	}
+	defs = append(defs, d)
+}
+
+// Lookup returns the definition for a tag name or alias.
+func Lookup(name string) (*Def, bool) {
+	d, ok := registry[name]
+	return d, ok
+}
+
+// Defs returns every registered definition, sorted by name.
+func Defs() []*Def {
+	out := append([]*Def(nil), defs...)
+	sort.Slice(out, func(i, j int) bool { return strings.ToLower(out[i].Name) < strings.ToLower(out[j].Name) })
+	return out
+}
+
+// Multiline reports whether a tag may continue a back-quoted value on following lines.
+func Multiline(name string) bool {
+	d, ok := registry[name]
+	return ok && d.Value.Kind == ArgString
+}
+
+// Place is where a set of tags was found.
+type Place struct {
+	Scope  Scope
+	Kind   model.Kind
+	GoType types.Type
+	V      *model.Validations
+	Type   *model.TypeTags
+	Pkg    *model.Package
+	Lookup ConstLookup
+	// IsObjectMeta is set when the value is metav1.ObjectMeta.
+	IsObjectMeta bool
+}
+
+// Apply checks each tag against the registry and applies the valid ones to the place, in the
+// order given (callers pass source order). Problems are added to diags.
+func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
+	seen := map[*Def]token.Position{}
+	for i := range raws {
+		r := &raws[i]
+		d, ok := registry[r.Name]
+		if !ok {
+			if allowed[r.Name] {
+				continue
+			}
+			msg := "unknown tag"
+			if s := suggest(r.Name); s != "" {
+				msg += fmt.Sprintf("; did you mean +%s?", s)
+			}
+			diags.Add(r.Pos, r.Name, "%s", msg)
+			continue
+		}
+		if d.Scopes&p.Scope == 0 {
+			diags.Add(r.Pos, r.Name, "not allowed on a %s (allowed on: %s)", p.Scope, d.Scopes)
+			continue
+		}
+		if len(d.Kinds) > 0 && p.Scope != ScopePackage && !hasKind(d.Kinds, p.Kind) {
+			diags.Add(r.Pos, r.Name, "applies to %s values, not to %s (Go type %s)", kindList(d.Kinds), p.Kind, typeString(p.GoType))
+			continue
+		}
+		if prev, dup := seen[d]; dup && !d.Repeatable {
+			diags.Add(r.Pos, r.Name, "repeated on the same declaration (first at line %d)", prev.Line)
+			continue
+		}
+		seen[d] = r.Pos
+		c := &Context{Def: d, Raw: r, Kind: p.Kind, GoType: p.GoType, V: p.V, Type: p.Type, Pkg: p.Pkg,
+			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags}
+		if err := checkArgs(c); err != nil {
+			report(diags, r, err)
+			continue
+		}
+		if err := d.Apply(c); err != nil {
+			report(diags, r, err)
+		}
+	}
+}
+
+func report(diags *model.Diagnostics, r *Raw, err error) {
+	pos := r.Pos
+	if te, ok := err.(*Error); ok && te.Pos.IsValid() {
+		pos = te.Pos
+	}
+	diags.Add(pos, r.Name, "%s", err.Error())
+}
+
+func hasKind(ks []model.Kind, k model.Kind) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+func kindList(ks []model.Kind) string {
+	var s []string
+	for _, k := range ks {
+		s = append(s, k.String())
+	}
+	return strings.Join(s, " or ")
+}
+
+func typeString(t types.Type) string {
+	if t == nil {
+		return "?"
+	}
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// checkArgs validates the raw value against the definition's Value and Params and fills c.
+func checkArgs(c *Context) error {
+	d, r := c.Def, c.Raw
+	if d.Value.Kind == ArgNone && len(d.Params) == 0 {
+		if r.HasValue || r.Value != "" {
+			if d.Value.Optional {
+				return nil
+			}
+			return c.Errorf("takes no value")
+		}
+		return nil
+	}
+	if !r.HasValue {
+		if r.Value != "" {
+			return c.Errorf("expected '=' after the tag name")
+		}
+		if d.Value.Optional || d.Value.Kind == ArgNone {
+			return nil
+		}
+		return c.Errorf("requires a value (%s)", argDoc(d.Value))
+	}
+	if d.Value.Kind == ArgJSON {
+		c.Value = strings.TrimSpace(r.Value)
+		if c.Value == "" {
+			return c.Errorf("requires a value (%s)", argDoc(d.Value))
+		}
+		return nil
+	}
+	items, err := Split(r.Value)
+	if err != nil {
+		se := err.(*SplitError)
+		return c.ErrorAt(se.Off, "malformed arguments: %s", se.Msg)
+	}
+	if len(items) == 0 || items[0].Value == "" && !items[0].Quoted {
+		return c.Errorf("requires a value (%s)", argDoc(d.Value))
+	}
+	v := items[0]
+	if len(items) > 1 && len(d.Params) == 0 {
+		return c.ErrorAt(items[1].KeyOff, "takes one value and no parameters")
+	}
+	if err := checkValue(c, d.Value, v, ""); err != nil {
+		return err
+	}
+	c.Value, c.ValueOff = v.Value, v.Off
+	c.Params = map[string]Item{}
+	for _, it := range items[1:] {
+		var spec *Param
+		for i := range d.Params {
+			if d.Params[i].Key == it.Key {
+				spec = &d.Params[i]
+			}
+		}
+		if spec == nil {
+			var keys []string
+			for _, p := range d.Params {
+				keys = append(keys, p.Key)
+			}
+			msg := fmt.Sprintf("unknown parameter %q (known: %s)", it.Key, strings.Join(keys, ", "))
+			if s := closest(it.Key, keys); s != "" {
+				msg = fmt.Sprintf("unknown parameter %q; did you mean %q?", it.Key, s)
+			}
+			return c.ErrorAt(it.KeyOff, "%s", msg)
+		}
+		if _, dup := c.Params[it.Key]; dup {
+			return c.ErrorAt(it.KeyOff, "parameter %q given twice", it.Key)
+		}
+		if spec.Arg.Kind == ArgNone && it.HasValue {
+			if b, err := strconv.ParseBool(it.Value); err != nil || !b {
+				return c.ErrorAt(it.Off, "parameter %q is a flag and takes no value", it.Key)
+			}
+		}
+		if spec.Arg.Kind != ArgNone {
+			if !it.HasValue {
+				return c.ErrorAt(it.KeyOff, "parameter %q requires a value (%s)", it.Key, argDoc(spec.Arg))
+			}
+			if err := checkValue(c, spec.Arg, it, it.Key); err != nil {
+				return err
+			}
+		}
+		c.Params[it.Key] = it
+	}
+	return nil
+}
+
+func checkValue(c *Context, a Arg, it Item, key string) error {
+	what := "value"
+	if key != "" {
+		what = fmt.Sprintf("parameter %q", key)
+	}
+	switch a.Kind {
+	case ArgInt:
+		n, err := strconv.ParseInt(it.Value, 10, 64)
+		if err != nil || n < 0 || it.Quoted {
+			return c.ErrorAt(it.Off, "%s must be a non-negative integer, not %q", what, it.Value)
+		}
+	case ArgNumber:
+		f, err := strconv.ParseFloat(it.Value, 64)
+		if err != nil || it.Quoted || math.IsInf(f, 0) || math.IsNaN(f) {
+			return c.ErrorAt(it.Off, "%s must be a number, not %q", what, it.Value)
+		}
+	case ArgWord:
+		for _, w := range a.Words {
+			if it.Value == w {
+				return nil
+			}
+		}
+		msg := fmt.Sprintf("%s %q is not one of %s", what, it.Value, strings.Join(a.Words, ", "))
+		if strings.HasPrefix(it.Value, "'") {
+			msg += "; single quotes do not quote in tags: use double quotes or none"
+		} else if s := closest(it.Value, a.Words); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return c.ErrorAt(it.Off, "%s", msg)
+	case ArgNone:
+		if b, err := strconv.ParseBool(it.Value); err != nil || !b {
+			return c.ErrorAt(it.Off, "%s must be omitted or true", what)
+		}
+	}
+	return nil
+}
+
+func argDoc(a Arg) string {
+	switch a.Kind {
+	case ArgInt:
+		return "a non-negative integer"
+	case ArgNumber:
+		return "a number"
+	case ArgString:
+		return "a string"
+	case ArgWord:
+		return "one of " + strings.Join(a.Words, ", ")
+	case ArgJSON:
+		return "a JSON value"
+	}
+	return "no value"
+}
+
+// ParseJSON decodes a +default style JSON value, keeping integers exact.
+func ParseJSON(s string) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("unexpected text after the JSON value")
+	}
+	return normalizeJSON(v), nil
+}
+
+func normalizeJSON(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i
+		}
+		f, _ := x.Float64()
+		return f
+	case []any:
+		for i := range x {
+			x[i] = normalizeJSON(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = normalizeJSON(x[k])
+		}
+	}
+	return v
+}

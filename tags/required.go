@@ -1,0 +1,19 @@
+package tags
+
+import "github.com/validation-gen/validation-gen/model"
+
+func init() {
+	Register(&Def{
+		Name: "required", Aliases: []string{"k8s:required"}, Scopes: ScopeField,
+		Value:   Arg{Kind: ArgNone},
+		Doc:     "The field must be set. A non-pointer field at its zero value counts as missing. Without +optional or +required, a field is required unless its json tag has omitempty.",
+		OpenAPI: "required", Example: "+required",
+		Apply: func(c *Context) error {
+			if c.V.Optional != nil {
+				return c.Errorf("conflicts with +optional at line %d", c.V.Optional.Pos.Line)
+			}
+			c.V.Required = &model.Flag{Origin: c.Origin()}
+			return nil
+		},
+	})
+}
