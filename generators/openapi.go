@@ -315,6 +315,5 @@ func lcm(a, b float64) float64 {
 // DefinitionsRef references definitions by model name, as Kubernetes' v2 documents do.
 func DefinitionsRef(name string) spec.Ref { return spec.MustCreateRef("#/definitions/" + name) }
 
-
 func maxInt(a, b int64) int64 { return max(a, b) }
 func minInt(a, b int64) int64 { return min(a, b) }

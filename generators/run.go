@@ -81,4 +81,3 @@ func abs(dir, p string) string {
 	}
 	return filepath.Join(dir, p)
 }
-

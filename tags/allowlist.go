@@ -18,7 +18,7 @@ var allowed = map[string]bool{
 	"k8s:conversion-fn": true, "k8s:defaulter-gen": true, "k8s:defaulter-gen-input": true,
 	"k8s:protobuf-gen": true, "protobuf": true, "protobuf.as": true, "protobuf.nullable": true,
 	"protobuf.embed": true, "protobuf.options.marshal": true, "protobuf.options.(gogoproto.goproto_stringer)": true,
-	"protobuf.options.": true,
+	"protobuf.options.":            true,
 	"k8s:prerelease-lifecycle-gen": true, "k8s:prerelease-lifecycle-gen:introduced": true,
 	"k8s:prerelease-lifecycle-gen:deprecated": true, "k8s:prerelease-lifecycle-gen:removed": true,
 	"k8s:prerelease-lifecycle-gen:replacement": true,

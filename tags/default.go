@@ -61,7 +61,9 @@ func constValue(v constant.Value) any {
 
 type kindError struct{ want, got string }
 
-func (e kindError) Error() string { return "default value is " + e.got + ", but the value is " + e.want }
+func (e kindError) Error() string {
+	return "default value is " + e.got + ", but the value is " + e.want
+}
 
 // checkDefaultKind makes sure a default has the JSON shape of the value it defaults.
 func checkDefaultKind(k model.Kind, v any) error {

@@ -1,7 +1,5 @@
 package tags
 
-
-
 func init() {
 	Register(&Def{
 		Name: "groupName", Scopes: ScopePackage, Info: true,
@@ -14,4 +12,3 @@ func init() {
 		},
 	})
 }
-
