@@ -14,6 +14,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 	"sigs.k8s.io/yaml"
 
+	"github.com/validation-gen/validation-gen/formats"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -27,10 +28,15 @@ func (e *schemaEmitter) inline(n *model.Node) spec.Schema {
 	var s spec.Schema
 	if def.GoPackage == metaV1Path && def.GoName == "ObjectMeta" {
 		// The API server owns metadata: a CRD describes it as a plain object, and nested object
-		// metadata (in templates) is kept as it is.
+		// metadata (in templates) is kept as it is. At the root only name and generateName may
+		// be constrained, which is where +nameFormat's rules go.
 		s.Type = spec.StringOrArray{"object"}
 		if len(e.stack) > 1 {
 			s.AddExtension(ExtPreserve, true)
+		} else if nf := n.V.NameFormat; nf != nil {
+			f, _ := formats.Lookup(nf.Name)
+			nr, gr := NameFormatRules(f, "self", "self")
+			s.Properties = map[string]spec.Schema{"name": stringWithRule(nr), "generateName": stringWithRule(gr)}
 		}
 		return s
 	}
@@ -56,6 +62,12 @@ func (e *schemaEmitter) inline(n *model.Node) spec.Schema {
 	e.shape(&s, &merged)
 	e.validations(&s, &merged)
 	s.Description = def.Description
+	return s
+}
+
+func stringWithRule(r model.Rule) spec.Schema {
+	s := spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}}}
+	s.AddExtension(ExtValidations, []any{RuleExtension(r)})
 	return s
 }
 

@@ -27,9 +27,23 @@ func celQuote(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
 
-// nameFormatRules turns +nameFormat on the ObjectMeta field prop into two rules on the struct
-// holding it: name must have the format, and generateName too once a trailing '-' is masked
-// the way apimachinery's name validation masks it (the last two characters become "a").
+// NameFormatRules returns the two rules +nameFormat stands for, over CEL expressions for the name
+// and the generateName: name must have the format, and generateName too once a trailing '-' is
+// masked the way apimachinery's name validation masks it (the last two characters become "a").
+func NameFormatRules(f *formats.Format, name, gen string) (nameRule, genRule model.Rule) {
+	masked := "(" + gen + ".size() > 1 && " + gen + ".endsWith('-') ? " + gen + ".substring(0, " + gen + ".size() - 2) + 'a' : " + gen + ")"
+	what := strings.TrimSuffix(f.Doc, ".")
+	nameRule = model.Rule{Rule: "!has(" + name + ") || " + FormatCheck(f, name), Message: "must be " + what}
+	genRule = model.Rule{Rule: "!has(" + gen + ") || " + FormatCheck(f, masked), Message: "must be a prefix of " + what}
+	if name == "self" {
+		nameRule.Rule = FormatCheck(f, name)
+		genRule.Rule = FormatCheck(f, masked)
+	}
+	return nameRule, genRule
+}
+
+// nameFormatRules puts the rules of +nameFormat on the ObjectMeta field prop onto the struct
+// holding it, with field paths to metadata.name and metadata.generateName.
 func (b *builder) nameFormatRules(holder *model.Definition, prop *model.Property) {
 	nf := prop.Node.V.NameFormat
 	if holder == nil {
@@ -37,19 +51,10 @@ func (b *builder) nameFormatRules(holder *model.Definition, prop *model.Property
 		return
 	}
 	f, _ := formats.Lookup(nf.Name)
-	name := "self." + prop.Name + ".name"
-	gen := "self." + prop.Name + ".generateName"
-	masked := "(" + gen + ".size() > 1 && " + gen + ".endsWith('-') ? " + gen + ".substring(0, " + gen + ".size() - 2) + 'a' : " + gen + ")"
-	what := strings.TrimSuffix(f.Doc, ".")
-	holder.Node.V.Rules = append(holder.Node.V.Rules,
-		model.Rule{
-			Rule:    "!has(" + name + ") || " + FormatCheck(f, name),
-			Message: "must be " + what, FieldPath: "." + prop.Name + ".name",
-			RulePos: nf.Pos, Origin: nf.Origin,
-		},
-		model.Rule{
-			Rule:    "!has(" + gen + ") || " + FormatCheck(f, masked),
-			Message: "must be a prefix of " + what, FieldPath: "." + prop.Name + ".generateName",
-			RulePos: nf.Pos, Origin: nf.Origin,
-		})
+	nr, gr := NameFormatRules(f, "self."+prop.Name+".name", "self."+prop.Name+".generateName")
+	nr.FieldPath, gr.FieldPath = "."+prop.Name+".name", "."+prop.Name+".generateName"
+	for _, r := range []*model.Rule{&nr, &gr} {
+		r.RulePos, r.Origin = nf.Pos, nf.Origin
+	}
+	holder.Node.V.Rules = append(holder.Node.V.Rules, nr, gr)
 }

@@ -156,10 +156,13 @@ func (e *schemaEmitter) property(p *model.Property) spec.Schema {
 		return s
 	}
 	s := e.node(p.Node, true)
-	s.Description = p.Description
 	if e.crd {
+		if len(e.stack) > 1 || !isObjectMeta(p.Node.GoType) {
+			s.Description = p.Description // root metadata may carry nothing but name and generateName
+		}
 		return s
 	}
+	s.Description = p.Description
 	if s.Default == nil && p.ImplicitDefault != nil {
 		s.Default = p.ImplicitDefault
 	}
@@ -226,7 +229,12 @@ func (e *schemaEmitter) validations(s *spec.Schema, n *model.Node) {
 	if v.StructType != nil {
 		s.AddExtension(ExtMapType, v.StructType.Value)
 	}
-	rules = append(rules, v.Rules...)
+	for _, r := range v.Rules {
+		if e.crd && r.Tag == "nameFormat" {
+			continue // spelled on metadata.name / generateName in CRDs
+		}
+		rules = append(rules, r)
+	}
 	if len(rules) > 0 {
 		var list []any
 		for _, r := range rules {

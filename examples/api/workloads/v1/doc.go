@@ -3,5 +3,3 @@
 //
 // +groupName=workloads.example.com
 package v1
-
-//go:generate go run github.com/validation-gen/validation-gen/cmd/validation-gen --go-header-file ../../../../hack/boilerplate.go.txt .

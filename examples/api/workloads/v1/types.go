@@ -201,11 +201,13 @@ type Container struct {
 	// Env holds environment variables.
 	// +optional
 	// +listType=atomic
+	// +maxItems=64
 	Env []EnvVar `json:"env,omitempty"`
 
 	// Args to the entrypoint. An expression may span several lines when back-quoted:
 	// +optional
 	// +listType=atomic
+	// +maxItems=64
 	// +validationRule=`self.all(a,
 	//   a.size() <= 1024)`,message="each argument must be at most 1024 characters"
 	Args []string `json:"args,omitempty"`
@@ -258,6 +260,7 @@ type EnvVar struct {
 	// Name of the variable.
 	// +required
 	// +format=k8s-label-key
+	// +maxLength=317
 	Name string `json:"name"`
 	// Value of the variable.
 	// +optional

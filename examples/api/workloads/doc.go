@@ -1,0 +1,7 @@
+// Package workloads is the internal (hub) version of the example workloads API, as Kubernetes lays
+// out its API groups: versioned packages v1 and v1beta1 convert to and from these types.
+//
+// +groupName=workloads.example.com
+package workloads
+
+//go:generate go run github.com/validation-gen/validation-gen/cmd/validation-gen --go-header-file ../../../hack/boilerplate.go.txt --openapi-json ../openapi.json --crd-dir ../crds ./...

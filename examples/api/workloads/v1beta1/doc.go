@@ -1,0 +1,5 @@
+// Package v1beta1 is the v1beta1 version of the example workloads API: a WorkerPool runs a set of
+// identical workers from a pod-template-like template.
+//
+// +groupName=workloads.example.com
+package v1beta1

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Presubmit: every committed output is regenerated (twice, to prove determinism) and must match,
+# then vet and the tests, including the k8s.io/api comparison with openapi-gen.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== gofmt"
+bad=$(gofmt -l $(git ls-files '*.go') 2>&1 || true)
+if [ -n "$bad" ]; then echo "not gofmt-clean:"; echo "$bad"; exit 1; fi
+
+echo "== go vet"
+go vet ./...
+
+bin=$(mktemp -d)/validation-gen
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+go build -o "$bin" ./cmd/validation-gen
+
+for round in 1 2; do
+  echo "== examples/api, round $round (validation-gen --verify)"
+  # Same flags as the go:generate directive in examples/api/workloads/doc.go.
+  (cd examples/api/workloads && "$bin" --verify --go-header-file ../../../hack/boilerplate.go.txt \
+      --openapi-json ../openapi.json --crd-dir ../crds ./...)
+  echo "== golden files and README tag table, round $round"
+  go test -count=1 -run 'TestGolden|TestREADME' ./generators/ ./tags/
+done
+
+echo "== tests"
+go test -count=1 ./...
+
+echo "== k8s.io/api comparison with openapi-gen"
+VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
+
+echo "verify: OK"
