@@ -8,8 +8,8 @@ import (
 	"k8s.io/kube-openapi/pkg/common"
 
 	v1 "github.com/validation-gen/validation-gen/examples/api/workloads/v1"
-	"github.com/validation-gen/validation-gen/genruntime"
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/genruntime"
 )
 
 func dump(t *testing.T, defs map[string]common.OpenAPIDefinition) string {
