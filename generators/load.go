@@ -45,7 +45,8 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
-		Dir: dir,
+		Dir:        dir,
+		BuildFlags: []string{"-tags=" + BuildTag},
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {

@@ -41,7 +41,10 @@ func main() {
 
 func run() int {
 	fs := flag.NewFlagSet("validation-gen", flag.ContinueOnError)
-	klog.InitFlags(fs)
+	// Of klog's flags only -v is ours to offer; the rest would bury the useful ones in --help.
+	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(klogFlags)
+	fs.Var(klogFlags.Lookup("v").Value, "v", "log verbosity `N` (klog); 1 logs progress per package")
 	var (
 		headerFile     = fs.String("go-header-file", "", "boilerplate `FILE` prepended to every generated Go file")
 		openapiFile    = fs.String("openapi-output-file", "zz_generated.openapi.go", "kube-openapi Go definitions `NAME` written into each input package (\"\" turns it off)")
