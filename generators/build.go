@@ -72,7 +72,7 @@ func Build(prog *Program) (*Universe, model.Diagnostics) {
 			if d.skip || !tn.Exported() {
 				continue
 			}
-			b.definition(tn)
+			b.rootOnly(tn, b.definition(tn), d)
 		}
 	}
 	for _, d := range b.defs {
@@ -525,6 +525,25 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 		rk.Plural = decl.tt.Plural.Value
 	}
 	def.Root = rk
+}
+
+// rootOnly reports the tags that only mean something on a root kind when they are written on
+// another type, where they would silently do nothing.
+func (b *builder) rootOnly(tn *types.TypeName, def *model.Definition, d *declTags) {
+	if def != nil && def.Root != nil {
+		return
+	}
+	var misplaced []model.Origin
+	if d.tt.Plural != nil {
+		misplaced = append(misplaced, d.tt.Plural.Origin)
+	}
+	if d.tt.StorageVersion != nil {
+		misplaced = append(misplaced, d.tt.StorageVersion.Origin)
+	}
+	for _, o := range misplaced {
+		b.diags.Add(o.Pos, o.Tag, "%s is not a root kind (a struct that embeds metav1.TypeMeta and has metav1.ObjectMeta as "+
+			"metadata), so the tag has no effect; move it to the kind's type declaration", tn.Name())
+	}
 }
 
 // funcDecl finds the declaration of a method.

@@ -1,6 +1,9 @@
 package generators
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/validation-gen/validation-gen/formats"
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -47,10 +50,10 @@ func (c *checker) node(n *model.Node) {
 	c.sizes(v.MinItems, v.MaxItems)
 	c.sizes(v.MinProperties, v.MaxProperties)
 	if v.ExclusiveMinimum != nil && len(v.Minimum) == 0 {
-		c.diags.Add(v.ExclusiveMinimum.Pos, v.ExclusiveMinimum.Tag, "needs +minimum")
+		c.diags.Add(v.ExclusiveMinimum.Pos, v.ExclusiveMinimum.Tag, "there is no +minimum to make exclusive; add +minimum=N")
 	}
 	if v.ExclusiveMaximum != nil && len(v.Maximum) == 0 {
-		c.diags.Add(v.ExclusiveMaximum.Pos, v.ExclusiveMaximum.Tag, "needs +maximum")
+		c.diags.Add(v.ExclusiveMaximum.Pos, v.ExclusiveMaximum.Tag, "there is no +maximum to make exclusive; add +maximum=N")
 	}
 	if v.Format != nil {
 		f, _ := formats.Lookup(v.Format.Name)
@@ -67,11 +70,7 @@ func (c *checker) numbers(mins, maxs []model.Number, _ bool) {
 	for _, lo := range mins {
 		for _, hi := range maxs {
 			if lo.Value > hi.Value {
-				late := lo.Origin
-				if before(late.Pos, hi.Pos) {
-					late = hi.Origin
-				}
-				c.diags.Add(late.Pos, late.Tag, "+%s=%s is greater than +%s=%s", lo.Tag, lo.Text, hi.Tag, hi.Text)
+				c.contradiction(lo.Origin, lo.Text, hi.Origin, hi.Text)
 			}
 		}
 	}
@@ -81,14 +80,20 @@ func (c *checker) sizes(mins, maxs []model.Int) {
 	for _, lo := range mins {
 		for _, hi := range maxs {
 			if lo.Value > hi.Value {
-				late := lo.Origin
-				if before(late.Pos, hi.Pos) {
-					late = hi.Origin
-				}
-				c.diags.Add(late.Pos, late.Tag, "+%s=%d is greater than +%s=%d", lo.Tag, lo.Value, hi.Tag, hi.Value)
+				c.contradiction(lo.Origin, strconv.FormatInt(lo.Value, 10), hi.Origin, strconv.FormatInt(hi.Value, 10))
 			}
 		}
 	}
+}
+
+// contradiction reports a lower bound above an upper bound at the later of the two tags, naming
+// the other one with its position.
+func (c *checker) contradiction(lo model.Origin, loText string, hi model.Origin, hiText string) {
+	if before(hi.Pos, lo.Pos) {
+		c.diags.Add(lo.Pos, lo.Tag, "+%s=%s is greater than +%s=%s at %s; no value can satisfy both", lo.Tag, loText, hi.Tag, hiText, shortPos(hi.Pos))
+		return
+	}
+	c.diags.Add(hi.Pos, hi.Tag, "+%s=%s is less than +%s=%s at %s; no value can satisfy both", hi.Tag, hiText, lo.Tag, loText, shortPos(lo.Pos))
 }
 
 // lists checks +listType and +listMapKey against the item type.
@@ -135,10 +140,14 @@ func (c *checker) lists(n *model.Node) {
 			}
 			switch {
 			case found == nil:
-				c.diags.Add(k.Pos, k.Tag, "item has no field %q", k.Value)
-			case !found.Required && found.Node.V.Default == nil:
-				c.diags.Add(k.Pos, k.Tag, "key field %q is optional; map keys must be required (or have a +default)", k.Value)
+				var names []string
+				for _, p := range props {
+					names = append(names, p.Name)
+				}
+				c.diags.Add(k.Pos, k.Tag, "item has no field %q; list-map keys are JSON field names of the item (%s)", k.Value, strings.Join(names, ", "))
 			default:
+				// That key fields are required (or defaulted) is checked for CRDs only
+				// (listMapKeysRequired): built-in APIs, Kubernetes' own among them, have optional keys.
 				switch found.Node.Kind {
 				case model.KindString, model.KindInteger, model.KindNumber, model.KindBoolean:
 				default:

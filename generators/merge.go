@@ -1,10 +1,13 @@
 package generators
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/token"
+	"math"
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -72,7 +75,35 @@ func (b *builder) merge(pieces []*model.Validations) model.Validations {
 		}
 	}
 	sort.SliceStable(m.Rules, func(i, j int) bool { return before(m.Rules[i].Pos, m.Rules[j].Pos) })
+	if !exclusiveAtTightest(pieces, func(v *model.Validations) ([]model.Number, *model.Flag) { return v.Minimum, v.ExclusiveMinimum }, math.Max) {
+		m.ExclusiveMinimum = nil
+	}
+	if !exclusiveAtTightest(pieces, func(v *model.Validations) ([]model.Number, *model.Flag) { return v.Maximum, v.ExclusiveMaximum }, math.Min) {
+		m.ExclusiveMaximum = nil
+	}
 	return m
+}
+
+// exclusiveAtTightest decides whether the published (tightest) bound of a chain is exclusive.
+// +exclusiveMinimum qualifies the +minimum of its own declaration: a type's exclusive 0 must not
+// make a field's tighter +minimum=5 exclusive too. A flag on a declaration without a bound of its
+// own qualifies every bound of the chain.
+func exclusiveAtTightest(pieces []*model.Validations, get func(*model.Validations) ([]model.Number, *model.Flag), pick func(a, b float64) float64) bool {
+	var all []model.Number
+	for _, p := range pieces {
+		bounds, _ := get(p)
+		all = append(all, bounds...)
+	}
+	for _, p := range pieces {
+		bounds, flag := get(p)
+		if flag == nil {
+			continue
+		}
+		if len(bounds) == 0 || len(all) == 0 || tightest(bounds, pick) == tightest(all, pick) {
+			return true
+		}
+	}
+	return false
 }
 
 func firstFlag(a, b *model.Flag) *model.Flag {
@@ -106,7 +137,8 @@ func agree[T any](b *builder, have, next *T, _ string, get func(*T) (any, model.
 		early, late, ev, lv = no, ho, nv, hv
 	}
 	if !reflect.DeepEqual(hv, nv) {
-		b.diags.Add(late.Pos, late.Tag, "conflicting value %s: +%s at %s already says %s", show(lv), early.Tag, shortPos(early.Pos), show(ev))
+		b.diags.Add(late.Pos, late.Tag, "value %s conflicts with +%s=%s at %s, which applies to the same value "+
+			"through its alias or named type; remove one or make them agree", show(lv), early.Tag, show(ev), shortPos(early.Pos))
 	}
 	if early == ho {
 		return have
@@ -114,11 +146,15 @@ func agree[T any](b *builder, have, next *T, _ string, get func(*T) (any, model.
 	return next
 }
 
+// show spells a tag value as it would be written in a tag: JSON, so that strings are quoted.
 func show(v any) string {
-	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", s)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprintf("%v", v)
 	}
-	return fmt.Sprintf("%v", v)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func shortPos(p token.Position) string {

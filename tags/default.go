@@ -3,6 +3,7 @@ package tags
 import (
 	"go/constant"
 	"regexp"
+	"strings"
 
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -17,25 +18,31 @@ func init() {
 		OpenAPI: "default", Example: "+default=ref(ProtocolTCP)",
 		Apply: func(c *Context) error {
 			d := &model.Default{Origin: c.Origin()}
+			what := c.Value
 			if m := refPattern.FindStringSubmatch(c.Value); m != nil {
 				if c.Lookup == nil {
 					return c.Errorf("constants cannot be resolved here")
 				}
 				k, ok := c.Lookup.Const(m[1])
 				if !ok {
-					return c.Errorf("constant %s not found", m[1])
+					msg := "constant %s not found"
+					if strings.Contains(m[1], ".") {
+						msg += "; a constant of another package must be in a package that this package imports"
+					}
+					return c.ErrorAt(c.ValueOff+len("ref("), msg, m[1])
 				}
 				d.Const = m[1]
 				d.Value = constValue(k.Val())
+				what = "constant " + m[1]
 			} else {
 				v, err := ParseJSON(c.Value)
 				if err != nil {
-					return c.Errorf("value is not JSON: %v (quote strings: +default=\"value\")", err)
+					return c.ErrorAt(c.ValueOff, "value is not JSON: %v (quote strings: +default=\"value\")", err)
 				}
 				d.Value = v
 			}
-			if err := checkDefaultKind(c.Kind, d.Value); err != nil {
-				return c.Errorf("%v", err)
+			if got, ok := checkDefaultKind(c.Kind, d.Value); !ok {
+				return c.ErrorAt(c.ValueOff, "%s is %s, but the value is %s (Go type %s)", what, got, withArticle(c.Kind.String()), typeString(c.GoType))
 			}
 			c.V.Default = d
 			return nil
@@ -59,49 +66,37 @@ func constValue(v constant.Value) any {
 	return f
 }
 
-type kindError struct{ want, got string }
-
-func (e kindError) Error() string {
-	return "default value is " + e.got + ", but the value is " + e.want
-}
-
-// checkDefaultKind makes sure a default has the JSON shape of the value it defaults.
-func checkDefaultKind(k model.Kind, v any) error {
-	got := "null"
+// checkDefaultKind makes sure a default has the JSON shape of the value it defaults; got describes
+// the default's shape ("a string").
+func checkDefaultKind(k model.Kind, v any) (got string, ok bool) {
+	got = "null"
 	switch x := v.(type) {
 	case string:
 		got = "a string"
-		if k == model.KindString || k == model.KindIntOrString {
-			return nil
-		}
+		ok = k == model.KindString || k == model.KindIntOrString
 	case bool:
 		got = "a boolean"
-		if k == model.KindBoolean {
-			return nil
-		}
+		ok = k == model.KindBoolean
 	case int64:
 		got = "an integer"
-		if k == model.KindInteger || k == model.KindNumber || k == model.KindIntOrString {
-			return nil
-		}
+		ok = k == model.KindInteger || k == model.KindNumber || k == model.KindIntOrString
 	case float64:
 		got = "a number"
-		if k == model.KindNumber || k == model.KindInteger && x == float64(int64(x)) {
-			return nil
-		}
+		ok = k == model.KindNumber || k == model.KindInteger && x == float64(int64(x))
 	case []any:
 		got = "a list"
-		if k == model.KindList {
-			return nil
-		}
+		ok = k == model.KindList
 	case map[string]any:
 		got = "an object"
-		if k == model.KindObject || k == model.KindMap {
-			return nil
-		}
+		ok = k == model.KindObject || k == model.KindMap
 	}
-	if k == model.KindAny {
-		return nil
+	return got, ok || k == model.KindAny
+}
+
+// withArticle prefixes a kind name with "a" or "an".
+func withArticle(s string) string {
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
 	}
-	return kindError{want: k.String(), got: got}
+	return "a " + s
 }

@@ -1,6 +1,10 @@
 package tags
 
-import "github.com/validation-gen/validation-gen/model"
+import (
+	"go/types"
+
+	"github.com/validation-gen/validation-gen/model"
+)
 
 func init() {
 	Register(&Def{
@@ -10,10 +14,22 @@ func init() {
 		OpenAPI: "enum (sorted), and the values listed in the description", Example: "+enum",
 		Apply: func(c *Context) error {
 			if c.Lookup == nil || len(c.Lookup.EnumValues(c.GoType)) == 0 {
-				return c.Errorf("type %s has no constants to enumerate", typeString(c.GoType))
+				return c.Errorf("type %s has no exported constants to enumerate: declare its values as typed constants "+
+					"in its package (const X %s = \"x\") or remove +enum", typeString(c.GoType), typeName(c.GoType))
 			}
 			c.V.Enum = &model.Flag{Origin: c.Origin()}
 			return nil
 		},
 	})
+}
+
+// typeName is the unqualified name of a named type or alias.
+func typeName(t types.Type) string {
+	switch x := t.(type) {
+	case *types.Named:
+		return x.Obj().Name()
+	case *types.Alias:
+		return x.Obj().Name()
+	}
+	return typeString(t)
 }

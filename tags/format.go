@@ -33,7 +33,7 @@ func init() {
 				want = model.KindNumber
 			}
 			if c.Kind != want {
-				return c.Errorf("format %s applies to %s values, not to %s", f.Name, want, c.Kind)
+				return c.ErrorAt(c.ValueOff, "format %s applies to %s values, not to %s (Go type %s)", f.Name, want, c.Kind, typeString(c.GoType))
 			}
 			c.V.Format = &model.Format{Name: f.Name, Origin: c.Origin()}
 			return nil

@@ -32,7 +32,7 @@ func registerBound(name string, aliases []string, doc, openapi string, field fun
 		Apply: func(c *Context) error {
 			n := c.Number()
 			if c.Kind == model.KindInteger && n.Value != float64(int64(n.Value)) {
-				return c.ErrorAt(c.ValueOff, "value %s is not an integer, but the field is %s", c.Value, typeString(c.GoType))
+				return c.ErrorAt(c.ValueOff, "value %s is not an integer, as Go type %s requires", c.Value, typeString(c.GoType))
 			}
 			if name == "multipleOf" && n.Value <= 0 {
 				return c.ErrorAt(c.ValueOff, "value must be greater than 0")

@@ -1,7 +1,10 @@
 package tags
 
 import (
+	"errors"
 	"regexp"
+	"regexp/syntax"
+	"strings"
 
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -17,6 +20,15 @@ func init() {
 				return err
 			}
 			if _, err := regexp.Compile(c.Value); err != nil {
+				// Point at the offending part of the expression when it can be found.
+				var se *syntax.Error
+				if errors.As(err, &se) {
+					off := c.ValueOff
+					if i := strings.Index(c.Value, se.Expr); i >= 0 && se.Expr != "" {
+						off = rawOffset(c, c.Value, c.ValueOff, i)
+					}
+					return c.ErrorAt(off, "invalid regular expression: %s: `%s` (RE2 syntax, as Go's regexp and the API server use)", se.Code, se.Expr)
+				}
 				return c.ErrorAt(c.ValueOff, "invalid regular expression: %v", err)
 			}
 			c.V.Pattern = &model.String{Value: c.Value, Origin: c.Origin()}

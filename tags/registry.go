@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/klog/v2"
+
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -54,7 +56,8 @@ const (
 type Arg struct {
 	Kind  ArgKind
 	Words []string // for ArgWord
-	// Optional allows the value to be omitted (`+exclusiveMinimum` and `+exclusiveMinimum=true`).
+	// Optional allows the value to be omitted (`+exclusiveMinimum` and `+exclusiveMinimum=true`);
+	// for a string, it allows the empty value (`+groupName=`).
 	Optional bool
 	Doc      string
 }
@@ -206,6 +209,12 @@ type Place struct {
 // order given (callers pass source order). Problems are added to diags.
 func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 	seen := map[*Def]token.Position{}
+	uniqueMap := false
+	for _, r := range raws {
+		if r.Name == "k8s:unique" && strings.TrimSpace(r.Value) == "map" {
+			uniqueMap = true
+		}
+	}
 	for i := range raws {
 		r := &raws[i]
 		d, ok := registry[r.Name]
@@ -220,11 +229,29 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			diags.Add(r.Pos, r.Name, "%s", msg)
 			continue
 		}
+		if uniqueMap && r.Name == "k8s:listMapKey" {
+			// With Kubernetes' +k8s:unique=map, +k8s:listMapKey names the fields that make items
+			// unique, not the keys of a list map (the list stays +listType=atomic). validation-gen
+			// does not implement +k8s:unique, so these keys are not list-map keys.
+			continue
+		}
+		if mirrored(raws[:i], r, d) {
+			// Kubernetes writes each tag twice, for openapi-gen (+optional) and for its
+			// validation-gen (+k8s:optional); the same value under another spelling is one tag.
+			continue
+		}
 		if d.Scopes&p.Scope == 0 {
 			diags.Add(r.Pos, r.Name, "not allowed on a %s (allowed on: %s)", p.Scope, d.Scopes)
 			continue
 		}
 		if len(d.Kinds) > 0 && p.Scope != ScopePackage && !hasKind(d.Kinds, p.Kind) {
+			if openAPIGenExtension[r.Name] {
+				// openapi-gen, which owns this spelling, never fails on it (it logs at -v=2), and
+				// Kubernetes' own API types contain such tags: ignore it, but say so.
+				klog.Warningf("%s:%d:%d: +%s: applies to %s values, not to %s (Go type %s); ignored", r.Pos.Filename, r.Pos.Line,
+					r.Pos.Column, r.Name, kindList(d.Kinds), p.Kind, typeString(p.GoType))
+				continue
+			}
 			diags.Add(r.Pos, r.Name, "applies to %s values, not to %s (Go type %s)", kindList(d.Kinds), p.Kind, typeString(p.GoType))
 			continue
 		}
@@ -243,6 +270,27 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			report(diags, r, err)
 		}
 	}
+}
+
+// openAPIGenExtension lists the spellings of openapi-gen's extension tags. openapi-gen only logs
+// such a tag on a value of the wrong kind, so validation-gen only warns about it too.
+var openAPIGenExtension = map[string]bool{"listType": true, "listMapKey": true, "mapType": true, "structType": true}
+
+// mirrored reports whether r repeats, under another spelling of the same tag (+optional and
+// +k8s:optional), the value of an earlier tag of the same place, and that value was not already
+// given under r's own spelling (a real repetition, which is reported).
+func mirrored(earlier []Raw, r *Raw, d *Def) bool {
+	other := false
+	for _, e := range earlier {
+		if registry[e.Name] != d || e.HasValue != r.HasValue || strings.TrimSpace(e.Value) != strings.TrimSpace(r.Value) {
+			continue
+		}
+		if e.Name == r.Name {
+			return false
+		}
+		other = true
+	}
+	return other
 }
 
 func report(diags *model.Diagnostics, r *Raw, err error) {
@@ -282,7 +330,15 @@ func checkArgs(c *Context) error {
 	d, r := c.Def, c.Raw
 	if d.Value.Kind == ArgNone && len(d.Params) == 0 {
 		if r.HasValue || r.Value != "" {
-			if d.Value.Optional {
+			if d.Value.Optional && r.HasValue {
+				// "+exclusiveMinimum=true" is the flag; "=false" must not silently mean true.
+				v := strings.TrimSpace(r.Value)
+				if items, err := Split(r.Value); err == nil && len(items) == 1 {
+					v = items[0].Value
+				}
+				if b, err := strconv.ParseBool(v); err != nil || !b {
+					return c.ErrorAt(0, "value must be omitted or true, not %q", v)
+				}
 				return nil
 			}
 			return c.Errorf("takes no value")
@@ -300,6 +356,7 @@ func checkArgs(c *Context) error {
 	}
 	if d.Value.Kind == ArgJSON {
 		c.Value = strings.TrimSpace(r.Value)
+		c.ValueOff = len(r.Value) - len(strings.TrimLeft(r.Value, " \t"))
 		if c.Value == "" {
 			return c.Errorf("requires a value (%s)", argDoc(d.Value))
 		}
@@ -311,6 +368,10 @@ func checkArgs(c *Context) error {
 		return c.ErrorAt(se.Off, "malformed arguments: %s", se.Msg)
 	}
 	if len(items) == 0 || items[0].Value == "" && !items[0].Quoted {
+		if d.Value.Optional && len(items) <= 1 {
+			c.Params = map[string]Item{}
+			return nil // "+groupName=": the empty value
+		}
 		return c.Errorf("requires a value (%s)", argDoc(d.Value))
 	}
 	v := items[0]
@@ -367,6 +428,11 @@ func checkValue(c *Context, a Arg, it Item, key string) error {
 		what = fmt.Sprintf("parameter %q", key)
 	}
 	switch a.Kind {
+	case ArgString:
+		if v := it.Value; !it.Quoted && len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' && !strings.Contains(v[1:len(v)-1], "'") {
+			return c.ErrorAt(it.Off, "%s %s is in single quotes, which do not quote in tags (they would be part of the value); "+
+				"use double quotes or back-quotes", what, v)
+		}
 	case ArgInt:
 		n, err := strconv.ParseInt(it.Value, 10, 64)
 		if err != nil || n < 0 || it.Quoted {
