@@ -46,7 +46,8 @@ func (e *schemaEmitter) inline(n *model.Node) spec.Schema {
 			for _, x := range append(e.stack[i:], def) {
 				names = append(names, x.GoName)
 			}
-			e.diags.Add(def.Pos, "", "type %s is recursive (%s); CRD schemas cannot express recursion",
+			// Reported at the field that closes the cycle, the place to break it.
+			e.diags.Add(n.Pos, "", "type %s is recursive (%s); CRD schemas cannot express recursion",
 				def.GoName, strings.Join(names, " -> "))
 			return s
 		}
@@ -63,6 +64,27 @@ func (e *schemaEmitter) inline(n *model.Node) spec.Schema {
 	e.validations(&s, &merged)
 	s.Description = def.Description
 	return s
+}
+
+// listMapKeysRequired reports list-map keys that are neither required nor defaulted: the API
+// server rejects such a CRD schema. (The OpenAPI of built-in APIs has no such rule, and
+// Kubernetes' own types have optional keys, so Check does not require it.)
+func (e *schemaEmitter) listMapKeysRequired(n *model.Node) {
+	v := &n.V
+	if v.ListType == nil || v.ListType.Value != "map" || n.Items == nil {
+		return
+	}
+	props := n.Items.Properties
+	if n.Items.Ref != nil {
+		props = n.Items.Ref.Node.Properties
+	}
+	for _, k := range v.ListMapKeys {
+		for _, p := range props {
+			if p.Name == k.Value && !p.Required && p.Node.V.Default == nil {
+				e.diags.Add(k.Pos, k.Tag, "key field %q is optional; map keys must be required (or have a +default)", k.Value)
+			}
+		}
+	}
 }
 
 func stringWithRule(r model.Rule) spec.Schema {
@@ -134,8 +156,8 @@ func buildCRD(group string, defs []*model.Definition, opts Options) (*apiextv1.C
 		}
 	}
 	if len(marked) > 1 {
-		diags.Add(marked[1].Pos, "storageversion", "kind %s has +storageversion in %s and %s; exactly one version is stored",
-			marked[0].GoName, marked[0].Package.Name, marked[1].Package.Name)
+		diags.Add(marked[1].Pos, "storageversion", "kind %s is marked +storageversion in both %s and %s; exactly one version "+
+			"is stored, so keep the tag on one of them", marked[0].GoName, marked[0].Package.Name, marked[1].Package.Name)
 	} else if len(marked) == 1 {
 		storage = marked[0]
 	}

@@ -45,7 +45,8 @@ func description(doc string) string {
 }
 
 // docText is the text of a doc comment without the lines that tags occupy, continuation lines of
-// multi-line tag values included.
+// multi-line tag values included. Like go/ast's CommentGroup.Text, which openapi-gen reads, it
+// trims trailing blanks and turns each run of blank lines into one.
 func docText(lines []tags.Line, raws []tags.Raw) string {
 	taken := map[token.Position]bool{}
 	for _, r := range raws {
@@ -55,13 +56,19 @@ func docText(lines []tags.Line, raws []tags.Raw) string {
 		}
 	}
 	var out []string
+	prevBlank := false
 	for _, l := range lines {
+		text := strings.TrimRight(l.Text, " \t")
+		if text == "" && prevBlank {
+			continue
+		}
+		prevBlank = text == ""
 		p := l.Pos
 		p.Column, p.Offset = 0, 0
 		if taken[p] {
 			continue
 		}
-		out = append(out, l.Text)
+		out = append(out, text)
 	}
 	return strings.Join(out, "\n")
 }

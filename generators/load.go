@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+	"k8s.io/klog/v2"
 
 	"github.com/validation-gen/validation-gen/model"
 	"github.com/validation-gen/validation-gen/tags"
@@ -40,7 +41,7 @@ type typeDecl struct {
 }
 
 // Load resolves patterns from dir with go/packages and indexes the result. Type errors in the
-// inputs are returned as diagnostics.
+// inputs' type and constant declarations are returned as diagnostics.
 func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
@@ -67,7 +68,19 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 	for _, pkg := range pkgs {
 		p.Fset = pkg.Fset
 		for _, e := range pkg.Errors {
-			diags = append(diags, packageError(e))
+			if e.Kind != packages.TypeError {
+				diags = append(diags, packageError(e))
+			}
+		}
+		for _, e := range pkg.TypeErrors {
+			if !inSchemaDecl(pkg, e.Pos) {
+				// Code (function bodies, variables) does not make schemas, and with generated
+				// files left out (BuildTag) it may not compile: Kubernetes' API packages need
+				// their zz_generated.deepcopy.go. Kubernetes' generators ignore such errors too.
+				klog.V(2).Infof("ignoring type error outside type and constant declarations: %s", e)
+				continue
+			}
+			diags = append(diags, model.Diagnostic{Pos: e.Fset.Position(e.Pos), Msg: e.Msg})
 		}
 		if len(pkg.GoFiles) == 0 && len(pkg.Errors) == 0 {
 			return nil, nil, fmt.Errorf("package %s has no Go files", pkg.PkgPath)
@@ -85,6 +98,28 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		sort.Slice(cs, func(i, j int) bool { return cs[i].Pos() < cs[j].Pos() })
 	}
 	return p, nil, nil
+}
+
+// inSchemaDecl reports whether a position lies where a type error can change a schema: anywhere
+// but in a function or a variable declaration.
+func inSchemaDecl(pkg *packages.Package, pos token.Pos) bool {
+	for _, f := range pkg.Syntax {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if pos < d.Pos() || pos >= d.End() {
+				continue
+			}
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				return false
+			case *ast.GenDecl:
+				return d.Tok != token.VAR
+			}
+		}
+	}
+	return true
 }
 
 // packageError turns a go/packages error ("file:line:col: msg") into a diagnostic.

@@ -81,6 +81,9 @@ type schemaEmitter struct {
 // (or, for CRDs, the referenced definition inlined with both levels' validations).
 func (e *schemaEmitter) node(n *model.Node, useRef bool) spec.Schema {
 	var s spec.Schema
+	if e.crd {
+		e.listMapKeysRequired(n)
+	}
 	switch {
 	case e.crd && n.Ref != nil:
 		return e.inline(n)
@@ -304,20 +307,25 @@ func tightestInt(ns []model.Int, pick func(a, b int64) int64) *int64 {
 	return &m
 }
 
-// lcm of two multipleOf values; for non-integers the product is a common multiple.
+// lcm of two multipleOf values. Decimals are scaled to integers first (0.5 and 0.3 give 1.5): the
+// product of two fractions is smaller than both and would accept values neither allows. When no
+// scale up to 10^9 makes both integers, the larger value is kept, and the Go validators enforce
+// both.
 func lcm(a, b float64) float64 {
-	if a != math.Trunc(a) || b != math.Trunc(b) {
-		if a == b {
-			return a
+	scale := 1.0
+	for i := 0; i <= 9; i, scale = i+1, scale*10 {
+		x, y := math.Round(a*scale), math.Round(b*scale)
+		if math.Abs(x-a*scale) > 1e-9*scale || math.Abs(y-b*scale) > 1e-9*scale {
+			continue
 		}
-		return a * b
+		p, q := int64(x), int64(y)
+		g := p
+		for h := q; h != 0; {
+			g, h = h, g%h
+		}
+		return float64(p/g*q) / scale
 	}
-	x, y := int64(a), int64(b)
-	g := x
-	for h := y; h != 0; {
-		g, h = h, g%h
-	}
-	return float64(x / g * y)
+	return math.Max(a, b)
 }
 
 // DefinitionsRef references definitions by model name, as Kubernetes' v2 documents do.

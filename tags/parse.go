@@ -96,6 +96,8 @@ func Extract(lines []Line, multiline func(name string) bool) []Raw {
 					r.ValuePos = append(r.ValuePos, next.Pos)
 				}
 			}
+		} else if strings.HasPrefix(strings.TrimLeft(rest, " \t"), "#") {
+			// "+name # comment": a trailing comment, as Kubernetes' tag parser allows.
 		} else if rest != "" {
 			// "+name trailing words": keep the words so that the registry can say what is wrong.
 			r.Value = rest
@@ -164,7 +166,8 @@ func (e *SplitError) Error() string { return e.Msg }
 // Split parses `value,key=value,key="value",flag`. Quoted parts are Go string literals, double- or
 // back-quoted. When withKeys is false the first element may be a bare word; a bare element with
 // '=' is always a key=value pair, except in the first (positional) position where the whole
-// element is the value.
+// element is the value. Blanks and '#' after an element start a trailing comment
+// (`+k8s:maximum=100 # why`), as in Kubernetes' tag parser.
 func Split(s string) ([]Item, error) {
 	var items []Item
 	i := 0
@@ -215,7 +218,7 @@ func Split(s string) ([]Item, error) {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 			i++
 		}
-		if i >= len(s) {
+		if i >= len(s) || s[i] == '#' && (i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') || it.Quoted) {
 			return items, nil
 		}
 		if s[i] != ',' {
@@ -249,8 +252,19 @@ func scanValue(s string, i int) (val string, off int, quoted bool, next int, err
 		return v, i + 1, true, j + 1, nil
 	}
 	j := i
-	for j < len(s) && s[j] != ',' {
+	for j < len(s) && s[j] != ',' && !commentAt(s, j) {
 		j++
 	}
 	return strings.TrimRight(s[i:j], " \t"), i, false, j, nil
+}
+
+// commentAt reports whether a trailing comment starts at s[j]: blanks, then '#'.
+func commentAt(s string, j int) bool {
+	if s[j] != ' ' && s[j] != '\t' {
+		return false
+	}
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return j < len(s) && s[j] == '#'
 }

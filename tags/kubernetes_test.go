@@ -1,0 +1,118 @@
+package tags
+
+import (
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// Tags as Kubernetes' own API types write them (k8s.io/api): every one must apply without
+// diagnostics, or fail with the expected one.
+func TestKubernetesSpellings(t *testing.T) {
+	list := types.NewSlice(types.Typ[types.String])
+	for _, c := range []struct {
+		name  string
+		kind  model.Kind
+		typ   types.Type
+		lines []string
+		check func(t *testing.T, v *model.Validations)
+		diag  string // expected diagnostic (substring); empty for none
+	}{{
+		name: "both spellings of a flag", kind: model.KindString, typ: types.Typ[types.String],
+		lines: []string{"+optional", "+k8s:optional"},
+		check: func(t *testing.T, v *model.Validations) {
+			if v.Optional == nil || v.Optional.Tag != "optional" {
+				t.Errorf("optional not set from the first spelling: %+v", v.Optional)
+			}
+		},
+	}, {
+		name: "both spellings of list-map keys", kind: model.KindList, typ: list,
+		lines: []string{"+listType=map", "+listMapKey=status", "+listMapKey=reason", "+k8s:listType=map",
+			"+k8s:listMapKey=status", "+k8s:listMapKey=reason"},
+		check: func(t *testing.T, v *model.Validations) {
+			if len(v.ListMapKeys) != 2 || v.ListMapKeys[0].Value != "status" || v.ListMapKeys[1].Value != "reason" {
+				t.Errorf("keys %+v, want status, reason", v.ListMapKeys)
+			}
+		},
+	}, {
+		name: "spellings that disagree", kind: model.KindList, typ: list,
+		lines: []string{"+listType=atomic", "+k8s:listType=map"},
+		diag:  "+k8s:listType: repeated on the same declaration",
+	}, {
+		name: "a key repeated under one spelling", kind: model.KindList, typ: list,
+		lines: []string{"+listMapKey=name", "+k8s:listMapKey=name", "+k8s:listMapKey=name"},
+		diag:  `key "name" listed twice`,
+	}, {
+		name: "+k8s:unique=map keys", kind: model.KindList, typ: list,
+		lines: []string{"+listType=atomic", "+k8s:listType=atomic", "+k8s:unique=map", "+k8s:listMapKey=attribute"},
+		check: func(t *testing.T, v *model.Validations) {
+			if len(v.ListMapKeys) != 0 || v.ListType.Value != "atomic" {
+				t.Errorf("list type %v, keys %+v; want atomic and no keys", v.ListType, v.ListMapKeys)
+			}
+		},
+	}, {
+		name: "trailing comment", kind: model.KindInteger, typ: types.Typ[types.Int32],
+		lines: []string{"+k8s:maximum=1000000000 # HighestUserDefinablePriority", "+minimum=0\t# a comment", "+required # why"},
+		check: func(t *testing.T, v *model.Validations) {
+			if len(v.Maximum) != 1 || v.Maximum[0].Value != 1e9 || len(v.Minimum) != 1 || v.Minimum[0].Value != 0 || v.Required == nil {
+				t.Errorf("maximum %+v, minimum %+v, required %v", v.Maximum, v.Minimum, v.Required)
+			}
+		},
+	}, {
+		name: "trailing comment after a quoted value", kind: model.KindString, typ: types.Typ[types.String],
+		lines: []string{`+pattern="^#x$" # quoted`},
+		check: func(t *testing.T, v *model.Validations) {
+			if v.Pattern == nil || v.Pattern.Value != "^#x$" {
+				t.Errorf("pattern %+v", v.Pattern)
+			}
+		},
+	}, {
+		name: "'#' inside a bare value", kind: model.KindString, typ: types.Typ[types.String],
+		lines: []string{"+pattern=^#[0-9a-f]{6}$"},
+		check: func(t *testing.T, v *model.Validations) {
+			if v.Pattern == nil || v.Pattern.Value != "^#[0-9a-f]{6}$" {
+				t.Errorf("pattern %+v", v.Pattern)
+			}
+		},
+	}, {
+		name: "openapi-gen's +listType on a string", kind: model.KindString, typ: types.Typ[types.String],
+		lines: []string{"+optional", "+listType=atomic"},
+		check: func(t *testing.T, v *model.Validations) {
+			if v.ListType != nil {
+				t.Errorf("list type %v on a string", v.ListType)
+			}
+		},
+	}, {
+		name: "+k8s:listType on a string", kind: model.KindString, typ: types.Typ[types.String],
+		lines: []string{"+k8s:listType=atomic"},
+		diag:  "+k8s:listType: applies to list values, not to string",
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			var v model.Validations
+			var diags model.Diagnostics
+			Apply(Extract(lines(c.lines...), Multiline), Place{Scope: ScopeField, Kind: c.kind, GoType: c.typ, V: &v}, &diags)
+			msgs := diags.Error("")
+			switch {
+			case c.diag == "" && len(diags) > 0:
+				t.Errorf("unexpected diagnostics:\n%s", msgs)
+			case c.diag != "" && (len(diags) != 1 || !strings.Contains(msgs, c.diag)):
+				t.Errorf("diagnostics:\n%swant one with %q", msgs, c.diag)
+			}
+			if c.check != nil {
+				c.check(t, &v)
+			}
+		})
+	}
+}
+
+// The core group is the empty one: k8s.io/api/core/v1 says +groupName= .
+func TestEmptyGroupName(t *testing.T) {
+	p := &model.Package{GroupName: "unset"}
+	var diags model.Diagnostics
+	Apply(Extract(lines("+groupName="), Multiline), Place{Scope: ScopePackage, Pkg: p}, &diags)
+	if len(diags) > 0 || p.GroupName != "" {
+		t.Errorf("group %q, diagnostics:\n%s", p.GroupName, diags.Error(""))
+	}
+}

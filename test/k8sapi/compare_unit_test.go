@@ -1,0 +1,105 @@
+package k8sapi
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// These tests run without VALIDATION_GEN_K8SAPI: they check the comparison itself and that
+// differences.yaml is well-formed.
+
+func TestCompareFindsEveryAspect(t *testing.T) {
+	decode := func(s string) map[string]any {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(s), &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	ours := decode(`{
+	  "io.k8s.x.A": {"Schema": {"type": "object", "description": "A.", "required": ["a", "b"],
+	    "properties": {
+	      "a": {"type": "string", "format": "k8s-short-name", "enum": ["x", "y"], "default": "x", "maxLength": 3},
+	      "b": {"type": "array", "items": {"$ref": "#/definitions/io.k8s.x.B"}, "x-kubernetes-list-type": "map",
+	            "x-kubernetes-list-map-keys": ["name"]},
+	      "c": {"type": "object", "additionalProperties": {"type": "string"}},
+	      "d": {"type": "integer", "minimum": 1, "x-kubernetes-strip-zero": true},
+	      "ours": {"type": "string"}
+	    }},
+	    "Dependencies": ["io.k8s.x.B"]},
+	  "io.k8s.x.B": {"Schema": {"type": "object"}},
+	  "io.k8s.x.OnlyOurs": {"Schema": {"type": "object"}}
+	}`)
+	theirs := decode(`{
+	  "io.k8s.x.A": {"Schema": {"type": "object", "description": "A. ", "required": ["a"],
+	    "properties": {
+	      "a": {"type": "string", "enum": ["y", "x"], "default": "y"},
+	      "b": {"type": "array", "items": {"$ref": "#/definitions/k8s.io/x.B"}, "x-kubernetes-list-type": "atomic"},
+	      "c": {"type": "object", "additionalProperties": {"type": "integer"}},
+	      "d": {"type": "integer", "minimum": 2},
+	      "theirs": {"type": "string"}
+	    }},
+	    "Dependencies": ["k8s.io/x.B", "io.k8s.x.C"]},
+	  "k8s.io/x.B": {"Schema": {"type": "object"}},
+	  "io.k8s.x.OnlyTheirs": {"Schema": {"type": "object"}}
+	}`)
+	diffs, compared := compareAll(ours, theirs)
+	type key struct{ def, path, aspect string }
+	var got []key
+	for _, d := range diffs {
+		got = append(got, key{d.Definition, d.Path, d.Aspect})
+	}
+	want := []key{
+		{"io.k8s.x.A", "", "description"},
+		{"io.k8s.x.A", "", "required"},
+		{"io.k8s.x.A", "", "properties"},
+		{"io.k8s.x.A", "a", "format"},
+		{"io.k8s.x.A", "a", "default"},
+		// the enum is the same set; maxLength is ours only, so not compared
+		{"io.k8s.x.A", "b", "extensions"}, // list-type
+		{"io.k8s.x.A", "b", "extensions"}, // list-map-keys
+		{"io.k8s.x.A", "c{}", "type"},
+		{"io.k8s.x.A", "d", "validations"},
+		{"io.k8s.x.A", "", "dependencies"},
+		{"io.k8s.x.OnlyOurs", "", "definition"},
+		{"io.k8s.x.OnlyTheirs", "", "definition"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("differences:\n got %v\nwant %v", got, want)
+		for _, d := range diffs {
+			t.Log(d)
+		}
+	}
+	if compared != 8 { // A, a, b, b[], c, c{}, d and B (k8s.io/x.B normalized)
+		t.Errorf("compared %d schemas, want 8", compared)
+	}
+}
+
+func TestAllowedMatches(t *testing.T) {
+	d := Difference{Definition: "io.k8s.api.core.v1.Pod", Path: "spec.containers[].name", Aspect: "format",
+		Ours: `"k8s-short-name"`, Theirs: "(none)"}
+	for _, c := range []struct {
+		a    Allowed
+		want bool
+	}{
+		{Allowed{Definition: "io.k8s.api.core.v1.Pod", Property: "spec.containers[].name", Aspect: "format"}, true},
+		{Allowed{Definition: "io.k8s.api.core.v1.Pod", Aspect: "format"}, false},
+		{Allowed{Definition: "io.k8s.api.core.v1.Pod", Property: "spec.containers[].name", Aspect: "type"}, false},
+		{Allowed{Definition: "io.k8s.api.*", Property: "*", Aspect: "format"}, true},
+		{Allowed{Definition: "*", Property: "spec.*[].name", Aspect: "format"}, true},
+		{Allowed{Definition: "*", Property: "*", Aspect: "format", Ours: `"k8s-*"`, Theirs: "(none)"}, true},
+		{Allowed{Definition: "*", Property: "*", Aspect: "format", Ours: `"k8s-long-*"`}, false},
+		{Allowed{Definition: "io.k8s.api.apps.*", Property: "*", Aspect: "format"}, false},
+	} {
+		if got := c.a.matches(d); got != c.want {
+			t.Errorf("%+v matches %v: got %v, want %v", c.a, d, got, c.want)
+		}
+	}
+}
+
+func TestDifferencesFileIsWellFormed(t *testing.T) {
+	if _, err := loadDifferences("differences.yaml"); err != nil {
+		t.Fatal(err)
+	}
+}

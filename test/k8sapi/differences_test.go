@@ -1,0 +1,98 @@
+package k8sapi
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Allowed is one entry of differences.yaml: a difference that is expected, and why.
+type Allowed struct {
+	// Definition is a model name, or a pattern ('*' matches any run of characters, dots
+	// included) for an entry that covers a class of definitions.
+	Definition string `json:"definition"`
+	// Property is the path in the definition (see Difference.Path), or a pattern; empty means the
+	// definition itself.
+	Property string `json:"property,omitempty"`
+	Aspect   string `json:"aspect"`
+	// Ours and Theirs, when set, are patterns that what each side has (as the test prints it,
+	// e.g. "k8s-long-name" with its quotes, or (none)) must match: they keep a class entry from
+	// allowing more than its reason explains.
+	Ours   string `json:"ours,omitempty"`
+	Theirs string `json:"theirs,omitempty"`
+	Reason string `json:"reason"`
+	// Class marks an entry whose patterns cover a whole class of differences with one reason.
+	Class bool `json:"class,omitempty"`
+
+	used int
+}
+
+type differencesFile struct {
+	Differences []*Allowed `json:"differences"`
+}
+
+// loadDifferences reads and checks the differences file: every entry names an aspect that is
+// compared and gives a reason, and only class entries use patterns.
+func loadDifferences(file string) ([]*Allowed, error) {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var f differencesFile
+	if err := yaml.UnmarshalStrict(raw, &f); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	var errs []string
+	seen := map[string]bool{}
+	for i, a := range f.Differences {
+		where := fmt.Sprintf("%s: entry %d (%s %s %s)", file, i+1, a.Definition, a.Property, a.Aspect)
+		if a.Definition == "" {
+			errs = append(errs, where+": definition is missing")
+		}
+		if !slices.Contains(aspects, a.Aspect) {
+			errs = append(errs, fmt.Sprintf("%s: aspect %q is not one of %s", where, a.Aspect, strings.Join(aspects, ", ")))
+		}
+		if strings.TrimSpace(a.Reason) == "" {
+			errs = append(errs, where+": reason is missing")
+		}
+		for _, p := range []string{a.Definition, a.Property} {
+			if strings.Contains(p, "*") && !a.Class {
+				errs = append(errs, fmt.Sprintf("%s: pattern %q in an entry without class: true", where, p))
+			}
+		}
+		key := strings.Join([]string{a.Definition, a.Property, a.Aspect, a.Ours, a.Theirs}, "\x00")
+		if seen[key] {
+			errs = append(errs, where+": listed twice")
+		}
+		seen[key] = true
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	return f.Differences, nil
+}
+
+// matches reports whether the entry allows the difference. "[]" in a property path is literal
+// (list items), not a character class.
+func (a *Allowed) matches(d Difference) bool {
+	return a.Aspect == d.Aspect && match(a.Definition, d.Definition) && match(a.Property, d.Path) &&
+		(a.Ours == "" || match(a.Ours, d.Ours)) && (a.Theirs == "" || match(a.Theirs, d.Theirs))
+}
+
+func match(pattern, s string) bool {
+	if pattern == s {
+		return true
+	}
+	if !strings.Contains(pattern, "*") {
+		return false
+	}
+	// '*' is the only special character: brackets (list items "[]", JSON arrays) and '?' are
+	// literal, and '/' is hidden so that '*' matches any run of characters.
+	p := strings.NewReplacer("[", `\[`, "]", `\]`, "?", `\?`, "\\", `\\`, "/", "\x00").Replace(pattern)
+	ok, _ := path.Match(p, strings.ReplaceAll(s, "/", "\x00"))
+	return ok
+}
