@@ -1,6 +1,7 @@
 package v1beta1
 
 import (
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 )
@@ -65,8 +66,10 @@ type WorkerPoolSpec struct {
 	// +minimum=0
 	MinReadySeconds int32 `json:"minReadySeconds,omitempty"`
 
-	// ProgressDeadlineSeconds is how long a rollout may take before it is reported as failed.
+	// ProgressDeadlineSeconds is how long a rollout may take before it is reported as failed. Once
+	// set, it may only grow.
 	// +optional
+	// +validationRule=`!oldSelf.hasValue() || self >= oldSelf.value()`,optionalOldSelf,message="may not be decreased"
 	// +minimum=1
 	// +exclusiveMaximum
 	// +maximum=86400
@@ -147,7 +150,7 @@ type WorkerTemplate struct {
 	// Hostnames the worker answers to, without repetition.
 	// +optional
 	// +listType=set
-	// +maxItems=4
+	// +k8s:maxItems=4
 	Hostnames []string `json:"hostnames,omitempty"`
 
 	// InstanceID identifies the worker in the provider.
@@ -182,6 +185,7 @@ type Container struct {
 	// +minLength=1
 	// +maxLength=512
 	// +pattern=`^[^\s]+$`
+	// +validationRule=`!self.endsWith(":latest")`,messageExpression=`"image " + self + " must name a version, not :latest"`
 	Image string `json:"image"`
 
 	// Ports the container listens on.
@@ -333,4 +337,37 @@ type WorkerPoolStatus struct {
 	// +listType=map
 	// +listMapKey=type
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
+}
+
+// WorkerClass is a cluster-wide class of workers that pools refer to: the machine shape they need.
+//
+// +genclient
+// +genclient:nonNamespaced
+// +plural=workerclasses
+type WorkerClass struct {
+	metav1.TypeMeta `json:",inline"`
+	// Standard object metadata.
+	// +optional
+	// +nameFormat=dns1123label
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// CPU is the number of cores a worker of this class gets.
+	// +required
+	// +minimum=1
+	// +maximum=256
+	CPU int32 `json:"cpu"`
+
+	// Memory is the memory a worker of this class gets, such as 4Gi.
+	// +required
+	// +validationRule="quantity(self).isGreaterThan(quantity('64Mi'))",message="must be more than 64Mi"
+	Memory resource.Quantity `json:"memory"`
+}
+
+// WorkerClassList is a list of WorkerClasses.
+type WorkerClassList struct {
+	metav1.TypeMeta `json:",inline"`
+	// +optional
+	metav1.ListMeta `json:"metadata,omitempty"`
+	// Items are the classes.
+	Items []WorkerClass `json:"items"`
 }

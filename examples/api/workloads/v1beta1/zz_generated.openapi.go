@@ -35,6 +35,8 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.RollingUpdate":    schema_RollingUpdate(ref),
 		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.Toleration":       schema_Toleration(ref),
 		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.UpdateStrategy":   schema_UpdateStrategy(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerClass":      schema_WorkerClass(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerClassList":  schema_WorkerClassList(ref),
 		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPool":       schema_WorkerPool(ref),
 		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPoolList":   schema_WorkerPoolList(ref),
 		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPoolSpec":   schema_WorkerPoolSpec(ref),
@@ -106,6 +108,9 @@ func schema_Container(ref common.ReferenceCallback) common.OpenAPIDefinition {
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
 								"x-kubernetes-strip-zero": true,
+								"x-kubernetes-validations": []interface{}{
+									map[string]interface{}{"messageExpression": "\"image \" + self + \" must name a version, not :latest\"", "rule": "!self.endsWith(\":latest\")"},
+								},
 							},
 						},
 					},
@@ -392,6 +397,154 @@ func schema_UpdateStrategy(ref common.ReferenceCallback) common.OpenAPIDefinitio
 	}
 }
 
+func schema_WorkerClass(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "WorkerClass is a cluster-wide class of workers that pools refer to: the machine shape they need.",
+				Type:        []string{"object"},
+				Required:    []string{"cpu", "memory"},
+				Properties: map[string]spec.Schema{
+					"apiVersion": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"cpu": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "CPU is the number of cores a worker of this class gets.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+							Default:     0.0,
+							Maximum:     ptr.To[float64](256.0),
+							Minimum:     ptr.To[float64](1.0),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"kind": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"memory": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Memory is the memory a worker of this class gets, such as 4Gi.",
+							Ref:         ref("io.k8s.apimachinery.pkg.api.resource.Quantity"),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+								"x-kubernetes-validations": []interface{}{
+									map[string]interface{}{"message": "must be more than 64Mi", "rule": "quantity(self).isGreaterThan(quantity('64Mi'))"},
+								},
+							},
+						},
+					},
+					"metadata": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Standard object metadata.",
+							Default:     map[string]interface{}{},
+							Ref:         ref("io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"),
+						},
+					},
+				},
+			},
+			VendorExtensible: spec.VendorExtensible{
+				Extensions: spec.Extensions{
+					"x-kubernetes-validations": []interface{}{
+						map[string]interface{}{"fieldPath": ".metadata.name", "message": "must be a DNS-1123 label: at most 63 lower-case alphanumerics or '-', starting and ending with an alphanumeric", "rule": "!has(self.metadata.name) || self.metadata.name.matches('^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$')"},
+						map[string]interface{}{"fieldPath": ".metadata.generateName", "message": "must be a prefix of a DNS-1123 label: at most 63 lower-case alphanumerics or '-', starting and ending with an alphanumeric", "rule": "!has(self.metadata.generateName) || (self.metadata.generateName.size() > 1 && self.metadata.generateName.endsWith('-') ? self.metadata.generateName.substring(0, self.metadata.generateName.size() - 2) + 'a' : self.metadata.generateName).matches('^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$')"},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			"io.k8s.apimachinery.pkg.api.resource.Quantity",
+			"io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
+		},
+	}
+}
+
+func schema_WorkerClassList(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "WorkerClassList is a list of WorkerClasses.",
+				Type:        []string{"object"},
+				Required:    []string{"items"},
+				Properties: map[string]spec.Schema{
+					"apiVersion": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"items": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Items are the classes.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerClass"),
+									},
+								},
+							},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"kind": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"metadata": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Default: map[string]interface{}{},
+							Ref:     ref("io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta"),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerClass",
+			"io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta",
+		},
+	}
+}
+
 func schema_WorkerPool(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
@@ -588,12 +741,19 @@ func schema_WorkerPoolSpec(ref common.ReferenceCallback) common.OpenAPIDefinitio
 					},
 					"progressDeadlineSeconds": spec.Schema{
 						SchemaProps: spec.SchemaProps{
-							Description:      "ProgressDeadlineSeconds is how long a rollout may take before it is reported as failed.",
+							Description:      "ProgressDeadlineSeconds is how long a rollout may take before it is reported as failed. Once set, it may only grow.",
 							Type:             []string{"integer"},
 							Format:           "int32",
 							Maximum:          ptr.To[float64](86400.0),
 							ExclusiveMaximum: true,
 							Minimum:          ptr.To[float64](1.0),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-validations": []interface{}{
+									map[string]interface{}{"message": "may not be decreased", "optionalOldSelf": true, "rule": "!oldSelf.hasValue() || self >= oldSelf.value()"},
+								},
+							},
 						},
 					},
 					"providerAnnotations": spec.Schema{
