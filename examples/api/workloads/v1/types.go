@@ -366,7 +366,7 @@ type WorkerClass struct {
 
 	// Memory is the memory a worker of this class gets, such as 4Gi.
 	// +required
-	// +validationRule="quantity(self).isGreaterThan(quantity('64Mi'))",message="must be more than 64Mi"
+	// +validationRule="quantity(string(self)).isGreaterThan(quantity('64Mi'))",message="must be more than 64Mi"
 	Memory resource.Quantity `json:"memory"`
 }
 

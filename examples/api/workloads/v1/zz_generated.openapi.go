@@ -451,7 +451,7 @@ func schema_WorkerClass(ref common.ReferenceCallback) common.OpenAPIDefinition {
 							Extensions: spec.Extensions{
 								"x-kubernetes-strip-zero": true,
 								"x-kubernetes-validations": []interface{}{
-									map[string]interface{}{"message": "must be more than 64Mi", "rule": "quantity(self).isGreaterThan(quantity('64Mi'))"},
+									map[string]interface{}{"message": "must be more than 64Mi", "rule": "quantity(string(self)).isGreaterThan(quantity('64Mi'))"},
 								},
 							},
 						},
