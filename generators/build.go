@@ -520,7 +520,7 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 		return
 	}
 	rk := &model.RootKind{Kind: def.GoName, Plural: strings.ToLower(def.GoName) + "s",
-		ClusterScoped: decl.tt.NonNamespaced != nil, StorageVersion: decl.tt.StorageVersion != nil}
+		ClusterScoped: decl.tt.NonNamespaced != nil, StorageVersion: decl.tt.StorageVersion}
 	if decl.tt.Plural != nil {
 		rk.Plural = decl.tt.Plural.Value
 	}

@@ -151,12 +151,12 @@ func buildCRD(group string, defs []*model.Definition, opts Options) (*apiextv1.C
 	storage := defs[0]
 	var marked []*model.Definition
 	for _, d := range defs {
-		if d.Root.StorageVersion {
+		if d.Root.StorageVersion != nil {
 			marked = append(marked, d)
 		}
 	}
 	if len(marked) > 1 {
-		diags.Add(marked[1].Pos, "storageversion", "kind %s is marked +storageversion in both %s and %s; exactly one version "+
+		diags.Add(marked[1].Root.StorageVersion.Pos, "storageversion", "kind %s is marked +storageversion in both %s and %s; exactly one version "+
 			"is stored, so keep the tag on one of them", marked[0].GoName, marked[0].Package.Name, marked[1].Package.Name)
 	} else if len(marked) == 1 {
 		storage = marked[0]

@@ -188,7 +188,7 @@ type RootKind struct {
 	Kind           string
 	Plural         string
 	ClusterScoped  bool
-	StorageVersion bool // +storageversion was given
+	StorageVersion *Flag // set when +storageversion was given
 }
 
 // Package is one Go package that definitions come from.
