@@ -46,6 +46,10 @@ func (e *schemaEmitter) inline(n *model.Node) spec.Schema {
 			for _, x := range append(e.stack[i:], def) {
 				names = append(names, x.GoName)
 			}
+			if e.lenient {
+				s.AddExtension(ExtPreserve, true)
+				return s
+			}
 			// Reported at the field that closes the cycle, the place to break it.
 			e.diags.Add(n.Pos, "", "type %s is recursive (%s); CRD schemas cannot express recursion",
 				def.GoName, strings.Join(names, " -> "))
@@ -54,14 +58,9 @@ func (e *schemaEmitter) inline(n *model.Node) spec.Schema {
 	}
 	e.stack = append(e.stack, def)
 	defer func() { e.stack = e.stack[:len(e.stack)-1] }()
-	merged := *def.Node
-	merged.V = (&builder{}).merge([]*model.Validations{&n.V, &def.Node.V})
-	merged.Enum = n.Enum
-	if merged.Enum == nil {
-		merged.Enum = def.Node.Enum
-	}
-	e.shape(&s, &merged)
-	e.validations(&s, &merged)
+	merged := effective(n)
+	e.shape(&s, merged)
+	e.validations(&s, merged)
 	s.Description = def.Description
 	return s
 }

@@ -31,6 +31,9 @@ type Options struct {
 	// FormatFallback publishes formats that Compat does not know as an equivalent pattern or rule;
 	// without it such a format is an error.
 	FormatFallback bool
+	// CostLimits holds the rules of kinds that become CRDs to the API server's static CEL cost
+	// limits (set when CRDs are generated).
+	CostLimits bool
 }
 
 // Definitions returns the kube-openapi definitions of the given model definitions, exactly what
@@ -75,6 +78,9 @@ type schemaEmitter struct {
 	crd   bool
 	stack []*model.Definition
 	diags *model.Diagnostics
+	// lenient spells a recursive reference as a free-form value instead of reporting it (the
+	// CEL checker types rules of recursive types as far as CRDs can).
+	lenient bool
 }
 
 // node spells one node; ref'd nodes become references carrying only this place's validations
@@ -175,8 +181,9 @@ func (e *schemaEmitter) property(p *model.Property) spec.Schema {
 	return s
 }
 
-// validations writes what the tags declared at this node.
-func (e *schemaEmitter) validations(s *spec.Schema, n *model.Node) {
+// validations writes what the tags declared at this node and returns the rules it published, in
+// their x-kubernetes-validations order.
+func (e *schemaEmitter) validations(s *spec.Schema, n *model.Node) []model.Rule {
 	v := &n.V
 	if len(v.Minimum) > 0 {
 		m := tightest(v.Minimum, math.Max)
@@ -245,6 +252,7 @@ func (e *schemaEmitter) validations(s *spec.Schema, n *model.Node) {
 		}
 		s.AddExtension(ExtValidations, list)
 	}
+	return rules
 }
 
 // format publishes a +format: the name when the target API server knows it, else its fallback

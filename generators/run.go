@@ -40,8 +40,15 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	if err != nil || len(diags) > 0 {
 		return nil, diags, err
 	}
+	if cfg.CRDDir != "" {
+		cfg.Options.CostLimits = true // the limits are those of CRDs
+	}
 	u, diags := Build(prog)
 	diags = append(diags, Check(u, cfg.Options)...)
+	if len(diags) == 0 {
+		// CEL needs a sound model: types for self come from it.
+		diags = append(diags, CheckCEL(u, cfg.Options)...)
+	}
 	if len(diags) > 0 {
 		return nil, diags, nil
 	}

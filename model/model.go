@@ -66,6 +66,10 @@ type Rule struct {
 	OptionalOldSelf   bool
 	// RulePos is the position of the first character of the expression, for CEL diagnostics.
 	RulePos token.Position
+	// Lines holds the source position of the first character of each line of Rule when the
+	// expression is written verbatim (a back-quoted or escape-free value), so that CEL errors
+	// can point inside it; it is nil for rules the generator writes itself.
+	Lines []token.Position
 	Origin
 }
 

@@ -29,6 +29,14 @@ func init() {
 		OpenAPI: "x-kubernetes-validations", Example: "+validationRule=`self.minReplicas <= self.maxReplicas`,message=\"min must not exceed max\"",
 		Apply: func(c *Context) error {
 			r := model.Rule{Rule: c.Value, RulePos: c.Raw.Posn(c.ValueOff), Origin: c.Origin()}
+			if raw := c.Raw.Value[c.ValueOff:]; strings.HasPrefix(raw, c.Value) {
+				// Written verbatim: each line of the rule is a line of the comment.
+				for i := 0; i <= len(c.Value); i++ {
+					if i == 0 || c.Value[i-1] == '\n' {
+						r.Lines = append(r.Lines, c.Raw.Posn(c.ValueOff+i))
+					}
+				}
+			}
 			if strings.TrimSpace(r.Rule) == "" {
 				return c.ErrorAt(c.ValueOff, "empty rule")
 			}

@@ -20,8 +20,9 @@ type Spec struct {
 	//   !a.startsWith("-"))`,message="each argument must be short and must not start with a dash"
 	Args []string `json:"args,omitempty"`
 
-	// Replicas has a message computed by CEL.
-	// +validationRule="self <= 100",messageExpression="'replicas is ' + string(self) + ', above 100'"
+	// Replicas has a message computed by CEL. (A message built with string(self) would be refused:
+	// the API server cannot bound the length of that string, so its estimated cost is unbounded.)
+	// +validationRule="self <= 100",messageExpression="self > 1000 ? 'replicas is far above 100' : 'replicas is above 100'"
 	Replicas int32 `json:"replicas"`
 
 	// Mode reports a Forbidden error at the field below self, with a back-quoted message.

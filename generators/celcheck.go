@@ -1,0 +1,442 @@
+package generators
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	celmodel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/apiserver/pkg/cel/environment"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/validation-gen/validation-gen/celenv"
+	"github.com/validation-gen/validation-gen/formats"
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// The API server's static cost limits for CRD validation rules.
+const (
+	PerRuleCostLimit  = validation.StaticEstimatedCostLimit
+	PerKindCostLimit  = validation.StaticEstimatedCRDCostLimit
+	celErrorLocPrefix = "ERROR: <input>:"
+)
+
+// CheckCEL compiles every rule of the input packages' definitions (+validationRule, and the rules
+// the generator writes for +immutable, +nameFormat and format fallbacks) exactly as the API
+// server compiles CRD rules: the schema at the rule's place becomes a structural schema, self is
+// typed from it by apiextensions' own adapters, and the rule is compiled and cost-estimated in the
+// API server's environment at the compatibility version. With opts.CostLimits, the rules of every
+// kind that becomes a CRD are held to the API server's CRD cost limits: each rule's estimated cost,
+// multiplied by the worst-case number of times it runs (the cardinality of enclosing lists and
+// maps), must fit the per-rule limit, and all of a kind's rules the per-CRD limit.
+func CheckCEL(u *Universe, opts Options) model.Diagnostics {
+	c := &celChecker{opts: opts, env: celenv.EnvSet(opts.Compat), seen: map[string]bool{}}
+	for _, d := range u.Definitions {
+		if !d.Input {
+			continue
+		}
+		root := d.Root != nil
+		var k *kindCost
+		if root && opts.CostLimits && kubeVersion.MatchString(d.Package.Name) {
+			k = &kindCost{} // this kind becomes a CRD: the API server's cost limits apply
+		}
+		one := uint64(1)
+		c.walk(d.Node, walkCtx{path: d.GoName, card: &one, stack: []*model.Definition{d}, resourceRoot: root, kind: k})
+		if k != nil && k.total > PerKindCostLimit {
+			var top []string
+			for _, r := range k.top {
+				top = append(top, fmt.Sprintf("%s at %s (%d)", r.path, shortPos(r.rule.Pos), r.cost))
+			}
+			c.addDiag(model.Diagnostic{Pos: d.Pos, Msg: fmt.Sprintf("the rules of kind %s have an estimated total cost of %d, over the "+
+				"API server's per-CRD limit of %d; the most expensive: %s", d.GoName, k.total, uint64(PerKindCostLimit), strings.Join(top, ", "))})
+		}
+	}
+	return c.diags
+}
+
+type celChecker struct {
+	opts  Options
+	env   *environment.EnvSet
+	diags model.Diagnostics
+	seen  map[string]bool
+}
+
+// kindCost accumulates the estimated cost of all rules of one root kind.
+type kindCost struct {
+	total uint64
+	top   []costedRule
+}
+
+type costedRule struct {
+	path string
+	rule model.Rule
+	cost uint64
+}
+
+// walkCtx is where the walk is: the JSON path from the definition, the worst-case number of
+// values at this place (nil: unbounded), the lists and maps that leave it unbounded, and the
+// nearest enclosing list whose items old and new objects cannot correlate.
+type walkCtx struct {
+	path           string
+	card           *uint64
+	unbounded      []unboundedAt
+	uncorrelatable string
+	stack          []*model.Definition
+	resourceRoot   bool
+	kind           *kindCost
+	metadataLevel  bool // directly under a resource root: metadata is special there
+}
+
+type unboundedAt struct {
+	path string
+	node *model.Node
+}
+
+func (c *celChecker) addDiag(d model.Diagnostic) {
+	key := d.Format("")
+	if c.seen[key] {
+		return
+	}
+	c.seen[key] = true
+	c.diags = append(c.diags, d)
+}
+
+// effective is the node as a CRD inlines it: a referenced definition's shape with the validations
+// of the definition and of this place merged.
+func effective(n *model.Node) *model.Node {
+	if n.Ref == nil {
+		return n
+	}
+	def := n.Ref
+	merged := *def.Node
+	merged.V = (&builder{}).merge([]*model.Validations{&n.V, &def.Node.V})
+	merged.Enum = n.Enum
+	if merged.Enum == nil {
+		merged.Enum = def.Node.Enum
+	}
+	merged.Pos = n.Pos
+	return &merged
+}
+
+func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
+	eff := n
+	if n.Ref != nil {
+		def := n.Ref
+		if def.GoPackage == metaV1Path && def.GoName == "ObjectMeta" {
+			if ctx.metadataLevel && n.V.NameFormat != nil {
+				c.nameFormat(n, ctx)
+			}
+			return
+		}
+		if def.Root != nil {
+			return // an object of its own (the items of a List kind): checked from its own root
+		}
+		for _, s := range ctx.stack {
+			if s == def {
+				return // recursion: the definition is checked on the way down already
+			}
+		}
+		ctx.stack = append(append([]*model.Definition(nil), ctx.stack...), def)
+		eff = effective(n)
+	}
+	e := &schemaEmitter{opts: c.opts, crd: true, lenient: true, deps: map[string]bool{}, diags: &model.Diagnostics{},
+		stack: ctx.stack}
+	var s spec.Schema
+	e.shape(&s, eff)
+	if rules := e.validations(&s, eff); len(rules) > 0 {
+		c.compile(s, rules, eff, ctx)
+	}
+	isResource := ctx.resourceRoot
+	ctx.resourceRoot, ctx.metadataLevel = false, false
+	switch eff.Kind {
+	case model.KindObject:
+		for _, p := range eff.Properties {
+			child := ctx
+			child.path = ctx.path + "." + p.Name
+			child.metadataLevel = isResource && p.Name == "metadata"
+			c.walk(p.Node, child)
+		}
+	case model.KindList:
+		child := ctx
+		child.path = ctx.path + "[]"
+		child.card = times(ctx.card, eff.V.MaxItems)
+		if len(eff.V.MaxItems) == 0 {
+			child.unbounded = append(append([]unboundedAt(nil), ctx.unbounded...), unboundedAt{ctx.path, eff})
+		}
+		if ctx.uncorrelatable == "" && (eff.V.ListType == nil || eff.V.ListType.Value != "map") {
+			child.uncorrelatable = ctx.path
+		}
+		c.walk(eff.Items, child)
+	case model.KindMap:
+		child := ctx
+		child.path = ctx.path + "{}"
+		child.card = times(ctx.card, eff.V.MaxProperties)
+		if len(eff.V.MaxProperties) == 0 {
+			child.unbounded = append(append([]unboundedAt(nil), ctx.unbounded...), unboundedAt{ctx.path, eff})
+		}
+		c.walk(eff.Values, child)
+	}
+}
+
+// times multiplies a cardinality by the tightest of limits; no limit makes it unbounded.
+func times(card *uint64, limits []model.Int) *uint64 {
+	if card == nil || len(limits) == 0 {
+		return nil
+	}
+	m := uint64(max(*tightestInt(limits, minInt), 0))
+	if m != 0 && *card > math.MaxUint64/m {
+		return nil
+	}
+	v := *card * m
+	return &v
+}
+
+// nameFormat checks the rules +nameFormat puts on metadata.name and metadata.generateName.
+func (c *celChecker) nameFormat(n *model.Node, ctx walkCtx) {
+	nf := n.V.NameFormat
+	f, _ := formats.Lookup(nf.Name)
+	nr, gr := NameFormatRules(f, "self", "self")
+	for _, r := range []model.Rule{nr, gr} {
+		r.Origin, r.RulePos = nf.Origin, nf.Pos
+		s := spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}}}
+		s.AddExtension(ExtValidations, []any{RuleExtension(r)})
+		str := &model.Node{Kind: model.KindString, Pos: n.Pos}
+		ctx.resourceRoot = false
+		c.compile(s, []model.Rule{r}, str, ctx)
+	}
+}
+
+// compile compiles the rules at one place; s is the place's CRD schema carrying exactly rules.
+func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, ctx walkCtx) {
+	ss, err := structural(s)
+	if err != nil {
+		c.addDiag(model.Diagnostic{Pos: rules[0].Pos, Tag: rules[0].Tag, Msg: fmt.Sprintf("cannot type self for the rule: %v", err)})
+		return
+	}
+	declType := celmodel.SchemaDeclType(ss, ctx.resourceRoot)
+	results, err := cel.Compile(ss, declType, celconfig.PerCallLimit, c.env, cel.NewExpressionsEnvLoader())
+	if err != nil {
+		c.addDiag(model.Diagnostic{Pos: rules[0].Pos, Tag: rules[0].Tag, Msg: fmt.Sprintf("cannot compile the rules: %v", err)})
+		return
+	}
+	for i, cr := range results {
+		if i >= len(rules) {
+			break
+		}
+		r := rules[i]
+		if cr.Error != nil {
+			c.celError(r, cr.Error.Detail)
+			continue
+		}
+		cost := cr.MaxCost
+		if ctx.card != nil {
+			cost = mulGuard(cost, *ctx.card)
+		} else {
+			cost = mulGuard(cost, cr.MaxCardinality)
+		}
+		if ctx.kind != nil && cost > PerRuleCostLimit {
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("rule", cr.MaxCost, cost, n, ctx)})
+		}
+		if ctx.kind != nil {
+			ctx.kind.observe(costedRule{path: ctx.path, rule: r, cost: cost})
+		}
+		if cr.MessageExpressionError != nil {
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: strings.TrimPrefix(cr.MessageExpressionError.Detail, "messageExpression ") +
+				" (in messageExpression " + strconv.Quote(r.MessageExpression) + ")"})
+		} else if r.MessageExpression != "" {
+			mcost := cr.MessageExpressionMaxCost
+			if ctx.card != nil {
+				mcost = mulGuard(mcost, *ctx.card)
+			}
+			if ctx.kind != nil && mcost > PerRuleCostLimit {
+				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("messageExpression", cr.MessageExpressionMaxCost, mcost, n, ctx)})
+			}
+			if ctx.kind != nil {
+				ctx.kind.observe(costedRule{path: ctx.path + " (messageExpression)", rule: r, cost: mcost})
+			}
+		}
+		if cr.UsesOldSelf && ctx.uncorrelatable != "" {
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: fmt.Sprintf("transition rule (it uses oldSelf) inside %s, a list that is not "+
+				"+listType=map: old and new items cannot be correlated there; move the rule to the list, or make it +listType=map", ctx.uncorrelatable)})
+		}
+		if !cr.UsesOldSelf && r.OptionalOldSelf {
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: "optionalOldSelf is set but the rule does not use oldSelf"})
+		}
+		if r.FieldPath != "" {
+			if _, _, err := cel.ValidFieldPath(r.FieldPath, ss); err != nil {
+				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: fmt.Sprintf("field %q does not name a field under self: %v", strings.TrimPrefix(r.FieldPath, "."), err)})
+			}
+		}
+	}
+}
+
+func (k *kindCost) observe(r costedRule) {
+	k.total = mulAddGuard(k.total, r.cost)
+	if r.cost < PerKindCostLimit/100 {
+		return
+	}
+	k.top = append(k.top, r)
+	for i := len(k.top) - 1; i > 0 && k.top[i].cost > k.top[i-1].cost; i-- {
+		k.top[i], k.top[i-1] = k.top[i-1], k.top[i]
+	}
+	if len(k.top) > 3 {
+		k.top = k.top[:3]
+	}
+}
+
+func mulGuard(a, b uint64) uint64 {
+	if a == 0 {
+		return 0
+	}
+	if math.MaxUint64/a < b {
+		return math.MaxUint64
+	}
+	return a * b
+}
+
+func mulAddGuard(a, b uint64) uint64 {
+	if math.MaxUint64-a < b {
+		return math.MaxUint64
+	}
+	return a + b
+}
+
+// structural converts a CRD-spelled schema to the API server's structural schema.
+func structural(s spec.Schema) (*structuralschema.Structural, error) {
+	v1, err := toJSONSchemaProps(s)
+	if err != nil {
+		return nil, err
+	}
+	var internal apiextensions.JSONSchemaProps
+	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(v1, &internal, nil); err != nil {
+		return nil, err
+	}
+	return structuralschema.NewStructural(&internal)
+}
+
+var celErrorLine = regexp.MustCompile(`^ERROR: <input>:(\d+):(\d+): (.*)$`)
+
+// celError reports a compile error at its place inside the expression, followed by cel-go's
+// excerpt of the expression with a caret under the column.
+func (c *celChecker) celError(r model.Rule, detail string) {
+	detail = strings.TrimPrefix(detail, "compilation failed: ")
+	lines := strings.Split(detail, "\n")
+	found := false
+	for i := 0; i < len(lines); i++ {
+		m := celErrorLine.FindStringSubmatch(lines[i])
+		if m == nil {
+			continue
+		}
+		found = true
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
+		msg := m[3]
+		for i+1 < len(lines) && strings.HasPrefix(lines[i+1], " |") {
+			i++
+			msg += "\n" + lines[i]
+		}
+		pos := r.Pos
+		if line >= 1 && line <= len(r.Lines) {
+			pos = r.Lines[line-1]
+			pos.Column += col - 1
+			pos.Offset += col - 1
+		} else {
+			msg += "\n   in rule " + strconv.Quote(r.Rule)
+		}
+		c.addDiag(model.Diagnostic{Pos: pos, Tag: r.Tag, Msg: msg})
+	}
+	if !found {
+		msg := detail
+		if len(r.Lines) == 0 {
+			msg += " (rule " + strconv.Quote(r.Rule) + ")"
+		}
+		c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: msg})
+	}
+}
+
+// costMessage names the estimated cost, the limit, and the limits that would bring it under.
+func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, ctx walkCtx) string {
+	msg := fmt.Sprintf("estimated %s cost %d exceeds the API server's per-rule limit of %d", what, total, uint64(PerRuleCostLimit))
+	if total != own {
+		card := "an unbounded number of"
+		if ctx.card != nil {
+			card = strconv.FormatUint(*ctx.card, 10)
+		}
+		msg += fmt.Sprintf(" (%d per evaluation, evaluated for %s values at %s)", own, card, ctx.path)
+	}
+	var hints []string
+	if own <= PerRuleCostLimit && own > 0 {
+		fit := uint64(PerRuleCostLimit) / own
+		switch {
+		case len(ctx.unbounded) == 1 && ctx.card == nil:
+			u := ctx.unbounded[0]
+			hints = append(hints, fmt.Sprintf("+%s=%d on %s (%s) brings it under", limitTag(u.node), fit, u.path, shortPos(u.node.Pos)))
+		case len(ctx.unbounded) > 0:
+			for _, u := range ctx.unbounded {
+				hints = append(hints, fmt.Sprintf("+%s on %s (%s)", limitTag(u.node), u.path, shortPos(u.node.Pos)))
+			}
+			hints = append(hints, fmt.Sprintf("with their product at most %d", fit))
+		default:
+			hints = append(hints, fmt.Sprintf("lower the +maxItems/+maxProperties of the enclosing lists and maps so that they allow at most %d values in all", fit))
+		}
+	}
+	for _, f := range unboundedInside(n, "self", 0) {
+		hints = append(hints, f)
+	}
+	if len(hints) > 0 {
+		msg += "; add " + strings.Join(hints, ", ")
+	}
+	return msg
+}
+
+func limitTag(n *model.Node) string {
+	if n.Kind == model.KindMap {
+		return "maxProperties"
+	}
+	return "maxItems"
+}
+
+// unboundedInside lists, under self, the strings, lists and maps without a size limit: bounding
+// them lowers the cost of a rule that reads them.
+func unboundedInside(n *model.Node, path string, depth int) []string {
+	if depth > 3 || n == nil {
+		return nil
+	}
+	eff := effective(n)
+	var out []string
+	switch eff.Kind {
+	case model.KindString:
+		if len(eff.V.MaxLength) == 0 && eff.V.Pattern == nil && eff.V.Format == nil && len(eff.Enum) == 0 {
+			out = append(out, fmt.Sprintf("+maxLength on %s (%s)", path, shortPos(n.Pos)))
+		}
+	case model.KindList:
+		if len(eff.V.MaxItems) == 0 {
+			out = append(out, fmt.Sprintf("+maxItems on %s (%s)", path, shortPos(n.Pos)))
+		}
+		out = append(out, unboundedInside(eff.Items, path+"[*]", depth+1)...)
+	case model.KindMap:
+		if len(eff.V.MaxProperties) == 0 {
+			out = append(out, fmt.Sprintf("+maxProperties on %s (%s)", path, shortPos(n.Pos)))
+		}
+		out = append(out, unboundedInside(eff.Values, path+"[*]", depth+1)...)
+	case model.KindObject:
+		if n.Ref != nil && n.Ref.GoPackage == metaV1Path {
+			return nil
+		}
+		for _, p := range eff.Properties {
+			out = append(out, unboundedInside(p.Node, path+"."+p.Name, depth+1)...)
+		}
+	}
+	if len(out) > 6 {
+		out = append(out[:6], "...")
+	}
+	return out
+}
