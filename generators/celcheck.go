@@ -49,7 +49,7 @@ func CheckCEL(u *Universe, opts Options) model.Diagnostics {
 			k = &kindCost{} // this kind becomes a CRD: the API server's cost limits apply
 		}
 		one := uint64(1)
-		c.walk(d.Node, walkCtx{path: d.GoName, card: &one, stack: []*model.Definition{d}, resourceRoot: root, kind: k})
+		c.walk(d.Node, walkCtx{path: d.GoName, card: &one, bounded: 1, stack: []*model.Definition{d}, resourceRoot: root, kind: k})
 		if k != nil && k.total > PerKindCostLimit {
 			var top []string
 			for _, r := range k.top {
@@ -85,8 +85,10 @@ type costedRule struct {
 // values at this place (nil: unbounded), the lists and maps that leave it unbounded, and the
 // nearest enclosing list whose items old and new objects cannot correlate.
 type walkCtx struct {
-	path           string
-	card           *uint64
+	path string
+	card *uint64
+	// bounded is the product of the limits that do exist (card without the unbounded factors).
+	bounded        uint64
 	unbounded      []unboundedAt
 	uncorrelatable string
 	stack          []*model.Definition
@@ -168,6 +170,7 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 		child := ctx
 		child.path = ctx.path + "[]"
 		child.card = times(ctx.card, eff.V.MaxItems)
+		child.bounded = boundedTimes(ctx.bounded, eff.V.MaxItems)
 		if len(eff.V.MaxItems) == 0 {
 			child.unbounded = append(append([]unboundedAt(nil), ctx.unbounded...), unboundedAt{ctx.path, eff})
 		}
@@ -179,6 +182,7 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 		child := ctx
 		child.path = ctx.path + "{}"
 		child.card = times(ctx.card, eff.V.MaxProperties)
+		child.bounded = boundedTimes(ctx.bounded, eff.V.MaxProperties)
 		if len(eff.V.MaxProperties) == 0 {
 			child.unbounded = append(append([]unboundedAt(nil), ctx.unbounded...), unboundedAt{ctx.path, eff})
 		}
@@ -197,6 +201,13 @@ func times(card *uint64, limits []model.Int) *uint64 {
 	}
 	v := *card * m
 	return &v
+}
+
+func boundedTimes(b uint64, limits []model.Int) uint64 {
+	if len(limits) == 0 {
+		return b
+	}
+	return mulGuard(b, uint64(max(*tightestInt(limits, minInt), 0)))
 }
 
 // nameFormat checks the rules +nameFormat puts on metadata.name and metadata.generateName.
@@ -243,7 +254,7 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 			cost = mulGuard(cost, cr.MaxCardinality)
 		}
 		if ctx.kind != nil && cost > PerRuleCostLimit {
-			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("rule", cr.MaxCost, cost, n, ctx)})
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("rule", cr.MaxCost, cost, n, ctx, s, i, false)})
 		}
 		if ctx.kind != nil {
 			ctx.kind.observe(costedRule{path: ctx.path, rule: r, cost: cost})
@@ -257,7 +268,7 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 				mcost = mulGuard(mcost, *ctx.card)
 			}
 			if ctx.kind != nil && mcost > PerRuleCostLimit {
-				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("messageExpression", cr.MessageExpressionMaxCost, mcost, n, ctx)})
+				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("messageExpression", cr.MessageExpressionMaxCost, mcost, n, ctx, s, i, true)})
 			}
 			if ctx.kind != nil {
 				ctx.kind.observe(costedRule{path: ctx.path + " (messageExpression)", rule: r, cost: mcost})
@@ -362,8 +373,10 @@ func (c *celChecker) celError(r model.Rule, detail string) {
 	}
 }
 
-// costMessage names the estimated cost, the limit, and the limits that would bring it under.
-func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, ctx walkCtx) string {
+// costMessage names the estimated cost, the limit, and limits that would bring it under: it tries
+// a ladder of bounds on the unbounded lists, maps and strings involved (the enclosing ones and
+// those under self), re-estimating each time, and proposes the largest that fits.
+func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, ctx walkCtx, s spec.Schema, idx int, msgExpr bool) string {
 	msg := fmt.Sprintf("estimated %s cost %d exceeds the API server's per-rule limit of %d", what, total, uint64(PerRuleCostLimit))
 	if total != own {
 		card := "an unbounded number of"
@@ -372,29 +385,102 @@ func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, 
 		}
 		msg += fmt.Sprintf(" (%d per evaluation, evaluated for %s values at %s)", own, card, ctx.path)
 	}
-	var hints []string
-	if own <= PerRuleCostLimit && own > 0 {
-		fit := uint64(PerRuleCostLimit) / own
-		switch {
-		case len(ctx.unbounded) == 1 && ctx.card == nil:
-			u := ctx.unbounded[0]
-			hints = append(hints, fmt.Sprintf("+%s=%d on %s (%s) brings it under", limitTag(u.node), fit, u.path, shortPos(u.node.Pos)))
-		case len(ctx.unbounded) > 0:
+	inner := unboundedInside(n, "self", 0)
+	for _, b := range boundLadder {
+		bounded, _ := withBounds(s, b.items, b.length)
+		ss, err := structural(bounded)
+		if err != nil {
+			break
+		}
+		results, err := cel.Compile(ss, celmodel.SchemaDeclType(ss, ctx.resourceRoot), celconfig.PerCallLimit, c.env, cel.NewExpressionsEnvLoader())
+		if err != nil || idx >= len(results) || results[idx].Error != nil {
+			break
+		}
+		cost := results[idx].MaxCost
+		if msgExpr {
+			cost = results[idx].MessageExpressionMaxCost
+		}
+		card := ctx.bounded
+		for range ctx.unbounded {
+			card = mulGuard(card, b.items)
+		}
+		if est := mulGuard(cost, card); est <= PerRuleCostLimit {
+			var parts []string
 			for _, u := range ctx.unbounded {
-				hints = append(hints, fmt.Sprintf("+%s on %s (%s)", limitTag(u.node), u.path, shortPos(u.node.Pos)))
+				parts = append(parts, fmt.Sprintf("+%s=%d on %s (%s)", limitTag(u.node), b.items, u.path, shortPos(u.node.Pos)))
 			}
-			hints = append(hints, fmt.Sprintf("with their product at most %d", fit))
-		default:
-			hints = append(hints, fmt.Sprintf("lower the +maxItems/+maxProperties of the enclosing lists and maps so that they allow at most %d values in all", fit))
+			for _, f := range inner {
+				parts = append(parts, f.where(fmt.Sprintf("+%s=%d", f.tag, boundFor(f.tag, b))))
+			}
+			if len(parts) == 0 {
+				break
+			}
+			return msg + fmt.Sprintf("; with %s the estimate is %d", strings.Join(parts, ", "), est)
 		}
 	}
-	for _, f := range unboundedInside(n, "self", 0) {
-		hints = append(hints, f)
+	var parts []string
+	for _, u := range ctx.unbounded {
+		parts = append(parts, fmt.Sprintf("+%s on %s (%s)", limitTag(u.node), u.path, shortPos(u.node.Pos)))
 	}
-	if len(hints) > 0 {
-		msg += "; add " + strings.Join(hints, ", ")
+	for _, f := range inner {
+		parts = append(parts, f.where("+"+f.tag))
 	}
-	return msg
+	if len(parts) == 0 {
+		return msg + "; simplify the rule or lower the limits of the lists and maps around it"
+	}
+	return msg + "; bound " + strings.Join(parts, ", ") + ", or simplify the rule"
+}
+
+// boundLadder is the sequence of bounds tried, most generous first.
+var boundLadder = []struct{ items, length uint64 }{
+	{1024, 4096}, {512, 2048}, {256, 1024}, {128, 512}, {64, 256}, {32, 128}, {16, 64}, {8, 32}, {4, 16},
+}
+
+func boundFor(tag string, b struct{ items, length uint64 }) uint64 {
+	if tag == "maxLength" {
+		return b.length
+	}
+	return b.items
+}
+
+// withBounds sets maxItems / maxProperties / maxLength wherever s and its children have none.
+func withBounds(s spec.Schema, items, length uint64) (spec.Schema, bool) {
+	changed := false
+	i, l := int64(items), int64(length)
+	switch {
+	case s.Type.Contains("array"):
+		if s.MaxItems == nil {
+			s.MaxItems, changed = &i, true
+		}
+		if s.Items != nil && s.Items.Schema != nil {
+			x, ch := withBounds(*s.Items.Schema, items, length)
+			s.Items = &spec.SchemaOrArray{Schema: &x}
+			changed = changed || ch
+		}
+	case s.Type.Contains("string"):
+		if s.MaxLength == nil && s.Format == "" && len(s.Enum) == 0 {
+			s.MaxLength, changed = &l, true
+		}
+	case s.Type.Contains("object"):
+		if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+			if s.MaxProperties == nil {
+				s.MaxProperties, changed = &i, true
+			}
+			x, ch := withBounds(*s.AdditionalProperties.Schema, items, length)
+			s.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: &x}
+			changed = changed || ch
+		}
+		if len(s.Properties) > 0 {
+			props := make(map[string]spec.Schema, len(s.Properties))
+			for k, p := range s.Properties {
+				x, ch := withBounds(p, items, length)
+				props[k] = x
+				changed = changed || ch
+			}
+			s.Properties = props
+		}
+	}
+	return s, changed
 }
 
 func limitTag(n *model.Node) string {
@@ -404,27 +490,41 @@ func limitTag(n *model.Node) string {
 	return "maxItems"
 }
 
+type unboundedField struct {
+	tag, path string
+	node      *model.Node
+}
+
+// where says where a limit goes: on the field, or on the named type of list items and map values,
+// which a field's tags cannot reach.
+func (f unboundedField) where(limit string) string {
+	if parent, ok := strings.CutSuffix(f.path, "[*]"); ok {
+		return fmt.Sprintf("%s on the item type of %s (a named type, %s)", limit, parent, shortPos(f.node.Pos))
+	}
+	return fmt.Sprintf("%s on %s (%s)", limit, f.path, shortPos(f.node.Pos))
+}
+
 // unboundedInside lists, under self, the strings, lists and maps without a size limit: bounding
 // them lowers the cost of a rule that reads them.
-func unboundedInside(n *model.Node, path string, depth int) []string {
+func unboundedInside(n *model.Node, path string, depth int) []unboundedField {
 	if depth > 3 || n == nil {
 		return nil
 	}
 	eff := effective(n)
-	var out []string
+	var out []unboundedField
 	switch eff.Kind {
 	case model.KindString:
 		if len(eff.V.MaxLength) == 0 && eff.V.Pattern == nil && eff.V.Format == nil && len(eff.Enum) == 0 {
-			out = append(out, fmt.Sprintf("+maxLength on %s (%s)", path, shortPos(n.Pos)))
+			out = append(out, unboundedField{"maxLength", path, n})
 		}
 	case model.KindList:
 		if len(eff.V.MaxItems) == 0 {
-			out = append(out, fmt.Sprintf("+maxItems on %s (%s)", path, shortPos(n.Pos)))
+			out = append(out, unboundedField{"maxItems", path, n})
 		}
 		out = append(out, unboundedInside(eff.Items, path+"[*]", depth+1)...)
 	case model.KindMap:
 		if len(eff.V.MaxProperties) == 0 {
-			out = append(out, fmt.Sprintf("+maxProperties on %s (%s)", path, shortPos(n.Pos)))
+			out = append(out, unboundedField{"maxProperties", path, n})
 		}
 		out = append(out, unboundedInside(eff.Values, path+"[*]", depth+1)...)
 	case model.KindObject:
@@ -436,7 +536,7 @@ func unboundedInside(n *model.Node, path string, depth int) []string {
 		}
 	}
 	if len(out) > 6 {
-		out = append(out[:6], "...")
+		out = out[:6]
 	}
 	return out
 }
