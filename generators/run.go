@@ -19,6 +19,9 @@ type Config struct {
 	// OpenAPIOutputFile is the name of the Go definitions file written into each input package;
 	// empty turns it off.
 	OpenAPIOutputFile string
+	// OutputFile is the name of the typed validators file written into each input package that
+	// has a type carrying validation; empty turns it off.
+	OutputFile string
 	// OpenAPIJSON is the path of the JSON document; empty turns it off.
 	OpenAPIJSON string
 	// CRDDir is the directory for CRD YAML; empty turns it off.
@@ -55,12 +58,21 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	out := &Outputs{}
 	for _, p := range u.Packages {
 		klog.V(1).Infof("package %s: %d definitions", p.Path, len(p.Definitions))
-		if cfg.OpenAPIOutputFile != "" {
+		if cfg.OpenAPIOutputFile != "" && len(p.Definitions) > 0 { // a package of functions defines nothing
 			src, err := OpenAPIGoFile(p, cfg.Options, cfg.Header)
 			if err != nil {
 				return nil, nil, err
 			}
 			out.Add(filepath.Join(p.Dir, cfg.OpenAPIOutputFile), src)
+		}
+		if cfg.OutputFile != "" {
+			src, err := ValidatorsGoFile(p, u, cfg.Options, cfg.Header)
+			if err != nil {
+				return nil, nil, err
+			}
+			if src != nil {
+				out.Add(filepath.Join(p.Dir, cfg.OutputFile), src)
+			}
 		}
 	}
 	if cfg.OpenAPIJSON != "" {

@@ -15,6 +15,15 @@ bin=$(mktemp -d)/validation-gen
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/validation-gen
 
+echo "== go generate ./examples/... (deepcopy-gen and validation-gen)"
+(cd examples/api && go generate ./...)
+if ! git diff --exit-code -- examples/; then
+  echo "examples/ outputs are stale: commit the regenerated files"; exit 1
+fi
+if [ -n "$(git status --porcelain -- examples/)" ]; then
+  git status --porcelain -- examples/; echo "go generate produced uncommitted files"; exit 1
+fi
+
 for round in 1 2; do
   echo "== examples/api, round $round (validation-gen --verify)"
   # Same flags as the go:generate directive in examples/api/workloads/doc.go.

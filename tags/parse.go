@@ -52,15 +52,16 @@ func (r *Raw) Posn(off int) token.Position {
 	return p
 }
 
-// Extract finds the tags in a comment. A tag is a line whose text, after leading blanks, starts
-// with '+' followed by a letter. multiline reports whether a tag name may continue a back-quoted
+// Extract finds the tags in a comment. A tag is a line whose text starts with '+' followed by a
+// letter, right after the comment marker and one optional space: indented lines are code blocks
+// and lists in Go doc comments, so "//   +maxItems means ..." is prose, not a tag. multiline reports whether a tag name may continue a back-quoted
 // value on the following lines; only our own tags do, so that other tools' tags never swallow
 // lines.
 func Extract(lines []Line, multiline func(name string) bool) []Raw {
 	var out []Raw
 	for i := 0; i < len(lines); i++ {
 		text := lines[i].Text
-		trimmed := strings.TrimLeft(text, " \t")
+		trimmed := text
 		if len(trimmed) < 2 || trimmed[0] != '+' || !isLetter(trimmed[1]) {
 			continue
 		}

@@ -48,6 +48,7 @@ func run() int {
 	var (
 		headerFile     = fs.String("go-header-file", "", "boilerplate `FILE` prepended to every generated Go file")
 		openapiFile    = fs.String("openapi-output-file", "zz_generated.openapi.go", "kube-openapi Go definitions `NAME` written into each input package (\"\" turns it off)")
+		outputFile     = fs.String("output-file", "zz_generated.validations.go", "typed Go validators `NAME` written into each input package with a type carrying validation (\"\" turns it off)")
 		openapiJSON    = fs.String("openapi-json", "", "write one OpenAPI v3 JSON document for all input packages to `FILE`")
 		crdDir         = fs.String("crd-dir", "", "write one apiextensions.k8s.io/v1 CustomResourceDefinition per root kind into `DIR`")
 		verify         = fs.Bool("verify", false, "write nothing; exit 1 and print a unified diff if any output is stale")
@@ -79,7 +80,7 @@ func run() int {
 		return 2
 	}
 	cfg := generators.Config{
-		Patterns: fs.Args(), OpenAPIOutputFile: *openapiFile, OpenAPIJSON: *openapiJSON, CRDDir: *crdDir,
+		Patterns: fs.Args(), OpenAPIOutputFile: *openapiFile, OutputFile: *outputFile, OpenAPIJSON: *openapiJSON, CRDDir: *crdDir,
 		Options: generators.Options{Compat: cv, FormatFallback: *formatFallback},
 	}
 	if *headerFile != "" {

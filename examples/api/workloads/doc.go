@@ -2,6 +2,8 @@
 // out its API groups: versioned packages v1 and v1beta1 convert to and from these types.
 //
 // +groupName=workloads.example.com
+// +k8s:deepcopy-gen=package
 package workloads
 
+//go:generate go tool deepcopy-gen --go-header-file ../../../hack/boilerplate.go.txt --output-file zz_generated.deepcopy.go ./...
 //go:generate go run github.com/validation-gen/validation-gen/cmd/validation-gen --go-header-file ../../../hack/boilerplate.go.txt --openapi-json ../openapi.json --crd-dir ../crds ./...

@@ -28,7 +28,8 @@ func config(t *testing.T) generators.Config {
 	wd, _ := os.Getwd()
 	return generators.Config{
 		Dir: wd, Patterns: []string{"./..."}, Header: header,
-		OpenAPIOutputFile: "zz_generated.openapi.go", OpenAPIJSON: "../openapi.json", CRDDir: "../crds",
+		OpenAPIOutputFile: "zz_generated.openapi.go", OutputFile: "zz_generated.validations.go",
+		OpenAPIJSON: "../openapi.json", CRDDir: "../crds",
 		Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true},
 	}
 }

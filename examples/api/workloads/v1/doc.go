@@ -2,4 +2,5 @@
 // identical workers from a pod-template-like template.
 //
 // +groupName=workloads.example.com
+// +k8s:deepcopy-gen=package
 package v1

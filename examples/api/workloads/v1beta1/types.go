@@ -27,6 +27,8 @@ type WorkerPool struct {
 }
 
 // WorkerPoolList is a list of WorkerPools.
+//
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type WorkerPoolList struct {
 	metav1.TypeMeta `json:",inline"`
 	// +optional
@@ -343,6 +345,7 @@ type WorkerPoolStatus struct {
 //
 // +genclient
 // +genclient:nonNamespaced
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 // +plural=workerclasses
 type WorkerClass struct {
 	metav1.TypeMeta `json:",inline"`
@@ -364,6 +367,8 @@ type WorkerClass struct {
 }
 
 // WorkerClassList is a list of WorkerClasses.
+//
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 type WorkerClassList struct {
 	metav1.TypeMeta `json:",inline"`
 	// +optional

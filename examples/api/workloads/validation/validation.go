@@ -1,0 +1,746 @@
+// Package validation is the handwritten validation of the internal workloads API, written the way
+// Kubernetes writes pkg/apis/*/validation. It is the reference that generated validators are
+// compared against, so it implements exactly the rules the tags in ../types.go declare and is
+// written without looking at any generated code.
+//
+// Conventions, from the tag semantics in the README:
+//
+//   - A required pointer that is nil, or a required non-pointer scalar, slice or map at its zero
+//     value, is missing: one field.Required error and no other check of that field.
+//   - An optional non-pointer scalar, slice or map at its zero value is unset and is not validated.
+//     Non-pointer structs (spec, template, strategy, status) are never "unset": their fields are
+//     always validated.
+//   - Every other tag is checked independently, like the keywords of an OpenAPI schema: a value may
+//     get one error per tag it violates (a 70-character team name is both too long and not a DNS
+//     label).
+//   - A +format failure is one field.Invalid, whatever number of reasons apimachinery's check
+//     gives (they are joined in the detail), as a failed OpenAPI format is one error.
+//   - +validationRule (CEL) rules are translated into Go with the rule's reason (error type),
+//     field and message.
+//   - List items are reported at fldPath.Index(i); a duplicate key of a +listType=map or a
+//     duplicate item of a +listType=set is one field.Duplicate at each later occurrence, with the
+//     item as the value (keys are compared even when a key field is missing). A list over its
+//     +maxItems gets field.TooMany and its items are still validated.
+//
+// The metav1 types the API reaches are validated as follows: the object's own ObjectMeta with
+// apimachinery's ValidateObjectMeta / ValidateObjectMetaUpdate, as Kubernetes does (so a bad name
+// gets one error per reason, and the namespace, labels, annotations, owner references and
+// finalizers are checked as Kubernetes checks them, beyond what +nameFormat declares); the
+// template's ObjectMeta not at all (types.go declares nothing for it); metav1.Condition and
+// metav1.LabelSelectorRequirement by the fields their Go declarations require.
+package validation
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/api/validate/content"
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/validation-gen/validation-gen/examples/api/workloads"
+)
+
+// ValidateWorkerPoolName validates a WorkerPool's name (+nameFormat=dns1123subdomain); with prefix
+// true it validates a generateName, whose trailing '-' is masked first.
+var ValidateWorkerPoolName = apivalidation.NameIsDNSSubdomain
+
+// ValidateWorkerClassName validates a WorkerClass's name (+nameFormat=dns1123label); with prefix
+// true it validates a generateName, whose trailing '-' is masked first.
+var ValidateWorkerClassName = apivalidation.NameIsDNSLabel
+
+// Limits declared by the tags in types.go.
+const (
+	maxReplicas                = 1000  // WorkerPoolSpec.Replicas +maximum
+	minProgressDeadlineSeconds = 1     // WorkerPoolSpec.ProgressDeadlineSeconds +minimum
+	maxProgressDeadlineSeconds = 86400 // WorkerPoolSpec.ProgressDeadlineSeconds +maximum, exclusive
+	minPriority                = -1000 // WorkerPoolSpec.Priority +minimum, exclusive
+	priorityMultipleOf         = 10    // WorkerPoolSpec.Priority +multipleOf
+	maxTolerations             = 32    // WorkerPoolSpec.Tolerations +maxItems
+	maxProviderAnnotations     = 16    // WorkerPoolSpec.ProviderAnnotations +maxProperties
+	maxTeamNameLength          = 20    // TeamName +maxLength
+	maxContainers              = 8     // WorkerTemplate.Containers +maxItems
+	maxHostnames               = 4     // WorkerTemplate.Hostnames +k8s:maxItems
+	maxImageLength             = 512   // Container.Image +maxLength
+	maxEnv                     = 64    // Container.Env +maxItems
+	maxArgs                    = 64    // Container.Args +maxItems
+	maxArgLength               = 1024  // Container.Args +validationRule
+	maxPortNameLength          = 15    // ContainerPort.Name +maxLength
+	minPort                    = 1     // ContainerPort.ContainerPort, HostPort +minimum
+	maxPort                    = 65535 // ContainerPort.ContainerPort, HostPort +maximum
+	maxEnvVarNameLength        = 317   // EnvVar.Name +maxLength
+	minCPU                     = 1     // WorkerClass.CPU +minimum
+	maxCPU                     = 256   // WorkerClass.CPU +maximum
+)
+
+// Error details, computed once. The range messages are apimachinery's (content.MinError, ...).
+var (
+	msgNonNegative              = content.MinError(0)
+	msgReplicasMax              = content.MaxError(maxReplicas)
+	msgProgressDeadlineMin      = content.MinError(minProgressDeadlineSeconds)
+	msgProgressDeadlineMax      = "must be less than 86400"
+	msgPriorityMin              = "must be greater than -1000"
+	msgPriorityMultipleOf       = "must be a multiple of 10"
+	msgCapacityWeightMin        = "must be greater than or equal to 0"
+	msgCapacityWeightMax        = "must be less than or equal to 1"
+	msgPortMin                  = content.MinError(minPort)
+	msgPortMax                  = content.MaxError(maxPort)
+	msgCPUMin                   = content.MinError(minCPU)
+	msgCPUMax                   = content.MaxError(maxCPU)
+	msgImageWhitespace          = "must not contain whitespace (must match `^[^\\s]+$`)"
+	msgUUID                     = "must be a lowercase UUID in 8-4-4-4-12 form (e.g. '123e4567-e89b-12d3-a456-426614174000')"
+	msgMinReadySeconds          = "minReadySeconds must be less than progressDeadlineSeconds"
+	msgRollingUpdateForbidden   = "may not be specified when strategy `type` is Recreate"
+	msgRollingUpdateRequired    = "this should be defaulted and never be nil"
+	msgHostPort                 = "hostPort must equal containerPort when set"
+	msgArgLength                = "each argument must be at most 1024 characters"
+	msgMemory                   = "must be more than 64Mi"
+	msgProgressDeadlineDecrease = "may not be decreased"
+)
+
+// minMemory is the exclusive lower bound of WorkerClass.Memory. It is never modified: Cmp takes
+// its argument by value.
+var minMemory = resource.MustParse("64Mi")
+
+// Supported values of the +enum types, sorted as field.NotSupported reports them.
+var (
+	supportedRestartPolicies = []workloads.RestartPolicy{workloads.RestartPolicyAlways, workloads.RestartPolicyNever, workloads.RestartPolicyOnFailure}
+	supportedProtocols       = []workloads.Protocol{workloads.ProtocolSCTP, workloads.ProtocolTCP, workloads.ProtocolUDP}
+	supportedTaintEffects    = []workloads.TaintEffect{workloads.TaintEffectNoExecute, workloads.TaintEffectNoSchedule}
+	supportedStrategyTypes   = []workloads.UpdateStrategyType{workloads.RecreateStrategy, workloads.RollingUpdateStrategy}
+)
+
+// ValidateWorkerPool validates a WorkerPool on create: its metadata (namespaced, name a DNS-1123
+// subdomain), spec and status. Kubernetes ignores the status on create because the strategy resets
+// it; it is validated here because declarative validation covers the whole object.
+func ValidateWorkerPool(obj *workloads.WorkerPool) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMeta(&obj.ObjectMeta, true, ValidateWorkerPoolName, field.NewPath("metadata"))
+	allErrs = append(allErrs, ValidateWorkerPoolSpec(&obj.Spec, field.NewPath("spec"))...)
+	allErrs = append(allErrs, ValidateWorkerPoolStatus(&obj.Status, field.NewPath("status"))...)
+	return allErrs
+}
+
+// ValidateWorkerPoolUpdate validates an update of a WorkerPool: the metadata update rules, the
+// +nameFormat rule (which holds on every write), the spec and status as on create, and the
+// transition rules of the spec (immutable selector, progressDeadlineSeconds not decreased).
+func ValidateWorkerPoolUpdate(newObj, oldObj *workloads.WorkerPool) field.ErrorList {
+	metaPath := field.NewPath("metadata")
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newObj.ObjectMeta, &oldObj.ObjectMeta, metaPath)
+	allErrs = append(allErrs, validateNameFormat(&newObj.ObjectMeta, ValidateWorkerPoolName, metaPath)...)
+	specPath := field.NewPath("spec")
+	allErrs = append(allErrs, ValidateWorkerPoolSpec(&newObj.Spec, specPath)...)
+	allErrs = append(allErrs, ValidateWorkerPoolSpecUpdate(&newObj.Spec, &oldObj.Spec, specPath)...)
+	allErrs = append(allErrs, ValidateWorkerPoolStatus(&newObj.Status, field.NewPath("status"))...)
+	return allErrs
+}
+
+// ValidateWorkerPoolStatusUpdate validates an update of the status subresource: the metadata update
+// rules and the new status.
+func ValidateWorkerPoolStatusUpdate(newObj, oldObj *workloads.WorkerPool) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newObj.ObjectMeta, &oldObj.ObjectMeta, field.NewPath("metadata"))
+	allErrs = append(allErrs, ValidateWorkerPoolStatus(&newObj.Status, field.NewPath("status"))...)
+	return allErrs
+}
+
+// validateNameFormat applies nameFn to the name and the generateName, as ValidateObjectMeta does on
+// create. On update ValidateObjectMetaUpdate keeps the name from changing but not generateName.
+func validateNameFormat(meta *metav1.ObjectMeta, nameFn apivalidation.ValidateNameFunc, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+	if len(meta.GenerateName) != 0 {
+		for _, msg := range nameFn(meta.GenerateName, true) {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("generateName"), meta.GenerateName, msg))
+		}
+	}
+	if len(meta.Name) != 0 {
+		for _, msg := range nameFn(meta.Name, false) {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("name"), meta.Name, msg))
+		}
+	}
+	return allErrs
+}
+
+// ValidateWorkerPoolSpec validates the rules of a WorkerPoolSpec that hold on every write.
+func ValidateWorkerPoolSpec(spec *workloads.WorkerPoolSpec, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// replicas: +optional (pointer), +minimum=0, +maximum=1000.
+	if r := spec.Replicas; r != nil {
+		if *r < 0 {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("replicas"), *r, msgNonNegative))
+		} else if *r > maxReplicas {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("replicas"), *r, msgReplicasMax))
+		}
+	}
+
+	// selector: +required (pointer). +immutable is checked by ValidateWorkerPoolSpecUpdate.
+	if spec.Selector == nil {
+		allErrs = append(allErrs, field.Required(fldPath.Child("selector"), ""))
+	} else {
+		allErrs = append(allErrs, validateLabelSelector(spec.Selector, fldPath.Child("selector"))...)
+	}
+
+	// template: +required, a non-pointer struct, so always present.
+	allErrs = append(allErrs, ValidateWorkerTemplate(&spec.Template, fldPath.Child("template"))...)
+
+	// strategy: +optional, a non-pointer struct, so always validated.
+	allErrs = append(allErrs, ValidateUpdateStrategy(&spec.Strategy, fldPath.Child("strategy"))...)
+
+	// minReadySeconds: +optional, +minimum=0 (0 is unset).
+	if spec.MinReadySeconds < 0 {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("minReadySeconds"), spec.MinReadySeconds, msgNonNegative))
+	}
+
+	// progressDeadlineSeconds: +optional (pointer), +minimum=1, +maximum=86400 exclusive. The
+	// transition rule is checked by ValidateWorkerPoolSpecUpdate.
+	if pds := spec.ProgressDeadlineSeconds; pds != nil {
+		if *pds < minProgressDeadlineSeconds {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("progressDeadlineSeconds"), *pds, msgProgressDeadlineMin))
+		} else if *pds >= maxProgressDeadlineSeconds {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("progressDeadlineSeconds"), *pds, msgProgressDeadlineMax))
+		}
+	}
+
+	// The type's rule: !has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) ||
+	// self.minReadySeconds < self.progressDeadlineSeconds, reported at minReadySeconds.
+	if spec.MinReadySeconds != 0 && spec.ProgressDeadlineSeconds != nil && spec.MinReadySeconds >= *spec.ProgressDeadlineSeconds {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("minReadySeconds"), spec.MinReadySeconds, msgMinReadySeconds))
+	}
+
+	// priority: +optional (0 is unset), +minimum=-1000 exclusive, +multipleOf=10.
+	if p := spec.Priority; p != 0 {
+		if p <= minPriority {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("priority"), p, msgPriorityMin))
+		}
+		if p%priorityMultipleOf != 0 {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("priority"), p, msgPriorityMultipleOf))
+		}
+	}
+
+	// capacityWeight: +optional (pointer), +minimum=0, +maximum=1.
+	if w := spec.CapacityWeight; w != nil {
+		if *w < 0 {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("capacityWeight"), *w, msgCapacityWeightMin))
+		} else if *w > 1 {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("capacityWeight"), *w, msgCapacityWeightMax))
+		}
+	}
+
+	// tolerations: +optional, +maxItems=32, +listType=map keyed by (key, effect).
+	if len(spec.Tolerations) != 0 {
+		tolPath := fldPath.Child("tolerations")
+		if len(spec.Tolerations) > maxTolerations {
+			allErrs = append(allErrs, field.TooMany(tolPath, len(spec.Tolerations), maxTolerations))
+		}
+		for i := range spec.Tolerations {
+			allErrs = append(allErrs, ValidateToleration(&spec.Tolerations[i], tolPath.Index(i))...)
+		}
+		for _, i := range duplicateIndices(spec.Tolerations, tolerationKey) {
+			allErrs = append(allErrs, field.Duplicate(tolPath.Index(i), spec.Tolerations[i]))
+		}
+	}
+
+	// providerAnnotations: +optional, +maxProperties=16. +minProperties=1 can never fail: an empty
+	// map is unset, and a set map has at least one entry.
+	if len(spec.ProviderAnnotations) > maxProviderAnnotations {
+		allErrs = append(allErrs, field.TooMany(fldPath.Child("providerAnnotations"), len(spec.ProviderAnnotations), maxProviderAnnotations))
+	}
+
+	// ownerTeam: +optional, TeamName: +maxLength=20 and, from Identifier, +format=dns1123label.
+	if team := string(spec.OwnerTeam); team != "" {
+		if tooLong(team, maxTeamNameLength) {
+			allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("ownerTeam"), team, maxTeamNameLength))
+		}
+		if msgs := content.IsDNS1123Label(team); len(msgs) != 0 {
+			allErrs = append(allErrs, formatError(fldPath.Child("ownerTeam"), team, msgs))
+		}
+	}
+
+	return allErrs
+}
+
+// ValidateWorkerPoolSpecUpdate validates the transition rules of a WorkerPoolSpec: the rules that
+// compare the new spec with the old one. Like CEL transition rules, each runs only where the field
+// is set in both; the rules that hold on every write are ValidateWorkerPoolSpec's.
+func ValidateWorkerPoolSpecUpdate(newSpec, oldSpec *workloads.WorkerPoolSpec, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// selector: +immutable (self == oldSelf, "field is immutable").
+	if newSpec.Selector != nil && oldSpec.Selector != nil && !labelSelectorsEqual(newSpec.Selector, oldSpec.Selector) {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("selector"), newSpec.Selector, apivalidation.FieldImmutableErrorMsg))
+	}
+
+	// progressDeadlineSeconds: !oldSelf.hasValue() || self >= oldSelf.value(). Setting it where it
+	// was unset, and unsetting it, are both allowed.
+	if n, o := newSpec.ProgressDeadlineSeconds, oldSpec.ProgressDeadlineSeconds; n != nil && o != nil && *n < *o {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("progressDeadlineSeconds"), *n, msgProgressDeadlineDecrease))
+	}
+
+	return allErrs
+}
+
+// validateLabelSelector validates what metav1.LabelSelector's Go declaration requires: the key and
+// operator of each match expression (both without omitempty, hence required). Kubernetes'
+// ValidateLabelSelector checks more (label syntax, operator values); types.go does not declare it.
+func validateLabelSelector(sel *metav1.LabelSelector, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+	for i := range sel.MatchExpressions {
+		req := &sel.MatchExpressions[i]
+		if req.Key == "" {
+			allErrs = append(allErrs, field.Required(fldPath.Child("matchExpressions").Index(i).Child("key"), ""))
+		}
+		if req.Operator == "" {
+			allErrs = append(allErrs, field.Required(fldPath.Child("matchExpressions").Index(i).Child("operator"), ""))
+		}
+	}
+	return allErrs
+}
+
+// labelSelectorsEqual is apiequality.Semantic.DeepEqual for label selectors, without reflection: a
+// nil and an empty map or list are equal, as they serialize the same.
+func labelSelectorsEqual(a, b *metav1.LabelSelector) bool {
+	if len(a.MatchLabels) != len(b.MatchLabels) || len(a.MatchExpressions) != len(b.MatchExpressions) {
+		return false
+	}
+	for k, va := range a.MatchLabels {
+		if vb, ok := b.MatchLabels[k]; !ok || va != vb {
+			return false
+		}
+	}
+	for i := range a.MatchExpressions {
+		ra, rb := &a.MatchExpressions[i], &b.MatchExpressions[i]
+		if ra.Key != rb.Key || ra.Operator != rb.Operator || len(ra.Values) != len(rb.Values) {
+			return false
+		}
+		for j := range ra.Values {
+			if ra.Values[j] != rb.Values[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ValidateUpdateStrategy validates an UpdateStrategy, including the union rules of the strategy
+// field: rollingUpdate is forbidden for Recreate and required for RollingUpdate.
+func ValidateUpdateStrategy(strategy *workloads.UpdateStrategy, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// type: +required, +enum.
+	switch strategy.Type {
+	case "":
+		allErrs = append(allErrs, field.Required(fldPath.Child("type"), ""))
+	case workloads.RecreateStrategy:
+		// !(self.type == 'Recreate') || !has(self.rollingUpdate), reason=Forbidden.
+		if strategy.RollingUpdate != nil {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("rollingUpdate"), msgRollingUpdateForbidden))
+		}
+	case workloads.RollingUpdateStrategy:
+		// !(self.type == 'RollingUpdate') || has(self.rollingUpdate), reason=Required.
+		if strategy.RollingUpdate == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("rollingUpdate"), msgRollingUpdateRequired))
+		}
+	default:
+		allErrs = append(allErrs, field.NotSupported(fldPath.Child("type"), strategy.Type, supportedStrategyTypes))
+	}
+
+	// rollingUpdate: maxUnavailable and maxSurge carry no tags.
+	return allErrs
+}
+
+// ValidateWorkerTemplate validates a WorkerTemplate. Its metadata is not validated: types.go
+// declares no rule for it (Kubernetes would validate the labels and annotations of a pod template).
+func ValidateWorkerTemplate(template *workloads.WorkerTemplate, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// containers: +required, +minItems=1, +maxItems=8, +listType=map keyed by name. An empty list
+	// is missing (Required), as Kubernetes reports "at least one container"; +minItems=1 then
+	// cannot fail on its own. (A larger minimum would be field.TooFew.)
+	if len(template.Containers) == 0 {
+		allErrs = append(allErrs, field.Required(fldPath.Child("containers"), ""))
+	} else {
+		ctrsPath := fldPath.Child("containers")
+		if len(template.Containers) > maxContainers {
+			allErrs = append(allErrs, field.TooMany(ctrsPath, len(template.Containers), maxContainers))
+		}
+		for i := range template.Containers {
+			allErrs = append(allErrs, ValidateContainer(&template.Containers[i], ctrsPath.Index(i))...)
+		}
+		for _, i := range duplicateIndices(template.Containers, containerKey) {
+			allErrs = append(allErrs, field.Duplicate(ctrsPath.Index(i), template.Containers[i]))
+		}
+	}
+
+	// restartPolicy: +optional ("" is unset), +enum.
+	switch template.RestartPolicy {
+	case "", workloads.RestartPolicyAlways, workloads.RestartPolicyOnFailure, workloads.RestartPolicyNever:
+	default:
+		allErrs = append(allErrs, field.NotSupported(fldPath.Child("restartPolicy"), template.RestartPolicy, supportedRestartPolicies))
+	}
+
+	// serviceAccountName: +optional, +format=k8s-long-name.
+	if san := template.ServiceAccountName; san != "" {
+		if msgs := content.IsDNS1123Subdomain(san); len(msgs) != 0 {
+			allErrs = append(allErrs, formatError(fldPath.Child("serviceAccountName"), san, msgs))
+		}
+	}
+
+	// hostnames: +optional, +k8s:maxItems=4, +listType=set.
+	if len(template.Hostnames) != 0 {
+		hostsPath := fldPath.Child("hostnames")
+		if len(template.Hostnames) > maxHostnames {
+			allErrs = append(allErrs, field.TooMany(hostsPath, len(template.Hostnames), maxHostnames))
+		}
+		for _, i := range duplicateIndices(template.Hostnames, stringKey) {
+			allErrs = append(allErrs, field.Duplicate(hostsPath.Index(i), template.Hostnames[i]))
+		}
+	}
+
+	// instanceID: +optional, +format=k8s-uuid.
+	if id := template.InstanceID; id != "" && !isLowerUUID(id) {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("instanceID"), id, msgUUID))
+	}
+
+	return allErrs
+}
+
+// ValidateContainer validates one container of a worker.
+func ValidateContainer(ctr *workloads.Container, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// name: +required, +format=dns1123label.
+	if ctr.Name == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("name"), ""))
+	} else if msgs := content.IsDNS1123Label(ctr.Name); len(msgs) != 0 {
+		allErrs = append(allErrs, formatError(fldPath.Child("name"), ctr.Name, msgs))
+	}
+
+	// image: +required, +minLength=1 (implied by required), +maxLength=512, +pattern=`^[^\s]+$`,
+	// and the rule !self.endsWith(":latest") with its messageExpression.
+	if ctr.Image == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("image"), ""))
+	} else {
+		if tooLong(ctr.Image, maxImageLength) {
+			allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("image"), ctr.Image, maxImageLength))
+		}
+		// RE2's \s is [\t\n\f\r ]: the pattern matches exactly the non-empty strings without
+		// those bytes.
+		if strings.ContainsAny(ctr.Image, "\t\n\f\r ") {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("image"), ctr.Image, msgImageWhitespace))
+		}
+		if strings.HasSuffix(ctr.Image, ":latest") {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("image"), ctr.Image, "image "+ctr.Image+" must name a version, not :latest"))
+		}
+	}
+
+	// ports: +optional, +listType=map keyed by (containerPort, protocol).
+	if len(ctr.Ports) != 0 {
+		portsPath := fldPath.Child("ports")
+		for i := range ctr.Ports {
+			allErrs = append(allErrs, ValidateContainerPort(&ctr.Ports[i], portsPath.Index(i))...)
+		}
+		for _, i := range duplicateIndices(ctr.Ports, portKey) {
+			allErrs = append(allErrs, field.Duplicate(portsPath.Index(i), ctr.Ports[i]))
+		}
+	}
+
+	// env: +optional, +listType=atomic, +maxItems=64.
+	if len(ctr.Env) != 0 {
+		envPath := fldPath.Child("env")
+		if len(ctr.Env) > maxEnv {
+			allErrs = append(allErrs, field.TooMany(envPath, len(ctr.Env), maxEnv))
+		}
+		for i := range ctr.Env {
+			allErrs = append(allErrs, ValidateEnvVar(&ctr.Env[i], envPath.Index(i))...)
+		}
+	}
+
+	// args: +optional, +listType=atomic, +maxItems=64, and the rule
+	// self.all(a, a.size() <= 1024): one error for the list, at the list.
+	if len(ctr.Args) != 0 {
+		if len(ctr.Args) > maxArgs {
+			allErrs = append(allErrs, field.TooMany(fldPath.Child("args"), len(ctr.Args), maxArgs))
+		}
+		for _, arg := range ctr.Args {
+			if tooLong(arg, maxArgLength) {
+				allErrs = append(allErrs, field.Invalid(fldPath.Child("args"), ctr.Args, msgArgLength))
+				break
+			}
+		}
+	}
+
+	return allErrs
+}
+
+// ValidateContainerPort validates one port of a container.
+func ValidateContainerPort(port *workloads.ContainerPort, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// name: +optional, +format=k8s-short-name, +maxLength=15.
+	if port.Name != "" {
+		if tooLong(port.Name, maxPortNameLength) {
+			allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("name"), port.Name, maxPortNameLength))
+		}
+		if msgs := content.IsDNS1123Label(port.Name); len(msgs) != 0 {
+			allErrs = append(allErrs, formatError(fldPath.Child("name"), port.Name, msgs))
+		}
+	}
+
+	// containerPort: +required (0 is missing), +minimum=1, +maximum=65535.
+	switch {
+	case port.ContainerPort == 0:
+		allErrs = append(allErrs, field.Required(fldPath.Child("containerPort"), ""))
+	case port.ContainerPort < minPort:
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("containerPort"), port.ContainerPort, msgPortMin))
+	case port.ContainerPort > maxPort:
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("containerPort"), port.ContainerPort, msgPortMax))
+	}
+
+	// hostPort: +optional (0 is unset), +minimum=1, +maximum=65535.
+	switch {
+	case port.HostPort == 0:
+	case port.HostPort < minPort:
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("hostPort"), port.HostPort, msgPortMin))
+	case port.HostPort > maxPort:
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("hostPort"), port.HostPort, msgPortMax))
+	}
+
+	// protocol: +required, +enum.
+	switch port.Protocol {
+	case "":
+		allErrs = append(allErrs, field.Required(fldPath.Child("protocol"), ""))
+	case workloads.ProtocolTCP, workloads.ProtocolUDP, workloads.ProtocolSCTP:
+	default:
+		allErrs = append(allErrs, field.NotSupported(fldPath.Child("protocol"), port.Protocol, supportedProtocols))
+	}
+
+	// The type's rule: !has(self.hostPort) || self.hostPort == self.containerPort, at hostPort.
+	if port.HostPort != 0 && port.HostPort != port.ContainerPort {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("hostPort"), port.HostPort, msgHostPort))
+	}
+
+	return allErrs
+}
+
+// ValidateEnvVar validates one environment variable.
+func ValidateEnvVar(env *workloads.EnvVar, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// name: +required, +format=k8s-label-key, +maxLength=317. value: no rules.
+	if env.Name == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("name"), ""))
+	} else {
+		if tooLong(env.Name, maxEnvVarNameLength) {
+			allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("name"), env.Name, maxEnvVarNameLength))
+		}
+		if msgs := content.IsLabelKey(env.Name); len(msgs) != 0 {
+			allErrs = append(allErrs, formatError(fldPath.Child("name"), env.Name, msgs))
+		}
+	}
+
+	return allErrs
+}
+
+// ValidateToleration validates one toleration of a pool.
+func ValidateToleration(tol *workloads.Toleration, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// key: +required.
+	if tol.Key == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("key"), ""))
+	}
+
+	// effect: +required, +enum. tolerationSeconds: no rules.
+	switch tol.Effect {
+	case "":
+		allErrs = append(allErrs, field.Required(fldPath.Child("effect"), ""))
+	case workloads.TaintEffectNoSchedule, workloads.TaintEffectNoExecute:
+	default:
+		allErrs = append(allErrs, field.NotSupported(fldPath.Child("effect"), tol.Effect, supportedTaintEffects))
+	}
+
+	return allErrs
+}
+
+// ValidateWorkerPoolStatus validates the status of a WorkerPool.
+func ValidateWorkerPoolStatus(status *workloads.WorkerPoolStatus, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// observedGeneration, readyReplicas: +optional (0 is unset), +minimum=0.
+	if status.ObservedGeneration < 0 {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("observedGeneration"), status.ObservedGeneration, msgNonNegative))
+	}
+	if status.ReadyReplicas < 0 {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("readyReplicas"), status.ReadyReplicas, msgNonNegative))
+	}
+
+	// conditions: +optional, +listType=map keyed by type.
+	if len(status.Conditions) != 0 {
+		condPath := fldPath.Child("conditions")
+		for i := range status.Conditions {
+			allErrs = append(allErrs, validateCondition(&status.Conditions[i], condPath.Index(i))...)
+		}
+		for _, i := range duplicateIndices(status.Conditions, conditionKey) {
+			allErrs = append(allErrs, field.Duplicate(condPath.Index(i), status.Conditions[i]))
+		}
+	}
+
+	return allErrs
+}
+
+// validateCondition validates what metav1.Condition's Go declaration requires: type, status,
+// lastTransitionTime, reason and message are +required, so each is missing at its zero value.
+// Its kubebuilder markers (patterns, lengths, the status enum) are not validation-gen tags.
+// Kubernetes' metav1validation.ValidateCondition checks those, and lets message be empty.
+func validateCondition(cond *metav1.Condition, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+	if cond.Type == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("type"), ""))
+	}
+	if cond.Status == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("status"), ""))
+	}
+	if cond.LastTransitionTime.IsZero() {
+		allErrs = append(allErrs, field.Required(fldPath.Child("lastTransitionTime"), ""))
+	}
+	if cond.Reason == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("reason"), ""))
+	}
+	if cond.Message == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("message"), ""))
+	}
+	return allErrs
+}
+
+// ValidateWorkerClass validates a WorkerClass on create: its metadata (cluster-scoped, name a
+// DNS-1123 label) and its fields.
+func ValidateWorkerClass(obj *workloads.WorkerClass) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMeta(&obj.ObjectMeta, false, ValidateWorkerClassName, field.NewPath("metadata"))
+	allErrs = append(allErrs, validateWorkerClassFields(obj)...)
+	return allErrs
+}
+
+// ValidateWorkerClassUpdate validates an update of a WorkerClass: the metadata update rules, the
+// +nameFormat rule, and the fields as on create. WorkerClass has no transition rules.
+func ValidateWorkerClassUpdate(newObj, oldObj *workloads.WorkerClass) field.ErrorList {
+	metaPath := field.NewPath("metadata")
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newObj.ObjectMeta, &oldObj.ObjectMeta, metaPath)
+	allErrs = append(allErrs, validateNameFormat(&newObj.ObjectMeta, ValidateWorkerClassName, metaPath)...)
+	allErrs = append(allErrs, validateWorkerClassFields(newObj)...)
+	return allErrs
+}
+
+// validateWorkerClassFields validates the fields of a WorkerClass other than its metadata. They
+// sit at the root of the object.
+func validateWorkerClassFields(obj *workloads.WorkerClass) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// cpu: +required (0 is missing), +minimum=1, +maximum=256.
+	switch {
+	case obj.CPU == 0:
+		allErrs = append(allErrs, field.Required(field.NewPath("cpu"), ""))
+	case obj.CPU < minCPU:
+		allErrs = append(allErrs, field.Invalid(field.NewPath("cpu"), obj.CPU, msgCPUMin))
+	case obj.CPU > maxCPU:
+		allErrs = append(allErrs, field.Invalid(field.NewPath("cpu"), obj.CPU, msgCPUMax))
+	}
+
+	// memory: +required (a zero quantity is missing), and the rule
+	// quantity(string(self)).isGreaterThan(quantity('64Mi')).
+	if obj.Memory.IsZero() {
+		allErrs = append(allErrs, field.Required(field.NewPath("memory"), ""))
+	} else if obj.Memory.Cmp(minMemory) <= 0 {
+		allErrs = append(allErrs, field.Invalid(field.NewPath("memory"), obj.Memory.String(), msgMemory))
+	}
+
+	return allErrs
+}
+
+// tooLong reports whether s has more than max characters (Unicode code points), the unit of
+// +maxLength and of CEL's size(). Byte length bounds the count, so most values need no decoding.
+func tooLong(s string, max int) bool {
+	return len(s) > max && utf8.RuneCountInString(s) > max
+}
+
+// formatError is the one Invalid error of a value that fails a +format; msgs are the reasons
+// apimachinery's check gave.
+func formatError(fldPath *field.Path, value string, msgs []string) *field.Error {
+	if len(msgs) == 1 {
+		return field.Invalid(fldPath, value, msgs[0])
+	}
+	return field.Invalid(fldPath, value, strings.Join(msgs, "; "))
+}
+
+// isLowerUUID reports whether s has the k8s-uuid format: a lower-case UUID in 8-4-4-4-12 form,
+// ^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$.
+func isLowerUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Keys of the +listType=map lists and +listType=set items, for duplicateIndices.
+type tolerationKeyT struct {
+	key    string
+	effect workloads.TaintEffect
+}
+
+type portKeyT struct {
+	port     int32
+	protocol workloads.Protocol
+}
+
+func tolerationKey(t *workloads.Toleration) tolerationKeyT {
+	return tolerationKeyT{t.Key, t.Effect}
+}
+func containerKey(c *workloads.Container) string  { return c.Name }
+func portKey(p *workloads.ContainerPort) portKeyT { return portKeyT{p.ContainerPort, p.Protocol} }
+func conditionKey(c *metav1.Condition) string     { return c.Type }
+func stringKey(s *string) string                  { return *s }
+
+// quadraticDuplicateLimit is the list length up to which duplicateIndices compares items pairwise
+// rather than allocating a map.
+const quadraticDuplicateLimit = 16
+
+// duplicateIndices returns, in increasing order, the index of every item whose key equals that of
+// an earlier item. It returns nil, without allocating, when the keys are unique.
+func duplicateIndices[T any, K comparable](items []T, key func(*T) K) []int {
+	var dups []int
+	if len(items) <= quadraticDuplicateLimit {
+		for j := 1; j < len(items); j++ {
+			kj := key(&items[j])
+			for i := 0; i < j; i++ {
+				if key(&items[i]) == kj {
+					dups = append(dups, j)
+					break
+				}
+			}
+		}
+		return dups
+	}
+	seen := make(map[K]struct{}, len(items))
+	for j := range items {
+		k := key(&items[j])
+		if _, dup := seen[k]; dup {
+			dups = append(dups, j)
+			continue
+		}
+		seen[k] = struct{}{}
+	}
+	return dups
+}

@@ -1,0 +1,745 @@
+package validation
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/utils/ptr"
+
+	"github.com/validation-gen/validation-gen/examples/api/workloads"
+)
+
+// Shorthands for the expected error types.
+const (
+	required     = field.ErrorTypeRequired
+	invalid      = field.ErrorTypeInvalid
+	forbidden    = field.ErrorTypeForbidden
+	duplicate    = field.ErrorTypeDuplicate
+	notSupported = field.ErrorTypeNotSupported
+	tooLongErr   = field.ErrorTypeTooLong
+	tooMany      = field.ErrorTypeTooMany
+)
+
+// wantErr is an expected error: its type and field path.
+type wantErr struct {
+	Type  field.ErrorType
+	Field string
+}
+
+func (w wantErr) String() string { return string(w.Type) + " " + w.Field }
+
+// checkErrors compares the (type, field) pairs of got with want, ignoring order.
+func checkErrors(t *testing.T, got field.ErrorList, want []wantErr) {
+	t.Helper()
+	gotPairs := make([]wantErr, len(got))
+	for i, e := range got {
+		gotPairs[i] = wantErr{e.Type, e.Field}
+	}
+	key := func(s []wantErr) []string {
+		out := make([]string, len(s))
+		for i := range s {
+			out[i] = s[i].String()
+		}
+		sort.Strings(out)
+		return out
+	}
+	g, w := key(gotPairs), key(want)
+	if strings.Join(g, "\n") != strings.Join(w, "\n") {
+		t.Errorf("errors differ\ngot:\n  %s\nwant:\n  %s\nfull errors: %v", strings.Join(g, "\n  "), strings.Join(w, "\n  "), got)
+	}
+}
+
+// validWorkerPool returns ValidWorkerPool with the tweaks applied, as Kubernetes' tests do.
+func validWorkerPool(tweaks ...func(*workloads.WorkerPool)) *workloads.WorkerPool {
+	obj := ValidWorkerPool()
+	for _, tweak := range tweaks {
+		tweak(obj)
+	}
+	return obj
+}
+
+// validWorkerClass returns ValidWorkerClass with the tweaks applied.
+func validWorkerClass(tweaks ...func(*workloads.WorkerClass)) *workloads.WorkerClass {
+	obj := ValidWorkerClass()
+	for _, tweak := range tweaks {
+		tweak(obj)
+	}
+	return obj
+}
+
+// minimalWorkerPool sets only what is required: every optional field is at its zero value.
+func minimalWorkerPool() *workloads.WorkerPool {
+	return &workloads.WorkerPool{
+		ObjectMeta: metav1.ObjectMeta{Name: "minimal", Namespace: "default"},
+		Spec: workloads.WorkerPoolSpec{
+			Selector: &metav1.LabelSelector{},
+			Template: workloads.WorkerTemplate{
+				Containers: []workloads.Container{{Name: "main", Image: "busybox:1.36"}},
+			},
+			Strategy: workloads.UpdateStrategy{Type: workloads.RecreateStrategy},
+		},
+	}
+}
+
+// ctr0 and port0 point into the first container of the template.
+func ctr0(p *workloads.WorkerPool) *workloads.Container { return &p.Spec.Template.Containers[0] }
+func port0(p *workloads.WorkerPool) *workloads.ContainerPort {
+	return &p.Spec.Template.Containers[0].Ports[0]
+}
+
+func containers(n int) []workloads.Container {
+	out := make([]workloads.Container, n)
+	for i := range out {
+		out[i] = workloads.Container{Name: fmt.Sprintf("c%d", i), Image: "busybox:1.36"}
+	}
+	return out
+}
+
+func tolerations(n int) []workloads.Toleration {
+	out := make([]workloads.Toleration, n)
+	for i := range out {
+		out[i] = workloads.Toleration{Key: fmt.Sprintf("k%d", i), Effect: workloads.TaintEffectNoSchedule}
+	}
+	return out
+}
+
+func stringsN(n int, format string) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf(format, i)
+	}
+	return out
+}
+
+func stringMap(n int) map[string]string {
+	m := make(map[string]string, n)
+	for i := 0; i < n; i++ {
+		m[fmt.Sprintf("k%d", i)] = "v"
+	}
+	return m
+}
+
+const (
+	specPath   = "spec"
+	tmplPath   = "spec.template"
+	ctrPath    = "spec.template.containers[0]"
+	portPath   = "spec.template.containers[0].ports[0]"
+	statusPath = "status"
+)
+
+func TestValidateWorkerPool(t *testing.T) {
+	cases := []struct {
+		name string
+		obj  *workloads.WorkerPool
+		want []wantErr
+	}{
+		{name: "valid", obj: validWorkerPool()},
+		{name: "valid: only required fields, optional fields at zero values are not validated", obj: minimalWorkerPool()},
+		{name: "valid: boundary values", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Replicas = ptr.To[int32](1000)
+			p.Spec.ProgressDeadlineSeconds = ptr.To[int32](86399)
+			p.Spec.MinReadySeconds = 86398
+			p.Spec.Priority = -990
+			p.Spec.CapacityWeight = ptr.To(1.0)
+			p.Spec.Tolerations = tolerations(32)
+			p.Spec.ProviderAnnotations = stringMap(16)
+			p.Spec.OwnerTeam = workloads.TeamName(strings.Repeat("t", 20))
+			p.Spec.Template.Containers = containers(8)
+			p.Spec.Template.Containers[0].Image = strings.Repeat("i", 512)
+			p.Spec.Template.Containers[0].Env = []workloads.EnvVar{{Name: strings.Repeat("a", 253) + "/" + strings.Repeat("b", 63)}}
+			p.Spec.Template.Containers[0].Args = []string{strings.Repeat("a", 1024)}
+			p.Spec.Template.Containers[0].Ports = []workloads.ContainerPort{{Name: strings.Repeat("p", 15), ContainerPort: 65535, HostPort: 65535, Protocol: workloads.ProtocolSCTP}}
+			p.Spec.Template.Hostnames = []string{"a", "b", "c", "d"}
+		})},
+		{name: "valid: zero replicas and capacity weight", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Replicas = ptr.To[int32](0)
+			p.Spec.CapacityWeight = ptr.To(0.0)
+		})},
+		{name: "valid: lengths count characters, not bytes", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			ctr0(p).Image = strings.Repeat("é", 512)
+			ctr0(p).Args = []string{strings.Repeat("é", 1024)}
+		})},
+		{name: "valid: non-nil empty optional lists and maps are unset", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Tolerations = []workloads.Toleration{}
+			p.Spec.ProviderAnnotations = map[string]string{}
+			p.Spec.Template.Hostnames = []string{}
+			ctr0(p).Ports, ctr0(p).Env, ctr0(p).Args = []workloads.ContainerPort{}, []workloads.EnvVar{}, []string{}
+		})},
+		{name: "valid: minReadySeconds without progressDeadlineSeconds", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.ProgressDeadlineSeconds = nil
+			p.Spec.MinReadySeconds = 100000
+		})},
+		{name: "valid: generateName with a trailing dash", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.GenerateName = "batch-workers-"
+			p.Name = "batch-workers-x7k2q"
+		})},
+
+		// metadata: +nameFormat=dns1123subdomain, namespaced.
+		{name: "metadata.name: not a DNS subdomain", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Name = "Batch_Workers" }),
+			want: []wantErr{{invalid, "metadata.name"}}},
+		{name: "metadata.name: too long", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Name = strings.Repeat("a.", 127) + "a" }),
+			want: []wantErr{{invalid, "metadata.name"}}},
+		// ValidateObjectMeta reports one error per reason, unlike formatError.
+		{name: "metadata.name: too long and malformed", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Name = strings.Repeat("a.", 127) }),
+			want: []wantErr{{invalid, "metadata.name"}, {invalid, "metadata.name"}}},
+		{name: "metadata.name: missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Name = "" }),
+			want: []wantErr{{required, "metadata.name"}}},
+		{name: "metadata.generateName: not a DNS subdomain prefix", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.GenerateName = "Batch-" }),
+			want: []wantErr{{invalid, "metadata.generateName"}}},
+		{name: "metadata.namespace: missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Namespace = "" }),
+			want: []wantErr{{required, "metadata.namespace"}}},
+		{name: "metadata.labels: bad key", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Labels = map[string]string{"bad key": "x"} }),
+			want: []wantErr{{invalid, "metadata.labels"}}},
+
+		// spec.replicas
+		{name: "replicas: negative", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](-1) }),
+			want: []wantErr{{invalid, "spec.replicas"}}},
+		{name: "replicas: above maximum", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](1001) }),
+			want: []wantErr{{invalid, "spec.replicas"}}},
+
+		// spec.selector
+		{name: "selector: missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Selector = nil }),
+			want: []wantErr{{required, "spec.selector"}}},
+		{name: "selector: expression without key and operator", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Selector.MatchExpressions = append(p.Spec.Selector.MatchExpressions, metav1.LabelSelectorRequirement{})
+		}), want: []wantErr{{required, "spec.selector.matchExpressions[1].key"}, {required, "spec.selector.matchExpressions[1].operator"}}},
+
+		// spec.template.containers
+		{name: "containers: missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Template.Containers = nil }),
+			want: []wantErr{{required, tmplPath + ".containers"}}},
+		{name: "containers: empty is missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Template.Containers = []workloads.Container{} }),
+			want: []wantErr{{required, tmplPath + ".containers"}}},
+		{name: "containers: too many", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Template.Containers = containers(9) }),
+			want: []wantErr{{tooMany, tmplPath + ".containers"}}},
+		{name: "containers: duplicate name", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Template.Containers[1].Name = "worker"
+		}), want: []wantErr{{duplicate, tmplPath + ".containers[1]"}}},
+		{name: "containers: duplicates reported at each later occurrence", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Template.Containers = containers(4)
+			for i := range p.Spec.Template.Containers {
+				p.Spec.Template.Containers[i].Name = "same"
+			}
+		}), want: []wantErr{{duplicate, tmplPath + ".containers[1]"}, {duplicate, tmplPath + ".containers[2]"}, {duplicate, tmplPath + ".containers[3]"}}},
+
+		// container name
+		{name: "container name: missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Name = "" }),
+			want: []wantErr{{required, ctrPath + ".name"}}},
+		{name: "container name: not a DNS label", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Name = "worker.main" }),
+			want: []wantErr{{invalid, ctrPath + ".name"}}},
+		{name: "container name: too long and bad characters is one format error", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Name = strings.Repeat("W", 64) }),
+			want: []wantErr{{invalid, ctrPath + ".name"}}},
+
+		// container image
+		{name: "image: missing stops the other checks", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Image = "" }),
+			want: []wantErr{{required, ctrPath + ".image"}}},
+		{name: "image: too long", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Image = strings.Repeat("i", 513) }),
+			want: []wantErr{{tooLongErr, ctrPath + ".image"}}},
+		{name: "image: whitespace", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Image = "worker 1.0" }),
+			want: []wantErr{{invalid, ctrPath + ".image"}}},
+		{name: "image: :latest", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Image = "worker:latest" }),
+			want: []wantErr{{invalid, ctrPath + ".image"}}},
+		{name: "image: too long, whitespace and :latest", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			ctr0(p).Image = strings.Repeat("i", 512) + "\t:latest"
+		}), want: []wantErr{{tooLongErr, ctrPath + ".image"}, {invalid, ctrPath + ".image"}, {invalid, ctrPath + ".image"}}},
+
+		// container ports
+		{name: "ports: containerPort missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).ContainerPort, port0(p).HostPort = 0, 0 }),
+			want: []wantErr{{required, portPath + ".containerPort"}}},
+		{name: "ports: containerPort below minimum", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).ContainerPort, port0(p).HostPort = -1, 0 }),
+			want: []wantErr{{invalid, portPath + ".containerPort"}}},
+		{name: "ports: containerPort and hostPort above maximum", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).ContainerPort, port0(p).HostPort = 65536, 65536 }),
+			want: []wantErr{{invalid, portPath + ".containerPort"}, {invalid, portPath + ".hostPort"}}},
+		{name: "ports: hostPort below minimum and different", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).HostPort = -1 }),
+			want: []wantErr{{invalid, portPath + ".hostPort"}, {invalid, portPath + ".hostPort"}}},
+		{name: "ports: hostPort differs from containerPort", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).HostPort = 9091 }),
+			want: []wantErr{{invalid, portPath + ".hostPort"}}},
+		{name: "ports: hostPort without containerPort", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).ContainerPort = 0 }),
+			want: []wantErr{{required, portPath + ".containerPort"}, {invalid, portPath + ".hostPort"}}},
+		{name: "ports: protocol missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).Protocol = "" }),
+			want: []wantErr{{required, portPath + ".protocol"}}},
+		{name: "ports: protocol not supported", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).Protocol = "HTTP" }),
+			want: []wantErr{{notSupported, portPath + ".protocol"}}},
+		{name: "ports: name too long", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).Name = strings.Repeat("p", 16) }),
+			want: []wantErr{{tooLongErr, portPath + ".name"}}},
+		{name: "ports: name not a DNS label", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).Name = "Metrics" }),
+			want: []wantErr{{invalid, portPath + ".name"}}},
+		{name: "ports: name too long for both limits", obj: validWorkerPool(func(p *workloads.WorkerPool) { port0(p).Name = strings.Repeat("p", 64) }),
+			want: []wantErr{{tooLongErr, portPath + ".name"}, {invalid, portPath + ".name"}}},
+		{name: "ports: duplicate containerPort and protocol", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			ctr0(p).Ports[1].Protocol = workloads.ProtocolTCP
+		}), want: []wantErr{{duplicate, ctrPath + ".ports[1]"}}},
+
+		// container env
+		{name: "env: too many", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			for _, n := range stringsN(65, "VAR_%d") {
+				ctr0(p).Env = append(ctr0(p).Env, workloads.EnvVar{Name: n})
+			}
+			ctr0(p).Env = ctr0(p).Env[2:]
+		}), want: []wantErr{{tooMany, ctrPath + ".env"}}},
+		{name: "env: name missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Env[1].Name = "" }),
+			want: []wantErr{{required, ctrPath + ".env[1].name"}}},
+		{name: "env: name not a label key", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Env[1].Name = "-bad" }),
+			want: []wantErr{{invalid, ctrPath + ".env[1].name"}}},
+		{name: "env: name with two slashes", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Env[1].Name = "a/b/c" }),
+			want: []wantErr{{invalid, ctrPath + ".env[1].name"}}},
+		{name: "env: name too long", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			ctr0(p).Env[0].Name = strings.Repeat("a", 254) + "/" + strings.Repeat("b", 63)
+		}),
+			want: []wantErr{{tooLongErr, ctrPath + ".env[0].name"}, {invalid, ctrPath + ".env[0].name"}}},
+
+		// container args
+		{name: "args: too many", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Args = stringsN(65, "--a%d") }),
+			want: []wantErr{{tooMany, ctrPath + ".args"}}},
+		{name: "args: one too long", obj: validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Args[1] = strings.Repeat("a", 1025) }),
+			want: []wantErr{{invalid, ctrPath + ".args"}}},
+		{name: "args: several too long is one error at the list", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			ctr0(p).Args = []string{strings.Repeat("a", 1025), "ok", strings.Repeat("é", 1025)}
+		}), want: []wantErr{{invalid, ctrPath + ".args"}}},
+
+		// template: restartPolicy, serviceAccountName, hostnames, instanceID
+		{name: "restartPolicy: not supported", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Template.RestartPolicy = "Sometimes" }),
+			want: []wantErr{{notSupported, tmplPath + ".restartPolicy"}}},
+		{name: "restartPolicy: unset", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Template.RestartPolicy = "" })},
+		{name: "serviceAccountName: not a DNS subdomain", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Template.ServiceAccountName = "Batch_Worker" }),
+			want: []wantErr{{invalid, tmplPath + ".serviceAccountName"}}},
+		{name: "hostnames: too many", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Template.Hostnames = stringsN(5, "h%d") }),
+			want: []wantErr{{tooMany, tmplPath + ".hostnames"}}},
+		{name: "hostnames: duplicate", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Template.Hostnames = []string{"a", "b", "a"}
+		}), want: []wantErr{{duplicate, tmplPath + ".hostnames[2]"}}},
+		{name: "hostnames: long list with duplicates", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Template.Hostnames = append(stringsN(20, "h%d"), "h3", "h3")
+		}), want: []wantErr{{tooMany, tmplPath + ".hostnames"}, {duplicate, tmplPath + ".hostnames[20]"}, {duplicate, tmplPath + ".hostnames[21]"}}},
+		{name: "instanceID: upper case", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Template.InstanceID = "123E4567-E89B-12D3-A456-426614174000"
+		}), want: []wantErr{{invalid, tmplPath + ".instanceID"}}},
+		{name: "instanceID: no dashes", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Template.InstanceID = "123e4567e89b12d3a456426614174000"
+		}), want: []wantErr{{invalid, tmplPath + ".instanceID"}}},
+
+		// spec.strategy
+		{name: "strategy: type missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Strategy = workloads.UpdateStrategy{} }),
+			want: []wantErr{{required, "spec.strategy.type"}}},
+		{name: "strategy: type not supported", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Strategy.Type = "BlueGreen" }),
+			want: []wantErr{{notSupported, "spec.strategy.type"}}},
+		{name: "strategy: rollingUpdate with Recreate", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Strategy.Type = workloads.RecreateStrategy }),
+			want: []wantErr{{forbidden, "spec.strategy.rollingUpdate"}}},
+		{name: "strategy: Recreate without rollingUpdate", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Strategy = workloads.UpdateStrategy{Type: workloads.RecreateStrategy}
+		})},
+		{name: "strategy: RollingUpdate without rollingUpdate", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Strategy.RollingUpdate = nil }),
+			want: []wantErr{{required, "spec.strategy.rollingUpdate"}}},
+		{name: "strategy: RollingUpdate with an empty rollingUpdate", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Strategy.RollingUpdate = &workloads.RollingUpdate{}
+		})},
+
+		// spec.minReadySeconds, spec.progressDeadlineSeconds and the rule between them
+		{name: "minReadySeconds: negative", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.MinReadySeconds = -1 }),
+			want: []wantErr{{invalid, "spec.minReadySeconds"}}},
+		{name: "minReadySeconds: equal to progressDeadlineSeconds", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.MinReadySeconds = 600 }),
+			want: []wantErr{{invalid, "spec.minReadySeconds"}}},
+		{name: "progressDeadlineSeconds: below minimum", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.ProgressDeadlineSeconds = ptr.To[int32](0)
+		}), want: []wantErr{{invalid, "spec.progressDeadlineSeconds"}, {invalid, "spec.minReadySeconds"}}},
+		{name: "progressDeadlineSeconds: at exclusive maximum", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.ProgressDeadlineSeconds = ptr.To[int32](86400)
+		}), want: []wantErr{{invalid, "spec.progressDeadlineSeconds"}}},
+
+		// spec.priority
+		{name: "priority: at exclusive minimum", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Priority = -1000 }),
+			want: []wantErr{{invalid, "spec.priority"}}},
+		{name: "priority: not a multiple of 10", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Priority = 15 }),
+			want: []wantErr{{invalid, "spec.priority"}}},
+		{name: "priority: both", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Priority = -1005 }),
+			want: []wantErr{{invalid, "spec.priority"}, {invalid, "spec.priority"}}},
+
+		// spec.capacityWeight
+		{name: "capacityWeight: negative", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.CapacityWeight = ptr.To(-0.1) }),
+			want: []wantErr{{invalid, "spec.capacityWeight"}}},
+		{name: "capacityWeight: above maximum", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.CapacityWeight = ptr.To(1.5) }),
+			want: []wantErr{{invalid, "spec.capacityWeight"}}},
+
+		// spec.tolerations
+		{name: "tolerations: too many", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Tolerations = tolerations(33) }),
+			want: []wantErr{{tooMany, "spec.tolerations"}}},
+		{name: "tolerations: too many with a duplicate", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Tolerations = append(tolerations(33), workloads.Toleration{Key: "k7", Effect: workloads.TaintEffectNoSchedule})
+		}), want: []wantErr{{tooMany, "spec.tolerations"}, {duplicate, "spec.tolerations[33]"}}},
+		{name: "tolerations: key and effect missing", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Tolerations[1] = workloads.Toleration{} }),
+			want: []wantErr{{required, "spec.tolerations[1].key"}, {required, "spec.tolerations[1].effect"}}},
+		{name: "tolerations: effect not supported", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Tolerations[1].Effect = "PreferNoSchedule" }),
+			want: []wantErr{{notSupported, "spec.tolerations[1].effect"}}},
+		{name: "tolerations: duplicate key and effect", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Tolerations[1].Effect = workloads.TaintEffectNoSchedule
+		}), want: []wantErr{{duplicate, "spec.tolerations[1]"}}},
+
+		// spec.providerAnnotations
+		{name: "providerAnnotations: too many", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.ProviderAnnotations = stringMap(17) }),
+			want: []wantErr{{tooMany, "spec.providerAnnotations"}}},
+
+		// spec.ownerTeam
+		{name: "ownerTeam: too long", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.OwnerTeam = workloads.TeamName(strings.Repeat("t", 21)) }),
+			want: []wantErr{{tooLongErr, "spec.ownerTeam"}}},
+		{name: "ownerTeam: not a DNS label", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.OwnerTeam = "Team_A" }),
+			want: []wantErr{{invalid, "spec.ownerTeam"}}},
+		{name: "ownerTeam: too long for both limits", obj: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.OwnerTeam = workloads.TeamName(strings.Repeat("t", 64)) }),
+			want: []wantErr{{tooLongErr, "spec.ownerTeam"}, {invalid, "spec.ownerTeam"}}},
+
+		// status
+		{name: "status: negative counters", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Status.ObservedGeneration, p.Status.ReadyReplicas = -1, -1
+		}), want: []wantErr{{invalid, "status.observedGeneration"}, {invalid, "status.readyReplicas"}}},
+		{name: "status: condition without required fields", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Status.Conditions = append(p.Status.Conditions, metav1.Condition{})
+		}), want: []wantErr{
+			{required, "status.conditions[2].type"}, {required, "status.conditions[2].status"},
+			{required, "status.conditions[2].lastTransitionTime"}, {required, "status.conditions[2].reason"},
+			{required, "status.conditions[2].message"},
+		}},
+		{name: "status: duplicate condition type", obj: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Status.Conditions[1].Type = "Available"
+		}), want: []wantErr{{duplicate, "status.conditions[1]"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			checkErrors(t, ValidateWorkerPool(tc.obj), tc.want)
+		})
+	}
+}
+
+func TestInvalidWorkerPool5(t *testing.T) {
+	errs := ValidateWorkerPool(InvalidWorkerPool5())
+	if len(errs) != 5 {
+		t.Fatalf("want exactly 5 errors, got %d: %v", len(errs), errs)
+	}
+	checkErrors(t, errs, []wantErr{
+		{invalid, "spec.replicas"},
+		{forbidden, "spec.strategy.rollingUpdate"},
+		{duplicate, "spec.tolerations[1]"},
+		{invalid, ctrPath + ".image"},
+		{invalid, portPath + ".hostPort"},
+	})
+	// The fixtures are fresh objects: changing one does not change the next.
+	a, b := ValidWorkerPool(), ValidWorkerPool()
+	a.Spec.Template.Containers[0].Name = "changed"
+	if b.Spec.Template.Containers[0].Name == "changed" {
+		t.Error("ValidWorkerPool returns shared data")
+	}
+}
+
+func TestErrorDetails(t *testing.T) {
+	// Spot-check the messages that come from the tags.
+	cases := []struct {
+		errs   field.ErrorList
+		detail string
+	}{
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Image = "w:latest" })), "image w:latest must name a version, not :latest"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { port0(p).HostPort = 1 })), "hostPort must equal containerPort when set"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.MinReadySeconds = 601 })), "minReadySeconds must be less than progressDeadlineSeconds"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Strategy.Type = workloads.RecreateStrategy })), "may not be specified when strategy `type` is Recreate"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Strategy.RollingUpdate = nil })), "this should be defaulted and never be nil"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Args = []string{strings.Repeat("a", 1025)} })), "each argument must be at most 1024 characters"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { port0(p).Protocol = "HTTP" })), `supported values: "SCTP", "TCP", "UDP"`},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Template.RestartPolicy = "x" })), `supported values: "Always", "Never", "OnFailure"`},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Tolerations[0].Effect = "x" })), `supported values: "NoExecute", "NoSchedule"`},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Strategy.Type = "x" })), `supported values: "Recreate", "RollingUpdate"`},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.OwnerTeam = workloads.TeamName(strings.Repeat("t", 21)) })), "may not be more than 20 characters"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Tolerations = tolerations(33) })), "must have at most 32 items"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](-1) })), "must be greater than or equal to 0"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](1001) })), "must be less than or equal to 1000"},
+		{ValidateWorkerPool(validWorkerPool(func(p *workloads.WorkerPool) { ctr0(p).Name = strings.Repeat("W", 64) })), "must be no more than 63 bytes; a lowercase RFC 1123 label"},
+		{ValidateWorkerClass(validWorkerClass(func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("64Mi") })), "must be more than 64Mi"},
+		{ValidateWorkerPoolUpdate(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Selector.MatchLabels["x"] = "y" }), validWorkerPool()), "field is immutable"},
+		{ValidateWorkerPoolUpdate(validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.ProgressDeadlineSeconds = ptr.To[int32](60) }), validWorkerPool()), "may not be decreased"},
+	}
+	for _, tc := range cases {
+		if len(tc.errs) != 1 || !strings.Contains(tc.errs[0].Detail, tc.detail) {
+			t.Errorf("want one error with detail containing %q, got %v", tc.detail, tc.errs)
+		}
+	}
+}
+
+func TestValidateWorkerPoolUpdate(t *testing.T) {
+	cases := []struct {
+		name     string
+		old, new *workloads.WorkerPool
+		want     []wantErr
+	}{
+		{name: "unchanged", old: validWorkerPool(), new: validWorkerPool()},
+		{name: "spec changes that are allowed", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Replicas = ptr.To[int32](10)
+			p.Spec.Template.Containers[0].Image = "registry.example.com/batch/worker:1.5.0"
+			p.Labels["release"] = "1.5"
+		})},
+		{name: "selector changed", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Selector.MatchExpressions[0].Values = []string{"backend"}
+		}), want: []wantErr{{invalid, "spec.selector"}}},
+		{name: "selector: nil and empty lists and maps are equal", old: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Selector = &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpExists}}}
+		}), new: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Selector = &metav1.LabelSelector{MatchLabels: map[string]string{}, MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpExists, Values: []string{}}}}
+		})},
+		{name: "selector removed: required, not immutable", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Selector = nil }),
+			want: []wantErr{{required, "spec.selector"}}},
+		{name: "selector set where it was unset", old: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Selector = nil }), new: validWorkerPool()},
+		{name: "progressDeadlineSeconds decreased", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.ProgressDeadlineSeconds = ptr.To[int32](300)
+		}), want: []wantErr{{invalid, "spec.progressDeadlineSeconds"}}},
+		{name: "progressDeadlineSeconds decreased below minimum", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.ProgressDeadlineSeconds = ptr.To[int32](0)
+			p.Spec.MinReadySeconds = 0
+		}), want: []wantErr{{invalid, "spec.progressDeadlineSeconds"}, {invalid, "spec.progressDeadlineSeconds"}}},
+		{name: "progressDeadlineSeconds increased", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.ProgressDeadlineSeconds = ptr.To[int32](1200)
+		})},
+		{name: "progressDeadlineSeconds set", old: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.ProgressDeadlineSeconds = nil }), new: validWorkerPool()},
+		{name: "progressDeadlineSeconds unset", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.ProgressDeadlineSeconds = nil })},
+		{name: "name changed", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.Name = "other" }),
+			want: []wantErr{{invalid, "metadata.name"}}},
+		{name: "name changed to an invalid name", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.Name = "Other" }),
+			want: []wantErr{{invalid, "metadata.name"}, {invalid, "metadata.name"}}},
+		{name: "namespace changed", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.Namespace = "other" }),
+			want: []wantErr{{invalid, "metadata.namespace"}}},
+		{name: "generateName set to an invalid prefix", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.GenerateName = "Batch-" }),
+			want: []wantErr{{invalid, "metadata.generateName"}}},
+		{name: "resourceVersion missing", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.ResourceVersion = "" }),
+			want: []wantErr{{invalid, "metadata.resourceVersion"}}},
+		{name: "spec validated as on create", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Spec.Replicas = ptr.To[int32](-1)
+			p.Spec.Template.Containers = nil
+		}), want: []wantErr{{invalid, "spec.replicas"}, {required, tmplPath + ".containers"}}},
+		{name: "status validated as on create", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.Status.ReadyReplicas = -1 }),
+			want: []wantErr{{invalid, "status.readyReplicas"}}},
+		{name: "five errors on update", old: validWorkerPool(), new: InvalidWorkerPool5(),
+			want: []wantErr{{invalid, "spec.replicas"}, {forbidden, "spec.strategy.rollingUpdate"}, {duplicate, "spec.tolerations[1]"}, {invalid, ctrPath + ".image"}, {invalid, portPath + ".hostPort"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			checkErrors(t, ValidateWorkerPoolUpdate(tc.new, tc.old), tc.want)
+		})
+	}
+}
+
+func TestValidateWorkerPoolStatusUpdate(t *testing.T) {
+	cases := []struct {
+		name     string
+		old, new *workloads.WorkerPool
+		want     []wantErr
+	}{
+		{name: "valid", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.Status.ReadyReplicas = 2 })},
+		{name: "spec is not validated", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](-1) })},
+		{name: "invalid status", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) {
+			p.Status.ReadyReplicas = -1
+			p.Status.Conditions[0].Reason = ""
+		}), want: []wantErr{{invalid, "status.readyReplicas"}, {required, "status.conditions[0].reason"}}},
+		{name: "metadata update rules", old: validWorkerPool(), new: validWorkerPool(func(p *workloads.WorkerPool) { p.Name = "other" }),
+			want: []wantErr{{invalid, "metadata.name"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			checkErrors(t, ValidateWorkerPoolStatusUpdate(tc.new, tc.old), tc.want)
+		})
+	}
+}
+
+func TestValidateWorkerClass(t *testing.T) {
+	cases := []struct {
+		name string
+		obj  *workloads.WorkerClass
+		want []wantErr
+	}{
+		{name: "valid", obj: validWorkerClass()},
+		{name: "valid: boundary values", obj: validWorkerClass(func(c *workloads.WorkerClass) {
+			c.CPU = 256
+			c.Memory = resource.MustParse("67108865") // 64Mi + 1 byte
+		})},
+		{name: "valid: cpu 1 and a decimal quantity", obj: validWorkerClass(func(c *workloads.WorkerClass) {
+			c.CPU = 1
+			c.Memory = resource.MustParse("0.1Gi")
+		})},
+		{name: "valid: a quantity in decimal form", obj: validWorkerClass(func(c *workloads.WorkerClass) {
+			c.Memory = resource.MustParse("123456789012345678901234567890")
+		})},
+		{name: "valid: generateName with a trailing dash", obj: validWorkerClass(func(c *workloads.WorkerClass) {
+			c.GenerateName, c.Name = "large-", "large-x7k2q"
+		})},
+		{name: "metadata.name: a subdomain is not a label", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.Name = "large.class" }),
+			want: []wantErr{{invalid, "metadata.name"}}},
+		{name: "metadata.name: missing", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.Name = "" }),
+			want: []wantErr{{required, "metadata.name"}}},
+		{name: "metadata.generateName: not a label prefix", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.GenerateName = "large.class-" }),
+			want: []wantErr{{invalid, "metadata.generateName"}}},
+		{name: "metadata.namespace: cluster-scoped", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.Namespace = "default" }),
+			want: []wantErr{{forbidden, "metadata.namespace"}}},
+		{name: "cpu: missing", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.CPU = 0 }),
+			want: []wantErr{{required, "cpu"}}},
+		{name: "cpu: negative", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.CPU = -1 }),
+			want: []wantErr{{invalid, "cpu"}}},
+		{name: "cpu: above maximum", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.CPU = 257 }),
+			want: []wantErr{{invalid, "cpu"}}},
+		{name: "memory: missing", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.Memory = resource.Quantity{} }),
+			want: []wantErr{{required, "memory"}}},
+		{name: "memory: zero is missing", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("0Gi") }),
+			want: []wantErr{{required, "memory"}}},
+		{name: "memory: exactly 64Mi", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("64Mi") }),
+			want: []wantErr{{invalid, "memory"}}},
+		{name: "memory: 64M is less than 64Mi", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("64M") }),
+			want: []wantErr{{invalid, "memory"}}},
+		{name: "memory: negative", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("-1Gi") }),
+			want: []wantErr{{invalid, "memory"}}},
+		{name: "memory: small decimal", obj: validWorkerClass(func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("0.5") }),
+			want: []wantErr{{invalid, "memory"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			checkErrors(t, ValidateWorkerClass(tc.obj), tc.want)
+		})
+	}
+}
+
+func TestValidateWorkerClassUpdate(t *testing.T) {
+	cases := []struct {
+		name     string
+		old, new *workloads.WorkerClass
+		want     []wantErr
+	}{
+		{name: "unchanged", old: validWorkerClass(), new: validWorkerClass()},
+		{name: "fields may change", old: validWorkerClass(), new: validWorkerClass(func(c *workloads.WorkerClass) {
+			c.CPU, c.Memory = 16, resource.MustParse("64Gi")
+		})},
+		{name: "name changed", old: validWorkerClass(), new: validWorkerClass(func(c *workloads.WorkerClass) { c.Name = "small" }),
+			want: []wantErr{{invalid, "metadata.name"}}},
+		{name: "generateName set to an invalid prefix", old: validWorkerClass(), new: validWorkerClass(func(c *workloads.WorkerClass) { c.GenerateName = "a.b-" }),
+			want: []wantErr{{invalid, "metadata.generateName"}}},
+		{name: "fields validated as on create", old: validWorkerClass(), new: validWorkerClass(func(c *workloads.WorkerClass) {
+			c.CPU, c.Memory = 0, resource.MustParse("1Mi")
+		}), want: []wantErr{{required, "cpu"}, {invalid, "memory"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			checkErrors(t, ValidateWorkerClassUpdate(tc.new, tc.old), tc.want)
+		})
+	}
+}
+
+// The handwritten checks below replace a regular expression or reflection; each is compared with
+// what it replaces.
+
+func TestIsLowerUUIDMatchesPattern(t *testing.T) {
+	re := regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`) // formats.go, k8s-uuid
+	for _, s := range []string{
+		"", "123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff",
+		"123E4567-e89b-12d3-a456-426614174000", "123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400",
+		"123e4567-e89b-12d3-a456-4266141740000", "123e4567-e89b-12d3-a456_426614174000", "g23e4567-e89b-12d3-a456-426614174000",
+		"123e4567-e89b-12d3-a456-426614174000\n", "{123e4567-e89b-12d3-a456-426614174000}", "123e4567-e89b-12d3-a4561426614174000",
+		"123e4567--89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400/",
+	} {
+		if got, want := isLowerUUID(s), re.MatchString(s); got != want {
+			t.Errorf("isLowerUUID(%q) = %v, the pattern says %v", s, got, want)
+		}
+	}
+}
+
+func TestImageWhitespaceMatchesPattern(t *testing.T) {
+	re := regexp.MustCompile(`^[^\s]+$`) // types.go, Container.Image +pattern
+	for _, s := range []string{
+		"a", "nginx:1.25", "a b", " a", "a ", "a\tb", "a\nb", "a\rb", "a\fb", "a\vb", "a\u00a0b", "a\u2028b", "\xff\xfe", "é", "a\x00b",
+	} {
+		if got, want := !strings.ContainsAny(s, "\t\n\f\r "), re.MatchString(s); got != want {
+			t.Errorf("whitespace check of %q says valid=%v, the pattern says %v", s, got, want)
+		}
+	}
+}
+
+func TestLabelSelectorsEqualMatchesSemanticDeepEqual(t *testing.T) {
+	sels := []*metav1.LabelSelector{
+		{},
+		{MatchLabels: map[string]string{}},
+		{MatchLabels: map[string]string{"a": "b"}},
+		{MatchLabels: map[string]string{"a": "c"}},
+		{MatchLabels: map[string]string{"b": "b"}},
+		{MatchLabels: map[string]string{"a": "b", "c": "d"}},
+		{MatchExpressions: []metav1.LabelSelectorRequirement{}},
+		{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpExists}}},
+		{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpExists, Values: []string{}}}},
+		{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpDoesNotExist}}},
+		{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "j", Operator: metav1.LabelSelectorOpExists}}},
+		{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpIn, Values: []string{"a"}}}},
+		{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpIn, Values: []string{"b"}}}},
+		{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpIn, Values: []string{"a", "b"}}}},
+		{MatchLabels: map[string]string{"a": "b"}, MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "k", Operator: metav1.LabelSelectorOpExists}}},
+	}
+	for _, a := range sels {
+		for _, b := range sels {
+			if got, want := labelSelectorsEqual(a, b), apiequality.Semantic.DeepEqual(a, b); got != want {
+				t.Errorf("labelSelectorsEqual(%v, %v) = %v, Semantic.DeepEqual says %v", a, b, got, want)
+			}
+		}
+	}
+}
+
+func TestDuplicateIndices(t *testing.T) {
+	for _, n := range []int{0, 1, 2, quadraticDuplicateLimit, quadraticDuplicateLimit + 1, 100} {
+		items := stringsN(n, "%d")
+		if got := duplicateIndices(items, stringKey); got != nil {
+			t.Errorf("n=%d unique: got %v", n, got)
+		}
+		if n < 2 {
+			continue
+		}
+		items[n-1] = items[0]
+		items = append(items, items[1], items[0])
+		got := duplicateIndices(items, stringKey)
+		want := []int{n - 1, n, n + 1}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("n=%d: got %v, want %v", n, got, want)
+		}
+	}
+}
+
+func TestValidWorkerPoolAllocatesLittle(t *testing.T) {
+	// Not a contract, a guard against accidental per-call work such as compiling a regexp: a valid
+	// pool allocates only the field paths Kubernetes-style validation builds.
+	obj := ValidWorkerPool()
+	allocs := testing.AllocsPerRun(100, func() { _ = ValidateWorkerPool(obj) })
+	if allocs > 60 {
+		t.Errorf("ValidateWorkerPool allocates %v times per call", allocs)
+	}
+}
+
+func BenchmarkValidateWorkerPool(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		obj  *workloads.WorkerPool
+	}{{"valid", ValidWorkerPool()}, {"5errors", InvalidWorkerPool5()}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = ValidateWorkerPool(bc.obj)
+			}
+		})
+	}
+}
+
+func BenchmarkValidateWorkerPoolUpdate(b *testing.B) {
+	oldObj, newObj := ValidWorkerPool(), ValidWorkerPool()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = ValidateWorkerPoolUpdate(newObj, oldObj)
+	}
+}
+
+func BenchmarkValidateWorkerClass(b *testing.B) {
+	obj := ValidWorkerClass()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = ValidateWorkerClass(obj)
+	}
+}

@@ -1,0 +1,97 @@
+package formats_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/cel-go/cel"
+
+	"github.com/validation-gen/validation-gen/celenv"
+	"github.com/validation-gen/validation-gen/formats"
+	"github.com/validation-gen/validation-gen/genruntime"
+)
+
+// runtimeChecks maps the table's Go names to the functions; the test fails if a row names a
+// function missing here, so table and runtime cannot drift apart.
+var runtimeChecks = map[string]func(string) []string{
+	"FormatShortName":                  genruntime.FormatShortName,
+	"FormatLongName":                   genruntime.FormatLongName,
+	"FormatDNS1035Label":               genruntime.FormatDNS1035Label,
+	"FormatLongNameCaseless":           genruntime.FormatLongNameCaseless,
+	"FormatLabelKey":                   genruntime.FormatLabelKey,
+	"FormatPrefixedLabelKey":           genruntime.FormatPrefixedLabelKey,
+	"FormatLabelValue":                 genruntime.FormatLabelValue,
+	"FormatPathSegmentName":            genruntime.FormatPathSegmentName,
+	"FormatUUID":                       genruntime.FormatUUID,
+	"FormatIP":                         genruntime.FormatIP,
+	"FormatCIDR":                       genruntime.FormatCIDR,
+	"FormatResourcePoolName":           genruntime.FormatResourcePoolName,
+	"FormatExtendedResourceName":       genruntime.FormatExtendedResourceName,
+	"FormatResourceFullyQualifiedName": genruntime.FormatResourceFullyQualifiedName,
+}
+
+func samples() []string {
+	l63, l64 := strings.Repeat("a", 63), strings.Repeat("a", 64)
+	sub253 := strings.Repeat(l63+".", 3) + strings.Repeat("b", 61)
+	return []string{
+		"", "a", "A", "0", "-", "a-", "-a", "a-b", "a_b", "a.b", "a..b", ".a", "a.", "ab-cd.ef", "Ab",
+		l63, l64, sub253, sub253 + "c", sub253[:252], "a/b", "/b", "a/", "a/b/c", "example.com/name",
+		"example.com/" + l63, "example.com/" + l64, sub253 + "/x", "kubernetes.io/gpu", "example.com/gpu",
+		"requests.example.com/x", "example.com/" + strings.Repeat("c", 32), "example.com/" + strings.Repeat("c", 33),
+		"example.com/c_ident", "example.com/9bad", "a.b/c.d", "x%y", ".", "..", "...", "..a", ".a",
+		"123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "123e4567e89b12d3a456426614174000",
+		"10.0.0.1", "010.0.0.1", "::1", "fe80::1%eth0", "::ffff:1.2.3.4", "1.2.3.4/24", "1.2.3.4/33", "2001:db8::/64",
+		"::ffff:1.2.3.4/120", "a b", "日本", "x.y-z_w",
+	}
+}
+
+// TestRuntimeMatchesFallback proves, for every format with a fallback, that the Go check the
+// generated validators run accepts exactly the values the published pattern or CEL rule accepts.
+func TestRuntimeMatchesFallback(t *testing.T) {
+	env, err := celenv.EnvSet(celenv.DefaultVersion()).NewExpressionsEnv().Extend(cel.Variable("self", cel.StringType))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range formats.All() {
+		if f.Go == "" {
+			if f.HasFallback() {
+				t.Errorf("%s has a fallback but no Go check", f.Name)
+			}
+			continue
+		}
+		check, ok := runtimeChecks[f.Go]
+		if !ok {
+			t.Errorf("%s: genruntime.%s is not known to this test", f.Name, f.Go)
+			continue
+		}
+		var accepts func(string) bool
+		switch {
+		case f.Pattern != "":
+			re := regexp.MustCompile(f.Pattern)
+			accepts = re.MatchString
+		case f.Rule != "":
+			ast, iss := env.Compile(f.Rule)
+			if iss.Err() != nil {
+				t.Fatalf("%s: fallback rule does not compile: %v", f.Name, iss.Err())
+			}
+			prg, err := env.Program(ast)
+			if err != nil {
+				t.Fatal(err)
+			}
+			accepts = func(s string) bool {
+				out, _, err := prg.Eval(map[string]any{"self": s})
+				return err == nil && out.Value() == true
+			}
+		default:
+			t.Errorf("%s: Go check but no fallback", f.Name)
+			continue
+		}
+		for _, s := range samples() {
+			goOK := len(check(s)) == 0
+			if goOK != accepts(s) {
+				t.Errorf("format %s, value %q: Go check says valid=%v, published fallback says valid=%v", f.Name, s, goOK, !goOK)
+			}
+		}
+	}
+}

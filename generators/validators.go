@@ -1,0 +1,527 @@
+package generators
+
+import (
+	"bytes"
+	"fmt"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+const (
+	pkgContext   = "context"
+	pkgOperation = "k8s.io/apimachinery/pkg/api/operation"
+	pkgField     = "k8s.io/apimachinery/pkg/util/validation/field"
+	pkgRuntime   = "k8s.io/apimachinery/pkg/runtime"
+	pkgGenRT     = "github.com/validation-gen/validation-gen/genruntime"
+	pkgUTF8      = "unicode/utf8"
+	pkgRegexp    = "regexp"
+	pkgMath      = "math"
+)
+
+// ValidatorsGoFile renders the typed validators of one package: Validate_T for every type that
+// carries validation (directly or through a field), their equality helpers for ratcheting, and
+// RegisterValidations for the package's root kinds. It returns nil when nothing in the package
+// carries validation.
+//
+// The generated code reports errors relative to the value it validates and re-roots them on the
+// way up (genruntime.Prefix*), so a valid object costs no field-path allocations. Every check
+// sits behind a ratcheting test: on update, a value equal to its correlated old value skips its
+// checks, except transition rules (+immutable, CEL rules using oldSelf).
+func ValidatorsGoFile(p *model.Package, u *Universe, opts Options, header []byte) ([]byte, error) {
+	g := &validatorGen{opts: opts, pkg: p, f: jen.NewFile(p.Name), carries: map[*model.Definition]int{},
+		transitions: map[*model.Definition]int{}, equals: map[string]string{}, names: map[string]int{}}
+	var defs []*model.Definition
+	for _, d := range p.Definitions {
+		if !d.Special && g.carry(d) {
+			defs = append(defs, d)
+		}
+	}
+	if len(defs) == 0 {
+		return nil, nil
+	}
+	g.f.HeaderComment(GeneratedComment)
+	g.registerFunc(defs)
+	for _, d := range defs {
+		g.validateFunc(d)
+		if g.transition(d) {
+			g.transitionsFunc(d)
+		}
+	}
+	for i := 0; i < len(g.pending); i++ { // equality helpers can ask for more helpers
+		g.pending[i]()
+	}
+	for _, v := range g.vars {
+		g.f.Add(v)
+	}
+	var buf bytes.Buffer
+	if err := g.f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("rendering validators for %s: %w", p.Path, err)
+	}
+	return withHeader(header, buf.Bytes()), nil
+}
+
+type validatorGen struct {
+	opts        Options
+	pkg         *model.Package
+	f           *jen.File
+	carries     map[*model.Definition]int // 0 unknown, 1 in progress, 2 yes, 3 no
+	transitions map[*model.Definition]int
+	equals      map[string]string // Go type string → equality function name
+	pending     []func()
+	vars        []jen.Code
+	names       map[string]int
+}
+
+// unique returns a package-unique identifier based on base.
+func (g *validatorGen) unique(base string) string {
+	base = regexp.MustCompile(`[^A-Za-z0-9_]`).ReplaceAllString(base, "_")
+	g.names[base]++
+	if n := g.names[base]; n > 1 {
+		return base + "_" + strconv.Itoa(n)
+	}
+	return base
+}
+
+// validated reports whether d has a generated Validate_ function in this package.
+func (g *validatorGen) validated(d *model.Definition) bool {
+	return d.Package == g.pkg && !d.Special && g.carry(d)
+}
+
+// carry reports whether a definition carries validation, directly or through its fields.
+func (g *validatorGen) carry(d *model.Definition) bool {
+	switch g.carries[d] {
+	case 1:
+		return false // recursion: decided by the other fields
+	case 2:
+		return true
+	case 3:
+		return false
+	}
+	g.carries[d] = 1
+	yes := d.Package == g.pkg && (hasChecks(d.Node) || g.subtreeCarries(d.Node))
+	for _, p := range d.Node.Properties {
+		if p.Required && !g.alwaysPresent(p) {
+			yes = true
+		}
+	}
+	if yes {
+		g.carries[d] = 2
+	} else {
+		g.carries[d] = 3
+	}
+	return yes
+}
+
+func (g *validatorGen) subtreeCarries(n *model.Node) bool {
+	for _, p := range n.Properties {
+		if g.nodeCarries(p.Node) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *validatorGen) nodeCarries(n *model.Node) bool {
+	if hasChecks(n) {
+		return true
+	}
+	if n.Ref != nil {
+		return g.validated(n.Ref)
+	}
+	if n.Items != nil && g.nodeCarries(n.Items) {
+		return true
+	}
+	if n.Values != nil && g.nodeCarries(n.Values) {
+		return true
+	}
+	return false
+}
+
+// hasChecks reports whether the tags at a node ask for any check.
+func hasChecks(n *model.Node) bool {
+	v := &n.V
+	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
+		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules) > 0 ||
+		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil ||
+		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
+}
+
+var oldSelfWord = regexp.MustCompile(`\boldSelf\b`)
+
+func isTransition(r model.Rule) bool { return oldSelfWord.MatchString(r.Rule) }
+
+// transition reports whether a definition holds a transition rule anywhere in it.
+func (g *validatorGen) transition(d *model.Definition) bool {
+	switch g.transitions[d] {
+	case 1, 3:
+		return false
+	case 2:
+		return true
+	}
+	g.transitions[d] = 1
+	yes := g.nodeTransition(d.Node, true)
+	g.transitions[d] = 3
+	if yes {
+		g.transitions[d] = 2
+	}
+	return yes
+}
+
+func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
+	for _, r := range n.V.Rules {
+		if isTransition(r) {
+			return true
+		}
+	}
+	if n.Ref != nil && !self {
+		return g.validated(n.Ref) && g.transition(n.Ref)
+	}
+	for _, p := range n.Properties {
+		if g.nodeTransition(p.Node, false) {
+			return true
+		}
+	}
+	if n.Items != nil && g.nodeTransition(n.Items, false) {
+		return true
+	}
+	return n.Values != nil && g.nodeTransition(n.Values, false)
+}
+
+// goType renders a Go type as seen from the generated package.
+func (g *validatorGen) goType(t types.Type) *jen.Statement {
+	switch x := t.(type) {
+	case *types.Alias:
+		return g.goType(types.Unalias(x))
+	case *types.Named:
+		obj := x.Obj()
+		if obj.Pkg() == nil {
+			return jen.Id(obj.Name())
+		}
+		if obj.Pkg().Path() == g.pkg.Path {
+			return jen.Id(obj.Name())
+		}
+		return jen.Qual(obj.Pkg().Path(), obj.Name())
+	case *types.Pointer:
+		return jen.Op("*").Add(g.goType(x.Elem()))
+	case *types.Slice:
+		return jen.Index().Add(g.goType(x.Elem()))
+	case *types.Array:
+		return jen.Index(jen.Lit(int(x.Len()))).Add(g.goType(x.Elem()))
+	case *types.Map:
+		return jen.Map(g.goType(x.Key())).Add(g.goType(x.Elem()))
+	case *types.Basic:
+		return jen.Id(x.Name())
+	case *types.Interface:
+		return jen.Interface()
+	}
+	return jen.Id(types.TypeString(t, nil))
+}
+
+// valueType is the Go type of a node without its pointer.
+func valueType(n *model.Node) types.Type {
+	t := n.GoType
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// registerFunc writes RegisterValidations for the root kinds.
+func (g *validatorGen) registerFunc(defs []*model.Definition) {
+	var body []jen.Code
+	for _, d := range defs {
+		if d.Root == nil {
+			continue
+		}
+		fn := "Validate_" + d.GoName
+		body = append(body, jen.Id("scheme").Dot("AddValidationFunc").Call(
+			jen.Op("&").Id(d.GoName).Values(),
+			jen.Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
+				jen.List(jen.Id("obj"), jen.Id("oldObj")).Interface()).Qual(pkgField, "ErrorList").Block(
+				jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update")).Block(
+					jen.Return(jen.Id(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(jen.Op("*").Id(d.GoName)),
+						jen.Id("oldObj").Assert(jen.Op("*").Id(d.GoName)))),
+				),
+				jen.Return(jen.Id(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(jen.Op("*").Id(d.GoName)), jen.Nil())),
+			),
+		))
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	g.f.Comment("RegisterValidations registers the validators of the package's root kinds, so that")
+	g.f.Comment("scheme.Validate and scheme.ValidateUpdate run them.")
+	g.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(pkgRuntime, "Scheme")).Error().Block(body...)
+}
+
+// validateFunc writes Validate_T.
+func (g *validatorGen) validateFunc(d *model.Definition) {
+	name := d.GoName
+	var body []jen.Code
+	body = append(body, jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())))
+	body = append(body, jen.Id("ratchet").Op(":=").Id("oldObj").Op("!=").Nil().Op("&&").Qual(pkgGenRT, "Ratcheting").Call(jen.Id("op")))
+	unchanged := jen.Return(jen.Nil())
+	if g.transition(d) {
+		unchanged = jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(
+			jen.Id("transitions_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")))
+	}
+	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
+	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.equalFunc(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
+	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
+	body = append(body, g.typeLevel(d, false)...)
+	for _, p := range d.Node.Properties {
+		body = append(body, g.property(d, p, false)...)
+	}
+	body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
+	g.f.Commentf("Validate_%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
+	g.f.Commentf("tags of %s declare. Errors are rooted at fldPath.", name)
+	g.f.Func().Id("Validate_"+name).Params(
+		jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
+		jen.Id("fldPath").Op("*").Qual(pkgField, "Path"), jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Id(name),
+	).Qual(pkgField, "ErrorList").Block(body...)
+}
+
+// transitionsFunc writes transitions_T: the transition rules of an unchanged T.
+func (g *validatorGen) transitionsFunc(d *model.Definition) {
+	name := d.GoName
+	body := []jen.Code{jen.Var().Id("errs").Qual(pkgField, "ErrorList")}
+	body = append(body, g.typeLevel(d, true)...)
+	for _, p := range d.Node.Properties {
+		if g.nodeTransition(p.Node, false) {
+			body = append(body, g.property(d, p, true)...)
+		}
+	}
+	body = append(body, jen.Return(jen.Id("errs")))
+	g.f.Commentf("transitions_%s runs the transition rules of an unchanged %s: they are never ratcheted.", name, name)
+	g.f.Func().Id("transitions_"+name).Params(
+		jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
+		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Id(name),
+	).Qual(pkgField, "ErrorList").Block(body...)
+}
+
+// typeLevel emits the checks declared on the type itself (CEL rules, +nameFormat of its fields).
+func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []jen.Code {
+	var out []jen.Code
+	if rules := celRules(d.Node.V.Rules, transitionsOnly); len(rules) > 0 {
+		v := g.celVar(d.GoName, d.Node, rules, d.Root != nil)
+		out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"),
+			jen.Id(v).Dot("Validate").Call(jen.Id("ctx"), jen.Id("obj"), jen.Id("oldObj"), jen.Lit(transitionsOnly)).Op("...")))
+	}
+	if transitionsOnly {
+		return out
+	}
+	for _, p := range d.Node.Properties {
+		if nf := p.Node.V.NameFormat; nf != nil {
+			// Names cannot change on update; only new names are checked.
+			out = append(out, jen.If(jen.Op("!").Id("ratchet").Op("||").Id("obj").Dot(p.GoName).Dot("Name").Op("!=").Id("oldObj").Dot(p.GoName).Dot("Name").
+				Op("||").Id("obj").Dot(p.GoName).Dot("GenerateName").Op("!=").Id("oldObj").Dot(p.GoName).Dot("GenerateName")).Block(
+				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "NameFormat").Call(
+					jen.Op("&").Id("obj").Dot(p.GoName), jen.Lit(p.Name), jen.Lit(nf.Name)).Op("..."))))
+		}
+	}
+	return out
+}
+
+// celRules selects the rules that run as CEL: +immutable and +nameFormat are checked natively.
+func celRules(rules []model.Rule, transitionsOnly bool) []model.Rule {
+	var out []model.Rule
+	for _, r := range rules {
+		if r.Tag == "immutable" || r.Tag == "nameFormat" {
+			continue
+		}
+		if transitionsOnly && !isTransition(r) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// alwaysPresent reports whether a field can never be unset: a non-pointer struct.
+func (g *validatorGen) alwaysPresent(p *model.Property) bool {
+	return !p.Node.Pointer && p.Node.Kind == model.KindObject && p.Node.Ref != nil && !p.Node.Ref.Special
+}
+
+// property emits the block that validates one field.
+func (g *validatorGen) property(d *model.Definition, p *model.Property, transitionsOnly bool) []jen.Code {
+	n := p.Node
+	if !transitionsOnly && !g.nodeCarries(n) && !(p.Required && !g.alwaysPresent(p)) {
+		return nil
+	}
+	if isObjectMeta(n.GoType) {
+		return nil // +nameFormat is checked at the type level
+	}
+	vt := valueType(n)
+	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
+	var block []jen.Code
+	if n.Pointer {
+		block = append(block, jen.Id("v").Op(":=").Id("obj").Dot(p.GoName))
+	} else {
+		block = append(block, jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName))
+	}
+	if uses(checks, "old") {
+		block = append(block, jen.Var().Id("old").Op("*").Add(g.goType(vt)))
+		if n.Pointer {
+			block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(jen.Id("old").Op("=").Id("oldObj").Dot(p.GoName)))
+		} else {
+			block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(jen.Id("old").Op("=").Op("&").Id("oldObj").Dot(p.GoName)))
+		}
+	}
+	apply := jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
+		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(p.Name)).Op("...")))
+	present := append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, checks...), apply)
+	absent := g.absent(n, "v")
+	switch {
+	case transitionsOnly || absent == nil:
+		if absent != nil {
+			block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
+		} else {
+			block = append(block, present...)
+		}
+	case p.Required && n.V.Optional == nil:
+		origin := "required"
+		if n.V.Required == nil {
+			origin = "required" // no +optional and no omitempty: required by openapi-gen's rule
+		}
+		block = append(block, jen.If(absent).Block(
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))),
+		).Else().Block(present...))
+	default:
+		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
+	}
+	return []jen.Code{jen.Comment(p.Name), jen.Block(block...)}
+}
+
+// uses reports whether the rendered code refers to the identifier.
+func uses(code []jen.Code, ident string) bool {
+	return regexp.MustCompile(`\b` + ident + `\b`).MatchString(fmt.Sprintf("%#v", jen.Null().Add(code...)))
+}
+
+// absent is the condition under which a present-or-not field counts as unset: nil for pointers,
+// the zero value for scalars, slices and maps (KEP-4153 zero-value semantics). It returns nil for
+// values that are always present.
+func (g *validatorGen) absent(n *model.Node, v string) *jen.Statement {
+	if n.Pointer {
+		return jen.Id(v).Op("==").Nil()
+	}
+	switch n.Kind {
+	case model.KindString:
+		if n.Ref != nil {
+			return g.zeroTest(n, v)
+		}
+		return jen.Op("*").Id(v).Op("==").Lit("")
+	case model.KindInteger, model.KindNumber:
+		return jen.Op("*").Id(v).Op("==").Lit(0)
+	case model.KindBoolean:
+		return jen.Op("!").Op("*").Id(v)
+	case model.KindList, model.KindMap:
+		return jen.Len(jen.Op("*").Id(v)).Op("==").Lit(0)
+	case model.KindIntOrString:
+		return g.zeroTest(n, v)
+	}
+	return nil
+}
+
+// zeroTest tests a special value (Time, Quantity, IntOrString) for its zero value.
+func (g *validatorGen) zeroTest(n *model.Node, v string) *jen.Statement {
+	t := valueType(n)
+	if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, "IsZero"); obj != nil {
+		return jen.Id(v).Dot("IsZero").Call()
+	}
+	if types.Comparable(t) {
+		return jen.Op("*").Id(v).Op("==").Parens(g.goType(t).Values())
+	}
+	return nil
+}
+
+func typeIdent(t types.Type) string {
+	return regexp.MustCompile(`[^A-Za-z0-9]`).ReplaceAllString(types.TypeString(t, func(p *types.Package) string { return p.Name() }), "_")
+}
+
+// valueChecks emits the checks of a present value: v and old are pointer expressions (old may be
+// nil), errors go to e relative to the value. depth keeps nested identifiers apart.
+func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
+	var out []jen.Code
+	eff := n
+	if n.Ref != nil && g.validated(n.Ref) {
+		// The referenced type validates itself (and ratchets itself); this place adds its own checks.
+		call := jen.Id("Validate_"+n.Ref.GoName).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old))
+		if transitionsOnly {
+			if !g.transition(n.Ref) {
+				call = nil
+			} else {
+				call = jen.Id("transitions_"+n.Ref.GoName).Call(jen.Id("ctx"), jen.Id("op"), jen.Id(v), jen.Id(old))
+			}
+		}
+		if call != nil {
+			out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), call.Op("...")))
+		}
+	}
+	own := g.ownChecks(eff, v, depth)
+	rules := celRules(n.V.Rules, false)
+	var transRules, allRules []model.Rule
+	for _, r := range rules {
+		allRules = append(allRules, r)
+		if isTransition(r) {
+			transRules = append(transRules, r)
+		}
+	}
+	immutable := n.V.Immutable
+	needEq := len(own) > 0 || len(allRules) > 0 || immutable != nil || n.Kind == model.KindList && n.V.ListType != nil && n.V.ListType.Value == "atomic"
+	if !transitionsOnly && needEq {
+		celVar := ""
+		if len(allRules) > 0 {
+			celVar = g.celVar(g.placeName(n), n, allRules, false)
+		}
+		var changed []jen.Code
+		changed = append(changed, own...)
+		if immutable != nil {
+			changed = append(changed, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Op("!").Id(g.equalFunc(valueType(n))).Call(jen.Id(v), jen.Id(old))).Block(
+				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
+					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")))))
+		}
+		if celVar != "" {
+			changed = append(changed, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id(celVar).Dot("Validate").Call(jen.Id("ctx"), jen.Id(v), g.oldAny(old), jen.False()).Op("...")))
+		}
+		if n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value == "atomic") {
+			changed = append(changed, g.items(n, v, old, depth, false)...)
+		}
+		unchanged := []jen.Code{}
+		if len(transRules) > 0 {
+			tv := g.celVar(g.placeName(n)+"_transitions", n, transRules, false)
+			unchanged = append(unchanged, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id(tv).Dot("Validate").Call(jen.Id("ctx"), jen.Id(v), g.oldAny(old), jen.True()).Op("...")))
+		}
+		cond := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.equalFunc(valueType(n))).Call(jen.Id(v), jen.Id(old))
+		if len(unchanged) > 0 {
+			out = append(out, jen.If(cond).Block(unchanged...).Else().Block(changed...))
+		} else {
+			out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(changed...))
+		}
+	} else if transitionsOnly && len(transRules) > 0 {
+		tv := g.celVar(g.placeName(n)+"_transitions", n, transRules, false)
+		out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id(tv).Dot("Validate").Call(jen.Id("ctx"), jen.Id(v), g.oldAny(old), jen.True()).Op("...")))
+	}
+	switch n.Kind {
+	case model.KindList:
+		if n.V.ListType != nil && (n.V.ListType.Value == "set" || n.V.ListType.Value == "map") {
+			out = append(out, g.items(n, v, old, depth, transitionsOnly)...)
+		}
+	case model.KindMap:
+		out = append(out, g.values(n, v, old, depth, transitionsOnly)...)
+	}
+	return out
+}
+
+// oldAny passes an old pointer to CEL as an interface that is nil when the pointer is.
+func (g *validatorGen) oldAny(old string) jen.Code {
+	return jen.Qual(pkgGenRT, "Old").Call(jen.Id(old))
+}
+
+func (g *validatorGen) placeName(n *model.Node) string {
+	return fmt.Sprintf("%s_%d", strings.TrimSuffix(baseName(n.Pos.Filename), ".go"), n.Pos.Line)
+}

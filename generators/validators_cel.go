@@ -1,0 +1,111 @@
+package generators
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// celVar declares the compiled CEL rules of one place and returns the variable's name. Places
+// with the same schema and rules share one variable.
+func (g *validatorGen) celVar(base string, n *model.Node, rules []model.Rule, resourceRoot bool) string {
+	e := &schemaEmitter{opts: g.opts, crd: true, lenient: true, deps: map[string]bool{}, diags: &model.Diagnostics{}}
+	shapeOnly := *effective(n)
+	shapeOnly.V = model.Validations{}
+	var s spec.Schema
+	e.shape(&s, &shapeOnly)
+	s = typingSchema(s)
+	var list []any
+	for _, r := range rules {
+		list = append(list, RuleExtension(r))
+	}
+	s.AddExtension(ExtValidations, list)
+	schema, err := compactJSON(s)
+	if err != nil {
+		panic(err) // spec.Schema always marshals
+	}
+	args := []jen.Code{jen.Lit(g.opts.Compat.String()), jen.Lit(schema), jen.Lit(resourceRoot)}
+	for _, r := range rules {
+		var fields []jen.Code
+		fields = append(fields, jen.Line().Id("Rule").Op(":").Lit(r.Rule))
+		if r.Message != "" {
+			fields = append(fields, jen.Line().Id("Message").Op(":").Lit(r.Message))
+		}
+		if r.MessageExpression != "" {
+			fields = append(fields, jen.Line().Id("MessageExpression").Op(":").Lit(r.MessageExpression))
+		}
+		if r.Reason != "" {
+			fields = append(fields, jen.Line().Id("Reason").Op(":").Lit(r.Reason))
+		}
+		if r.FieldPath != "" {
+			fields = append(fields, jen.Line().Id("FieldPath").Op(":").Lit(r.FieldPath))
+		}
+		if r.OptionalOldSelf {
+			fields = append(fields, jen.Line().Id("OptionalOldSelf").Op(":").True())
+		}
+		fields = append(fields, jen.Line().Id("Origin").Op(":").Lit(r.Tag), jen.Line())
+		args = append(args, jen.Line().Qual(pkgGenRT, "CELRule").Values(fields...))
+	}
+	decl := jen.Qual(pkgGenRT, "NewCELRules").Call(args...)
+	key := fmt.Sprintf("cel:%#v", decl)
+	if name, ok := g.equals[key]; ok {
+		return name
+	}
+	name := g.unique("cel_" + base)
+	g.equals[key] = name
+	g.vars = append(g.vars, jen.Commentf("%s holds the CEL rules at %s:%d.", name, baseName(n.Pos.Filename), n.Pos.Line),
+		jen.Var().Id(name).Op("=").Add(decl))
+	return name
+}
+
+// typingSchema keeps what types self for CEL and bounds its cost (types, formats, properties,
+// required, list and map semantics, size limits) and drops the rest: descriptions, defaults,
+// enums, patterns and the rules of nested places.
+func typingSchema(s spec.Schema) spec.Schema {
+	s.Description, s.Default, s.Enum, s.Pattern, s.Title = "", nil, nil, "", ""
+	s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf = nil, nil, false, false, nil
+	s.MinLength, s.MinItems, s.MinProperties = nil, nil, nil
+	if s.Extensions != nil {
+		ext := spec.Extensions{}
+		for k, v := range s.Extensions {
+			if k != ExtValidations {
+				ext[k] = v
+			}
+		}
+		s.Extensions = ext
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		x := typingSchema(*s.Items.Schema)
+		s.Items = &spec.SchemaOrArray{Schema: &x}
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		x := typingSchema(*s.AdditionalProperties.Schema)
+		s.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: &x}
+	}
+	if len(s.Properties) > 0 {
+		props := make(map[string]spec.Schema, len(s.Properties))
+		for k, p := range s.Properties {
+			props[k] = typingSchema(p)
+		}
+		s.Properties = props
+	}
+	return s
+}
+
+// compactJSON renders a schema on one line with sorted keys.
+func compactJSON(s spec.Schema) (string, error) {
+	b, err := sortedJSON(s)
+	if err != nil {
+		return "", err
+	}
+	var out bytes.Buffer
+	if err := json.Compact(&out, b); err != nil {
+		return "", err
+	}
+	return out.String(), nil
+}

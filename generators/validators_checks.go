@@ -1,0 +1,102 @@
+package generators
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/validation-gen/validation-gen/formats"
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// ownChecks emits the value checks of a node that do not descend: limits, pattern, format, enum,
+// list and map sizes and uniqueness.
+func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code {
+	var out []jen.Code
+	val := jen.Op("*").Id(v)
+	add := func(cond *jen.Statement, errExpr jen.Code, origin string) {
+		out = append(out, jen.If(cond).Block(jen.Id("e").Op("=").Append(jen.Id("e"),
+			jen.Qual(pkgGenRT, "At").Call(errExpr, jen.Lit(""), jen.Lit(origin)))))
+	}
+	V := &n.V
+	switch n.Kind {
+	case model.KindInteger, model.KindNumber:
+		for _, m := range V.Minimum {
+			op, word := "<", "greater than or equal to"
+			if V.ExclusiveMinimum != nil {
+				op, word = "<=", "greater than"
+			}
+			add(jen.Op("*").Id(v).Op(op).Add(numLit(m.Text)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be "+word+" "+m.Text)), "minimum")
+		}
+		for _, m := range V.Maximum {
+			op, word := ">", "less than or equal to"
+			if V.ExclusiveMaximum != nil {
+				op, word = ">=", "less than"
+			}
+			add(jen.Op("*").Id(v).Op(op).Add(numLit(m.Text)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be "+word+" "+m.Text)), "maximum")
+		}
+		for _, m := range V.MultipleOf {
+			var cond *jen.Statement
+			if n.Kind == model.KindInteger && m.Value == float64(int64(m.Value)) {
+				cond = jen.Op("*").Id(v).Op("%").Add(numLit(m.Text)).Op("!=").Lit(0)
+			} else {
+				cond = jen.Qual(pkgMath, "Mod").Call(jen.Float64().Call(jen.Op("*").Id(v)), jen.Lit(m.Value)).Op("!=").Lit(0)
+			}
+			add(cond, jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be a multiple of "+m.Text)), "multipleOf")
+		}
+	case model.KindString:
+		str := jen.String().Call(jen.Op("*").Id(v))
+		for _, m := range V.MaxLength {
+			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)).Op("&&").Qual(pkgUTF8, "RuneCountInString").Call(str.Clone()).Op(">").Lit(int(m.Value)),
+				jen.Qual(pkgField, "TooLongCharacters").Call(jen.Nil(), val.Clone(), jen.Lit(int(m.Value))), "maxLength")
+		}
+		for _, m := range V.MinLength {
+			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)*4).Op("&&").Qual(pkgUTF8, "RuneCountInString").Call(str.Clone()).Op("<").Lit(int(m.Value)),
+				jen.Qual(pkgField, "TooShort").Call(jen.Nil(), val.Clone(), jen.Lit(int(m.Value))), "minLength")
+		}
+		if V.Pattern != nil {
+			re := g.unique("re_" + g.pkg.Name)
+			g.vars = append(g.vars, jen.Var().Id(re).Op("=").Qual(pkgRegexp, "MustCompile").Call(jen.Lit(V.Pattern.Value)))
+			add(jen.Op("!").Id(re).Dot("MatchString").Call(str.Clone()),
+				jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must match the regular expression '"+V.Pattern.Value+"'")), "pattern")
+		}
+		if V.Format != nil {
+			f, _ := formats.Lookup(V.Format.Name)
+			var call *jen.Statement
+			if f.Go != "" {
+				call = jen.Qual(pkgGenRT, f.Go).Call(str.Clone())
+			} else {
+				call = jen.Qual(pkgGenRT, "StandardFormat").Call(jen.Lit(f.Name), str.Clone())
+			}
+			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("msg")).Op(":=").Range().Add(call)).Block(
+				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
+					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Id("msg")), jen.Lit(""), jen.Lit("format="+f.Name)))))
+		}
+		if len(n.Enum) > 0 {
+			var cases, names []jen.Code
+			for _, ev := range n.Enum {
+				cases = append(cases, jen.Lit(ev.Value))
+				names = append(names, jen.Lit(ev.Value))
+			}
+			out = append(out, jen.Switch(jen.Op("*").Id(v)).Block(
+				jen.Case(cases...),
+				jen.Default().Block(jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
+					jen.Qual(pkgField, "NotSupported").Call(jen.Nil(), val.Clone(), jen.Index().String().Values(names...)), jen.Lit(""), jen.Lit("enum"))))))
+		}
+	case model.KindList:
+		for _, m := range V.MaxItems {
+			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxItems")
+		}
+		for _, m := range V.MinItems {
+			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minItems")
+		}
+	case model.KindMap:
+		for _, m := range V.MaxProperties {
+			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxProperties")
+		}
+		for _, m := range V.MinProperties {
+			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minProperties")
+		}
+	}
+	return out
+}
+
+func numLit(text string) jen.Code { return jen.Op(text) }

@@ -1,0 +1,124 @@
+package generators
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// equalFunc returns (declaring on first use) the typed equality function of a Go type:
+// func(a, b *T) bool, comparing what JSON shows of the values.
+func (g *validatorGen) equalFunc(t types.Type) string {
+	t = types.Unalias(t)
+	key := types.TypeString(t, nil)
+	if name, ok := g.equals[key]; ok {
+		return name
+	}
+	name := g.unique("equal_" + typeIdent(t))
+	g.equals[key] = name
+	g.pending = append(g.pending, func() {
+		g.vars = append(g.vars, jen.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(g.goType(t))).Bool().Block(g.equalBody(t)...))
+	})
+	return name
+}
+
+// equalBody compares *a and *b.
+func (g *validatorGen) equalBody(t types.Type) []jen.Code {
+	if m := equalMethod(t); m != "" {
+		return []jen.Code{jen.Return(jen.Id("a").Dot(m).Call(g.equalArg(t, "b")))}
+	}
+	under := t.Underlying()
+	switch x := under.(type) {
+	case *types.Basic:
+		return []jen.Code{jen.Return(jen.Op("*").Id("a").Op("==").Op("*").Id("b"))}
+	case *types.Pointer:
+		return []jen.Code{jen.Return(jen.Parens(jen.Op("*").Id("a").Op("==").Nil()).Op("==").Parens(jen.Op("*").Id("b").Op("==").Nil()).
+			Op("&&").Parens(jen.Op("*").Id("a").Op("==").Nil().Op("||").Id(g.equalFunc(x.Elem())).Call(jen.Op("*").Id("a"), jen.Op("*").Id("b"))))}
+	case *types.Slice:
+		return []jen.Code{
+			jen.If(jen.Len(jen.Op("*").Id("a")).Op("!=").Len(jen.Op("*").Id("b"))).Block(jen.Return(jen.False())),
+			jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("a")).Block(
+				jen.If(jen.Op("!").Id(g.equalFunc(x.Elem())).Call(jen.Op("&").Parens(jen.Op("*").Id("a")).Index(jen.Id("i")), jen.Op("&").Parens(jen.Op("*").Id("b")).Index(jen.Id("i")))).Block(jen.Return(jen.False()))),
+			jen.Return(jen.True()),
+		}
+	case *types.Map:
+		return []jen.Code{
+			jen.If(jen.Len(jen.Op("*").Id("a")).Op("!=").Len(jen.Op("*").Id("b"))).Block(jen.Return(jen.False())),
+			jen.For(jen.List(jen.Id("k"), jen.Id("va")).Op(":=").Range().Op("*").Id("a")).Block(
+				jen.List(jen.Id("vb"), jen.Id("ok")).Op(":=").Parens(jen.Op("*").Id("b")).Index(jen.Id("k")),
+				jen.If(jen.Op("!").Id("ok").Op("||").Op("!").Id(g.equalFunc(x.Elem())).Call(jen.Op("&").Id("va"), jen.Op("&").Id("vb"))).Block(jen.Return(jen.False()))),
+			jen.Return(jen.True()),
+		}
+	case *types.Struct:
+		var conds []jen.Code
+		for i := 0; i < x.NumFields(); i++ {
+			f := x.Field(i)
+			if !f.Exported() {
+				continue // not part of the JSON value
+			}
+			if tag := x.Tag(i); strings.HasPrefix(reflectTag(tag), "-") && !strings.HasPrefix(reflectTag(tag), "-,") {
+				continue
+			}
+			conds = append(conds, jen.Id(g.equalFunc(f.Type())).Call(jen.Op("&").Id("a").Dot(f.Name()), jen.Op("&").Id("b").Dot(f.Name())))
+		}
+		if len(conds) == 0 {
+			return []jen.Code{jen.Return(jen.True())}
+		}
+		expr := jen.Add(conds[0])
+		for _, c := range conds[1:] {
+			expr = expr.Op("&&").Line().Add(c)
+		}
+		return []jen.Code{jen.Return(expr)}
+	case *types.Interface:
+		return []jen.Code{jen.Return(jen.Qual("k8s.io/apimachinery/pkg/api/equality", "Semantic").Dot("DeepEqual").Call(jen.Op("*").Id("a"), jen.Op("*").Id("b")))}
+	}
+	return []jen.Code{jen.Return(jen.Op("*").Id("a").Op("==").Op("*").Id("b"))}
+}
+
+func reflectTag(tag string) string {
+	const k = `json:"`
+	i := strings.Index(tag, k)
+	if i < 0 {
+		return ""
+	}
+	rest := tag[i+len(k):]
+	if j := strings.IndexByte(rest, '"'); j >= 0 {
+		return rest[:j]
+	}
+	return rest
+}
+
+// equalMethod finds a semantic Equal method (metav1.Time.Equal, resource.Quantity.Equal).
+func equalMethod(t types.Type) string {
+	n, ok := t.(*types.Named)
+	if !ok {
+		return ""
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return ""
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), "Equal")
+	f, ok := obj.(*types.Func)
+	if !ok {
+		return ""
+	}
+	sig := f.Type().(*types.Signature)
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return ""
+	}
+	pt := sig.Params().At(0).Type()
+	if types.Identical(pt, n) || types.Identical(pt, types.NewPointer(n)) {
+		return "Equal"
+	}
+	return ""
+}
+
+func (g *validatorGen) equalArg(t types.Type, b string) jen.Code {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, "Equal")
+	f := obj.(*types.Func)
+	if _, ptr := f.Type().(*types.Signature).Params().At(0).Type().(*types.Pointer); ptr {
+		return jen.Id(b)
+	}
+	return jen.Op("*").Id(b)
+}

@@ -1,0 +1,190 @@
+package generators
+
+import (
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// items emits the checks of list items, with their correlated old items: by key for
+// +listType=map, by value for +listType=set, and none for atomic lists (whose whole value is
+// ratcheted instead). Duplicates of sets and map keys are found in O(n).
+func (g *validatorGen) items(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
+	var out []jen.Code
+	item := n.Items
+	lt := ""
+	if n.V.ListType != nil {
+		lt = n.V.ListType.Value
+	}
+	it := valueType(item)
+	iv, io := "item"+strconv.Itoa(depth), "oldItem"+strconv.Itoa(depth)
+	idx := "i" + strconv.Itoa(depth)
+	var keyFn jen.Code
+	switch lt {
+	case "set":
+		if !transitionsOnly && types.Comparable(it) {
+			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Qual(pkgGenRT, "SetDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old))).Block(
+				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
+					jen.Qual(pkgField, "Duplicate").Call(jen.Nil(), jen.Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))),
+					jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit("listType=set")))))
+		}
+	case "map":
+		keyFn = g.keyFunc(item, n.V.ListMapKeys)
+		if !transitionsOnly {
+			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Qual(pkgGenRT, "KeyDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old), keyFn)).Block(
+				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
+					jen.Qual(pkgField, "Duplicate").Call(jen.Nil(), jen.Id(g.keyValueFunc(item, n.V.ListMapKeys)).Call(jen.Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id("d")))),
+					jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit("listType=map")))))
+		}
+	}
+	if !g.nodeCarries(item) && !(transitionsOnly && g.nodeTransition(item, false)) {
+		return out
+	}
+	if transitionsOnly && !g.nodeTransition(item, false) {
+		return out
+	}
+	var corr []jen.Code
+	var loop []jen.Code
+	switch lt {
+	case "map":
+		corr = append(corr, jen.Var().Id("oldIndex").Map(jen.Id(g.keyTypeName(item, n.V.ListMapKeys))).Int(),
+			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldIndex").Op("=").Qual(pkgGenRT, "IndexByKey").Call(jen.Op("*").Id(old), keyFn)))
+		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
+			jen.If(jen.List(jen.Id("j"), jen.Id("ok")).Op(":=").Id("oldIndex").Index(jen.Id(g.keyFuncName(item, n.V.ListMapKeys)).Call(jen.Id(iv))), jen.Id("ok")).Block(
+				jen.Id(io).Op("=").Op("&").Parens(jen.Op("*").Id(old)).Index(jen.Id("j"))))
+	case "set":
+		if types.Comparable(it) {
+			corr = append(corr, jen.Var().Id("oldSet").Map(g.goType(it)).Struct(),
+				jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldSet").Op("=").Qual(pkgGenRT, "ValueSet").Call(jen.Op("*").Id(old))))
+			loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
+				jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("oldSet").Index(jen.Op("*").Id(iv)), jen.Id("ok")).Block(jen.Id(io).Op("=").Id(iv)))
+		} else {
+			loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)))
+		}
+	default:
+		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)))
+	}
+	inner := g.valueChecks(item, iv, io, depth+1, transitionsOnly)
+	body := append([]jen.Code{jen.Id(iv).Op(":=").Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx))}, loop...)
+	body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, // fresh, empty, no allocation
+		append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
+			jen.Id("itemErrs").Op("=").Append(jen.Id("itemErrs"), jen.Qual(pkgGenRT, "PrefixIndex").Call(jen.Id("e"), jen.Id(idx)).Op("..."))))...)...))
+	out = append(out, corr...)
+	out = append(out, jen.Var().Id("itemErrs").Qual(pkgField, "ErrorList"))
+	out = append(out, jen.For(jen.Id(idx).Op(":=").Range().Op("*").Id(v)).Block(body...))
+	out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("itemErrs").Op("...")))
+	return out
+}
+
+// derefOr passes an old list pointer as a slice (nil when the pointer is nil).
+func (g *validatorGen) derefOr(old string) jen.Code {
+	return jen.Qual(pkgGenRT, "Deref").Call(jen.Id(old))
+}
+
+// values emits the checks of map values, correlated with old values by key.
+func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
+	val := n.Values
+	if !g.nodeCarries(val) || transitionsOnly && !g.nodeTransition(val, false) {
+		return nil
+	}
+	vt := valueType(val)
+	k, mv, ov := "k"+strconv.Itoa(depth), "val"+strconv.Itoa(depth), "oldVal"+strconv.Itoa(depth)
+	inner := g.valueChecks(val, mv, ov, depth+1, transitionsOnly)
+	body := []jen.Code{
+		jen.Id(mv).Op(":=").Op("&").Id("x"),
+		jen.Var().Id(ov).Op("*").Add(g.goType(vt)),
+		jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.If(jen.List(jen.Id("o"), jen.Id("ok")).Op(":=").Parens(jen.Op("*").Id(old)).Index(jen.Id(k)), jen.Id("ok")).Block(jen.Id(ov).Op("=").Op("&").Id("o"))),
+	}
+	body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))},
+		append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
+			jen.Id("valErrs").Op("=").Append(jen.Id("valErrs"), jen.Qual(pkgGenRT, "PrefixKey").Call(jen.Id("e"), jen.String().Call(jen.Id(k))).Op("..."))))...)...))
+	return []jen.Code{
+		jen.Var().Id("valErrs").Qual(pkgField, "ErrorList"),
+		jen.For(jen.List(jen.Id(k), jen.Id("x")).Op(":=").Range().Op("*").Id(v)).Block(body...),
+		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "SortByField").Call(jen.Id("valErrs")).Op("...")),
+	}
+}
+
+// keyTypeName returns the type of a list-map item's key: the key field's type for one key, a
+// generated struct for several.
+func (g *validatorGen) keyTypeName(item *model.Node, keys []model.String) string {
+	g.keyFunc(item, keys)
+	return g.equals["key:"+g.keyID(item, keys)]
+}
+
+func (g *validatorGen) keyID(item *model.Node, keys []model.String) string {
+	var ks []string
+	for _, k := range keys {
+		ks = append(ks, k.Value)
+	}
+	return typeIdent(valueType(item)) + "_" + strings.Join(ks, "_")
+}
+
+func (g *validatorGen) keyFuncName(item *model.Node, keys []model.String) string {
+	g.keyFunc(item, keys)
+	return g.equals["keyfn:"+g.keyID(item, keys)]
+}
+
+// keyFunc returns (declaring on first use) the function that extracts a list-map item's key.
+func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
+	id := g.keyID(item, keys)
+	if name, ok := g.equals["keyfn:"+id]; ok {
+		return jen.Id(name)
+	}
+	props := item.Properties
+	if item.Ref != nil {
+		props = item.Ref.Node.Properties
+	}
+	byName := map[string]*model.Property{}
+	for _, p := range props {
+		byName[p.Name] = p
+	}
+	it := g.goType(valueType(item))
+	fn := g.unique("key_" + id)
+	vfn := g.unique("keyValue_" + id)
+	g.equals["keyfn:"+id] = fn
+	g.equals["keyvalue:"+id] = vfn
+	if len(keys) == 1 {
+		p := byName[keys[0].Value]
+		kt := g.goType(valueType(p.Node))
+		g.equals["key:"+id] = types.TypeString(valueType(p.Node), func(pk *types.Package) string {
+			if pk.Path() == g.pkg.Path {
+				return ""
+			}
+			return pk.Name()
+		})
+		g.vars = append(g.vars, jen.Func().Id(fn).Params(jen.Id("x").Op("*").Add(it)).Add(kt).Block(jen.Return(g.keyField(p, "x"))))
+		g.vars = append(g.vars, jen.Func().Id(vfn).Params(jen.Id("x").Op("*").Add(it)).Any().Block(jen.Return(g.keyField(p, "x"))))
+		return jen.Id(fn)
+	}
+	kt := g.unique("keyOf_" + id)
+	g.equals["key:"+id] = kt
+	var fields, vals, dict []jen.Code
+	for _, k := range keys {
+		p := byName[k.Value]
+		fields = append(fields, jen.Id(p.GoName).Add(g.goType(valueType(p.Node))))
+		vals = append(vals, jen.Id(p.GoName).Op(":").Add(g.keyField(p, "x")))
+		dict = append(dict, jen.Lit(p.Name).Op(":").Add(g.keyField(p, "x")))
+	}
+	g.vars = append(g.vars, jen.Type().Id(kt).Struct(fields...))
+	g.vars = append(g.vars, jen.Func().Id(fn).Params(jen.Id("x").Op("*").Add(it)).Id(kt).Block(jen.Return(jen.Id(kt).Values(vals...))))
+	g.vars = append(g.vars, jen.Func().Id(vfn).Params(jen.Id("x").Op("*").Add(it)).Any().Block(jen.Return(jen.Map(jen.String()).Any().Values(dict...))))
+	return jen.Id(fn)
+}
+
+func (g *validatorGen) keyValueFunc(item *model.Node, keys []model.String) string {
+	g.keyFunc(item, keys)
+	return g.equals["keyvalue:"+g.keyID(item, keys)]
+}
+
+// keyField reads a key field, dereferencing a pointer (a nil key reads as its zero value).
+func (g *validatorGen) keyField(p *model.Property, x string) jen.Code {
+	if p.Node.Pointer {
+		return jen.Qual(pkgGenRT, "Value").Call(jen.Id(x).Dot(p.GoName))
+	}
+	return jen.Id(x).Dot(p.GoName)
+}

@@ -1,0 +1,592 @@
+package genruntime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+
+	celgo "github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+	"github.com/google/cel-go/interpreter"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	apiextcel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	celmodel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apimachinery/pkg/util/version"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/apiserver/pkg/cel/common"
+
+	"github.com/validation-gen/validation-gen/celenv"
+)
+
+// CEL rules at run time.
+//
+// Generated validators evaluate the x-kubernetes-validations rules of a place (a type, a field) on
+// the Go values themselves, the way the API server evaluates them on a custom resource:
+//
+//   - The rules are compiled exactly as the generator compiled them (and as the API server compiles
+//     CRD rules): the place's CRD-style schema becomes a structural schema, self is typed from it by
+//     apiextensions' SchemaDeclType, and apiextensions' cel.Compile compiles the rules in the API
+//     server's base environment at the generator's compatibility version (celenv.EnvSet), with the
+//     API server's per-call cost limit on every program.
+//   - Values reach CEL through k8s.io/apiserver/pkg/cel/common.TypedToVal over the structural
+//     schema (apiextensions' model.Structural adapter), which reads Go structs by reflection through
+//     their json tags, lazily: there is no round trip through JSON or unstructured maps.
+//   - Errors are built as the API server's CRD validator builds them (see Validate), with paths
+//     relative to self, as all generated validators report them (see errors.go).
+//
+// What TypedToVal does, and where it differs from the JSON the API server would see (tested in
+// cel_test.go):
+//
+//   - A field is absent (has() is false) when it is a nil pointer, nil interface, or when its json
+//     tag says omitempty (or omitzero) and its value is empty in encoding/json's sense: "" / 0 /
+//     false / nil or empty slice or map. That is exactly what encoding/json leaves out, so zero-valued
+//     omitempty scalars behave as KEP-4153 "optional zero fields" want: has(self.x) is false.
+//   - A field WITHOUT omitempty is present at its zero value, as in encoding/json (and so in a CRD).
+//     This is not KEP-4153's "zero means unset" of x-kubernetes-strip-zero, which the generator puts
+//     on every non-pointer scalar, slice and map field whatever its json tag: a rule at a struct
+//     sees has(self.mode) true and self.mode == "" for `Mode string json:"mode"` holding "".
+//     TypedToVal offers no hook to change this; rules that must treat zero as unset compare with the
+//     zero value, or the field gets omitempty (or omitzero).
+//   - A non-pointer struct field is always present, even with omitempty, as in encoding/json. The
+//     exception that differs from JSON: a zero metav1.Time (or MicroTime) marshals as null, which the
+//     API server drops, so has() is false there; TypedToVal reports it present, as the timestamp
+//     0001-01-01T00:00:00Z. Make such fields pointers (*metav1.Time), as the API conventions ask.
+//   - A nil slice or map WITHOUT omitempty marshals as null (has() false on the server, which drops
+//     nulls of non-nullable fields); TypedToVal reports an empty list or map, so has() is true.
+//   - metav1.Time / MicroTime become timestamps, metav1.Duration a duration, intstr.IntOrString an
+//     int or a string, resource.Quantity its canonical string (as in a CRD), []byte bytes (nil: absent).
+//   - Unsigned and 8/16-bit integers, and types with their own MarshalJSON other than the above
+//     (runtime.RawExtension, apiextensions JSON, ...), are not supported: reading them is an
+//     evaluation error ("unsupported Go type for CEL"), reported as an Invalid error at self.
+//   - Maps whose key type is a named string type (map[ResourceName]Quantity, ...) can be iterated,
+//     but looking a key up (self['k'], 'k' in self, self.k) panics inside TypedToVal (it looks up a
+//     plain string key with reflect.Value.MapIndex); cel-go turns the panic into an evaluation
+//     error, reported as an Invalid error at self. This needs a fix in k8s.io/apiserver (convert the
+//     key to the map's key type).
+
+// CELRule is one x-kubernetes-validations rule, as generated code declares it.
+type CELRule struct {
+	Rule              string
+	Message           string
+	MessageExpression string
+	Reason            string // "", "Required", "Forbidden", "Invalid", "Duplicate" (field.ErrorType names without the FieldValue prefix); "" means Invalid
+	FieldPath         string // JSON path relative to self, e.g. ".spec.replicas" or ".items['k']"; "" for self
+	OptionalOldSelf   bool
+	Origin            string // the tag that produced the rule, copied into field.Error.Origin: "validationRule", "immutable", "nameFormat", "format=k8s-label-key"
+}
+
+// CELRules holds the rules declared at one place of a type. Generated code declares one package-level
+// variable per place; rules are compiled on first use, once per process, safely for concurrent use.
+type CELRules struct {
+	compat       string
+	schema       string
+	resourceRoot bool
+	rules        []CELRule
+
+	once     sync.Once
+	compiled *compiledRules
+}
+
+// NewCELRules declares the rules at one place. compat is the Kubernetes compatibility version the
+// generator used ("1.37"); schema is the JSON of the CRD-style schema (apiextensions v1
+// JSONSchemaProps) of the value at this place, exactly as the generator spelled it; resourceRoot is
+// true when the place is the root of a kind (self has apiVersion/kind/metadata).
+//
+// Nothing is compiled here: declaring rules costs nothing until the first Validate.
+func NewCELRules(compat, schema string, resourceRoot bool, rules ...CELRule) *CELRules {
+	return &CELRules{compat: compat, schema: schema, resourceRoot: resourceRoot, rules: rules}
+}
+
+// compiledRules is the outcome of compiling the rules of one place.
+type compiledRules struct {
+	err    error  // a compile failure: every Validate reports it
+	origin string // the Origin of the rule that failed to compile, if one did
+
+	valueSchema common.Schema // what TypedToVal reads values with
+	schemaType  string        // the schema's type, the BadValue of evaluation errors (as the API server)
+	omitValue   bool          // self is an object or array: the API server omits its value from errors
+	rules       []compiledRule
+	transitions bool // some rule uses oldSelf
+}
+
+type compiledRule struct {
+	CELRule
+	program     celgo.Program
+	message     celgo.Program // nil without messageExpression
+	usesOldSelf bool
+	field       string // the error's Field: the normalized fieldPath, relative to self
+	reason      apiextensions.FieldValueErrorReason
+	errString   string // the rule as error messages name it: its message, or else its expression
+}
+
+func (r *CELRules) get() *compiledRules {
+	r.once.Do(func() { r.compiled = r.compile() })
+	return r.compiled
+}
+
+// compile compiles the rules exactly as the generator's CheckCEL does (generators/celcheck.go).
+func (r *CELRules) compile() (c *compiledRules) {
+	c = &compiledRules{}
+	defer func() {
+		if p := recover(); p != nil {
+			c = &compiledRules{err: fmt.Errorf("panic while compiling the CEL rules: %v", p)}
+		}
+	}()
+	fail := func(origin string, format string, args ...any) *compiledRules {
+		return &compiledRules{err: fmt.Errorf(format, args...), origin: origin}
+	}
+	ver := celenv.DefaultVersion()
+	if r.compat != "" {
+		v, err := version.ParseGeneric(r.compat)
+		if err != nil {
+			return fail("", "invalid compatibility version %q: %v", r.compat, err)
+		}
+		ver = v
+	}
+	dec := json.NewDecoder(bytes.NewReader([]byte(r.schema)))
+	dec.DisallowUnknownFields()
+	var v1 apiextv1.JSONSchemaProps
+	if err := dec.Decode(&v1); err != nil {
+		return fail("", "invalid schema: %v", err)
+	}
+	var internal apiextensions.JSONSchemaProps
+	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&v1, &internal, nil); err != nil {
+		return fail("", "invalid schema: %v", err)
+	}
+	ss, err := structuralschema.NewStructural(&internal)
+	if err != nil {
+		return fail("", "invalid schema: %v", err)
+	}
+
+	// The rules compiled are exactly the declared ones, whatever x-kubernetes-validations the
+	// schema spells (the generator spells the same ones).
+	ss.XValidations = make(apiextv1.ValidationRules, len(r.rules))
+	reasons := make([]apiextensions.FieldValueErrorReason, len(r.rules))
+	for i, rule := range r.rules {
+		reason, ok := parseReason(rule.Reason)
+		if !ok {
+			return fail(rule.Origin, "rule %q: unknown reason %q", rule.Rule, rule.Reason)
+		}
+		reasons[i] = reason
+		vr := apiextv1.ValidationRule{
+			Rule:              rule.Rule,
+			Message:           rule.Message,
+			MessageExpression: rule.MessageExpression,
+			FieldPath:         rule.FieldPath,
+		}
+		if rule.Reason != "" {
+			r := apiextv1.FieldValueErrorReason(reason)
+			vr.Reason = &r
+		}
+		if rule.OptionalOldSelf {
+			t := true
+			vr.OptionalOldSelf = &t
+		}
+		ss.XValidations[i] = vr
+	}
+
+	declType := celmodel.SchemaDeclType(ss, r.resourceRoot)
+	results, err := apiextcel.Compile(ss, declType, celconfig.PerCallLimit, celenv.EnvSet(ver), apiextcel.NewExpressionsEnvLoader())
+	if err != nil {
+		return fail("", "cannot compile the rules: %v", err)
+	}
+	if len(results) != len(r.rules) {
+		return fail("", "cannot compile the rules: %d results for %d rules", len(results), len(r.rules))
+	}
+
+	valueSchema := ss
+	if r.resourceRoot {
+		// As the API server: at a resource root, self has apiVersion, kind, and of the metadata
+		// only name and generateName (the declared type has the same fields).
+		valueSchema = celmodel.WithTypeAndObjectMeta(ss)
+	}
+	c.valueSchema = newSchemaCache(valueSchema)
+	c.schemaType = ss.Type
+	c.omitValue = ss.Type == "object" || ss.Type == "array"
+	for i, cr := range results {
+		rule := r.rules[i]
+		switch {
+		case cr.Error != nil:
+			return fail(rule.Origin, "rule %q: %s", rule.Rule, cr.Error.Detail)
+		case cr.MessageExpressionError != nil:
+			return fail(rule.Origin, "rule %q: %s", rule.Rule, cr.MessageExpressionError.Detail)
+		case cr.Program == nil:
+			continue // an empty rule: the API server skips it too
+		case rule.FieldPath != "" && cr.NormalizedRuleFieldPath == "":
+			_, _, err := apiextcel.ValidFieldPath(rule.FieldPath, ss)
+			return fail(rule.Origin, "rule %q: invalid fieldPath %q: %v", rule.Rule, rule.FieldPath, err)
+		}
+		c.rules = append(c.rules, compiledRule{
+			CELRule:     rule,
+			program:     cr.Program,
+			message:     cr.MessageExpression,
+			usesOldSelf: cr.UsesOldSelf,
+			field:       cr.NormalizedRuleFieldPath,
+			reason:      reasons[i],
+			errString:   ruleErrorString(rule),
+		})
+		c.transitions = c.transitions || cr.UsesOldSelf
+	}
+	return c
+}
+
+// parseReason maps a CELRule.Reason to the API's reason. The FieldValue-prefixed spellings of
+// x-kubernetes-validations are accepted too.
+func parseReason(s string) (apiextensions.FieldValueErrorReason, bool) {
+	switch r := apiextensions.FieldValueErrorReason("FieldValue" + strings.TrimPrefix(s, "FieldValue")); {
+	case s == "":
+		return apiextensions.FieldValueInvalid, true
+	case r == apiextensions.FieldValueRequired, r == apiextensions.FieldValueForbidden,
+		r == apiextensions.FieldValueInvalid, r == apiextensions.FieldValueDuplicate:
+		return r, true
+	}
+	return "", false
+}
+
+// ruleErrorString is how the API server names a rule in messages: its message, else its expression.
+func ruleErrorString(r CELRule) string {
+	if m := strings.TrimSpace(r.Message); m != "" {
+		return m
+	}
+	return strings.TrimSpace(r.Rule)
+}
+
+// Validate evaluates the rules against obj, the Go value at this place (a pointer to it; generated
+// code never passes nil: it only calls Validate for values that are set), and oldObj, the correlated
+// old value on update (a pointer of the same type), or nil on create or when no old value correlates.
+// Rules that use oldSelf (transition rules) run only when oldObj is non-nil, except rules with
+// OptionalOldSelf, which also run on create with oldSelf = optional.none(). With transitionOnly, only
+// transition rules run (the value is unchanged and its other rules are ratcheted). Errors have Field
+// relative to self ("" for self, or the rule's FieldPath without the leading dot, spelled as
+// field.Path would spell it: "a.b", "items[k]", "list[2]"), their type from Reason, Origin from the rule.
+//
+// Errors are those of the API server's CRD validator (k8s.io/apiextensions-apiserver/pkg/apiserver/
+// schema/cel/validation.go), except where noted:
+//
+//   - A rule that evaluates to false reports, at its fieldPath (self without one), an error of its
+//     reason: Required and Forbidden carry the message; Invalid carries the message and a BadValue;
+//     Duplicate carries only a BadValue (the API server drops the message there, and so do we).
+//     The BadValue is the Go value at self (the pointer dereferenced) when the rule has no fieldPath
+//     (where the API server reports the value for scalars and omits it, field.OmitValueType, for
+//     objects and arrays); with a fieldPath, it is what the API server reports: OmitValueType.
+//   - The message is the messageExpression's result when it evaluates to a non-empty string of at
+//     most 5KiB without line breaks (trimmed); else the rule's message (trimmed); else
+//     "failed rule: <rule>". A messageExpression that fails to evaluate falls back to that, silently,
+//     as on the API server; one that exhausts the per-call cost limit or is cancelled is reported
+//     as the rule itself would be (below), at the rule's fieldPath.
+//   - A rule that fails to evaluate (no such key, overflow, unsupported value, ...) reports an Invalid
+//     error at self with the schema type as BadValue, as on the API server; the other rules still run.
+//   - A rule that exceeds the per-call cost limit (celconfig.PerCallLimit) reports an Invalid error at
+//     self, "'<cel error>': no further validation rules will be run due to call cost exceeds limit
+//     for rule: <rule>", and, as on the API server, the remaining rules of this place do not run.
+//     (The API server's per-request total budget, celconfig.RuntimeCELCostBudget, is not enforced:
+//     it spans all places of an object, and Validate sees one.)
+//   - A cancelled or expired ctx (before a rule runs, or interrupting it) reports one InternalError at
+//     self and stops. (The API server reports an interrupted rule as Invalid.)
+//   - A compile failure (never, for rules the generator accepted) reports one InternalError at self.
+//
+// Every error's Origin is the rule's Origin. Validate never panics; a panic while evaluating is an
+// InternalError at self.
+func (r *CELRules) Validate(ctx context.Context, obj, oldObj any, transitionOnly bool) (errs field.ErrorList) {
+	if r == nil {
+		return nil
+	}
+	c := r.get()
+	if c.err != nil {
+		return field.ErrorList{internalError(c.err, c.origin)}
+	}
+	if len(c.rules) == 0 || (transitionOnly && !c.transitions) {
+		return nil
+	}
+	if isNil(obj) {
+		return nil // as the API server: only values that are set are validated
+	}
+	if isNil(oldObj) {
+		oldObj = nil
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	origin := ""
+	defer func() {
+		if p := recover(); p != nil {
+			errs = append(errs, internalError(fmt.Errorf("panic while evaluating CEL rules: %v", p), origin))
+		}
+	}()
+
+	act := &activation{}
+	var optAct *activation
+	for i := range c.rules {
+		rule := &c.rules[i]
+		if transitionOnly && !rule.usesOldSelf {
+			continue
+		}
+		if rule.usesOldSelf && oldObj == nil && !rule.OptionalOldSelf {
+			continue // a transition rule runs only on update, unless oldSelf is optional
+		}
+		origin = rule.Origin
+		if act.self == nil {
+			act.self = common.TypedToVal(obj, c.valueSchema)
+			if c.transitions && oldObj != nil {
+				act.oldSelf, act.hasOldSelf = common.TypedToVal(oldObj, c.valueSchema), true
+			}
+		}
+		a := act
+		if rule.OptionalOldSelf {
+			if optAct == nil {
+				optAct = &activation{self: act.self, hasOldSelf: true, oldSelf: types.OptionalNone}
+				if act.hasOldSelf {
+					optAct.oldSelf = types.OptionalOf(act.oldSelf)
+				}
+			}
+			a = optAct
+		}
+		if err := ctx.Err(); err != nil {
+			return append(errs, internalError(fmt.Errorf("validation rule %s not evaluated: %w", rule.errString, context.Cause(ctx)), rule.Origin))
+		}
+
+		out, _, err := rule.program.ContextEval(ctx, a)
+		if err != nil {
+			switch {
+			case isCostExceeded(err):
+				return append(errs, c.evalError(rule, fmt.Sprintf("'%v': no further validation rules will be run due to call cost exceeds limit for rule: %v", err, rule.errString)))
+			case ctx.Err() != nil:
+				return append(errs, internalError(fmt.Errorf("validation rule %s interrupted: %w", rule.errString, err), rule.Origin))
+			case strings.HasPrefix(err.Error(), "no such overload"):
+				errs = append(errs, c.evalError(rule, fmt.Sprintf("'%v': call arguments did not match a supported operator, function or macro signature for rule: %v", err, rule.errString)))
+			default:
+				errs = append(errs, c.evalError(rule, fmt.Sprintf("%v evaluating rule: %v", err, rule.errString)))
+			}
+			continue
+		}
+		if out == types.True {
+			continue
+		}
+
+		detail, ok := "", false
+		if rule.message != nil {
+			msg, stop, merr := evalMessage(ctx, rule, a)
+			switch {
+			case merr == nil:
+				detail, ok = msg, true
+			case stop && ctx.Err() != nil:
+				return append(errs, withField(internalError(merr, rule.Origin), rule.field))
+			case stop:
+				e := c.evalError(rule, merr.Error())
+				return append(errs, withField(e, rule.field))
+			}
+		}
+		if !ok {
+			detail = ruleMessageOrDefault(rule.CELRule)
+		}
+		errs = append(errs, c.ruleError(rule, obj, detail))
+	}
+	return errs
+}
+
+// ruleError is the error of a rule that evaluated to false.
+func (c *compiledRules) ruleError(rule *compiledRule, obj any, detail string) *field.Error {
+	var value any = field.OmitValueType{}
+	if rule.field == "" {
+		value = deref(obj)
+	}
+	var e *field.Error
+	switch rule.reason {
+	case apiextensions.FieldValueForbidden:
+		e = field.Forbidden(nil, detail)
+	case apiextensions.FieldValueRequired:
+		e = field.Required(nil, detail)
+	case apiextensions.FieldValueDuplicate:
+		e = field.Duplicate(nil, value)
+	default:
+		e = field.Invalid(nil, value, detail)
+	}
+	e.Field = rule.field
+	e.Origin = rule.Origin
+	return e
+}
+
+// evalError is the error of a rule that could not be evaluated: Invalid at self with the schema
+// type as BadValue, as on the API server.
+func (c *compiledRules) evalError(rule *compiledRule, detail string) *field.Error {
+	e := field.Invalid(nil, c.schemaType, detail)
+	e.Field = ""
+	e.Origin = rule.Origin
+	return e
+}
+
+func internalError(err error, origin string) *field.Error {
+	e := field.InternalError(nil, err)
+	e.Field = ""
+	e.Origin = origin
+	return e
+}
+
+func withField(e *field.Error, f string) *field.Error {
+	e.Field = f
+	return e
+}
+
+// evalMessage evaluates a rule's messageExpression as the API server does. stop is true when the
+// failure must be reported and stop the evaluation of the place (cost exhausted, cancelled);
+// otherwise a failure means falling back to the message.
+func evalMessage(ctx context.Context, rule *compiledRule, a interpreter.Activation) (msg string, stop bool, err error) {
+	out, _, err := rule.message.ContextEval(ctx, a)
+	if err != nil {
+		if isCostExceeded(err) {
+			return "", true, fmt.Errorf("no further validation rules will be run due to call cost exceeds limit for messageExpression: %q", rule.MessageExpression)
+		}
+		if ctx.Err() != nil {
+			return "", true, fmt.Errorf("messageExpression %q interrupted: %w", rule.MessageExpression, err)
+		}
+		return "", false, fmt.Errorf("messageExpression evaluation failed due to: %v", err)
+	}
+	s, ok := out.Value().(string)
+	if !ok {
+		return "", false, errors.New("messageExpression failed to convert to string")
+	}
+	s = strings.TrimSpace(s)
+	switch {
+	case len(s) > celconfig.MaxEvaluatedMessageExpressionSizeBytes:
+		return "", false, fmt.Errorf("messageExpression beyond allowable length of %d", celconfig.MaxEvaluatedMessageExpressionSizeBytes)
+	case strings.Contains(s, "\n"):
+		return "", false, errors.New("messageExpression should not contain line breaks")
+	case s == "":
+		return "", false, errors.New("messageExpression should evaluate to a non-empty string")
+	}
+	return s, false, nil
+}
+
+func ruleMessageOrDefault(r CELRule) string {
+	if r.Message == "" {
+		return "failed rule: " + ruleErrorString(r)
+	}
+	return strings.TrimSpace(r.Message)
+}
+
+func isCostExceeded(err error) bool {
+	var ce interpreter.EvalCancelledError
+	if errors.As(err, &ce) && ce.Cause == interpreter.CostLimitExceeded {
+		return true
+	}
+	return strings.HasPrefix(err.Error(), "operation cancelled: actual cost limit exceeded")
+}
+
+// isNil reports whether v is nil or a nil pointer, map, slice or interface.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
+}
+
+// deref is the value a pointer points to (the value itself for a non-pointer).
+func deref(v any) any {
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return nil
+		}
+		rv = rv.Elem()
+	}
+	if !rv.IsValid() || !rv.CanInterface() {
+		return v
+	}
+	return rv.Interface()
+}
+
+// activation resolves self and oldSelf, as the API server's validationActivation.
+type activation struct {
+	self, oldSelf ref.Val
+	hasOldSelf    bool
+}
+
+func (a *activation) ResolveName(name string) (any, bool) {
+	switch name {
+	case apiextcel.ScopedVarName:
+		return a.self, true
+	case apiextcel.OldScopedVarName:
+		return a.oldSelf, a.hasOldSelf
+	}
+	return nil, false
+}
+
+func (a *activation) Parent() interpreter.Activation { return nil }
+
+// schemaCache is apiextensions' model.Structural adapter with its children built once. The adapter
+// builds a new map of all properties each time Properties() is called, and TypedToVal calls it
+// for every field it reads; the cache makes reading a field allocation-free. All other methods are
+// the adapter's.
+type schemaCache struct {
+	*celmodel.Structural
+	props map[string]common.Schema
+	items common.Schema
+	addl  common.SchemaOrBool
+}
+
+func newSchemaCache(s *structuralschema.Structural) *schemaCache {
+	c := &schemaCache{Structural: &celmodel.Structural{Structural: s}}
+	if s.Properties != nil {
+		c.props = make(map[string]common.Schema, len(s.Properties))
+		for k := range s.Properties {
+			p := s.Properties[k]
+			c.props[k] = newSchemaCache(&p)
+		}
+	}
+	if s.Items != nil {
+		c.items = newSchemaCache(s.Items)
+	}
+	if s.AdditionalProperties != nil {
+		a := &schemaOrBoolCache{allows: s.AdditionalProperties.Bool}
+		if s.AdditionalProperties.Structural != nil {
+			a.schema = newSchemaCache(s.AdditionalProperties.Structural)
+		}
+		c.addl = a
+	}
+	return c
+}
+
+func (c *schemaCache) Properties() map[string]common.Schema { return c.props }
+
+func (c *schemaCache) Items() common.Schema {
+	if c.items == nil {
+		return nil // an untyped nil, as the adapter returns
+	}
+	return c.items
+}
+
+func (c *schemaCache) AdditionalProperties() common.SchemaOrBool {
+	if c.addl == nil {
+		return nil
+	}
+	return c.addl
+}
+
+type schemaOrBoolCache struct {
+	schema *schemaCache
+	allows bool
+}
+
+func (s *schemaOrBoolCache) Schema() common.Schema {
+	if s.schema == nil {
+		return nil
+	}
+	return s.schema
+}
+
+func (s *schemaOrBoolCache) Allows() bool { return s.allows }

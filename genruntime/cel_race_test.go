@@ -1,0 +1,5 @@
+//go:build race
+
+package genruntime
+
+const celRaceEnabled = true

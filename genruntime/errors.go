@@ -1,0 +1,69 @@
+package genruntime
+
+import (
+	"strconv"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// Generated validators report errors relative to the value they validate: an error at the value
+// itself has Field "", one at its field "name" has Field "name". The caller re-roots them with
+// the functions below, so a field path is only ever built for an error: validating a valid object
+// allocates nothing for paths. The functions edit errs in place and return it.
+
+// PrefixChild re-roots errors under the struct field name ("spec" + "replicas" = "spec.replicas").
+func PrefixChild(errs field.ErrorList, name string) field.ErrorList {
+	for _, e := range errs {
+		switch {
+		case e.Field == "":
+			e.Field = name
+		case e.Field[0] == '[':
+			e.Field = name + e.Field
+		default:
+			e.Field = name + "." + e.Field
+		}
+	}
+	return errs
+}
+
+// PrefixIndex re-roots errors under list item i ("[3]" + "name" = "[3].name").
+func PrefixIndex(errs field.ErrorList, i int) field.ErrorList {
+	if len(errs) == 0 {
+		return errs
+	}
+	return prefixElem(errs, "["+strconv.Itoa(i)+"]")
+}
+
+// PrefixKey re-roots errors under map key k ("[app]" + "x" = "[app].x"), spelled as field.Path.Key.
+func PrefixKey(errs field.ErrorList, k string) field.ErrorList {
+	if len(errs) == 0 {
+		return errs
+	}
+	return prefixElem(errs, "["+k+"]")
+}
+
+func prefixElem(errs field.ErrorList, elem string) field.ErrorList {
+	for _, e := range errs {
+		switch {
+		case e.Field == "":
+			e.Field = elem
+		case e.Field[0] == '[':
+			e.Field = elem + e.Field
+		default:
+			e.Field = elem + "." + e.Field
+		}
+	}
+	return errs
+}
+
+// PrefixPath re-roots errors under a materialized path (the fldPath of a public Validate_ function).
+func PrefixPath(errs field.ErrorList, p *field.Path) field.ErrorList {
+	if p == nil || len(errs) == 0 {
+		return errs
+	}
+	s := p.String()
+	if s == "" {
+		return errs
+	}
+	return PrefixChild(errs, s)
+}

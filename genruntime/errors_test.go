@@ -1,0 +1,46 @@
+package genruntime
+
+import (
+	"testing"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// TestPrefixMatchesFieldPath checks that re-rooting relative errors spells paths exactly as
+// building the *field.Path up front would.
+func TestPrefixMatchesFieldPath(t *testing.T) {
+	leaf := func(string) field.ErrorList { return field.ErrorList{field.Invalid(nil, 1, "x")} }
+	for _, tc := range []struct {
+		build func() field.ErrorList
+		want  *field.Path
+	}{
+		{func() field.ErrorList {
+			errs := leaf("")
+			errs[0].Field = "name"
+			return PrefixChild(PrefixIndex(PrefixChild(errs, "containers"), 2), "spec")
+		}, field.NewPath("spec").Index(2).Child("containers").Child("name")},
+		{func() field.ErrorList {
+			errs := leaf("")
+			errs[0].Field = ""
+			return PrefixChild(PrefixKey(errs, "app"), "labels")
+		}, field.NewPath("labels").Key("app")},
+		{func() field.ErrorList {
+			errs := leaf("")
+			errs[0].Field = "[0]"
+			return PrefixPath(PrefixChild(errs, "items"), field.NewPath("spec").Child("template"))
+		}, field.NewPath("spec", "template", "items").Index(0)},
+	} {
+		got := tc.build()
+		if got[0].Field != tc.want.String() {
+			t.Errorf("got %q, want %q", got[0].Field, tc.want.String())
+		}
+	}
+}
+
+func TestPrefixNothingAllocatesNothing(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() {
+		PrefixIndex(PrefixChild(nil, "spec"), 3)
+	}); n != 0 {
+		t.Errorf("re-rooting no errors allocated %v times", n)
+	}
+}

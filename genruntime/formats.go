@@ -1,0 +1,102 @@
+package genruntime
+
+import (
+	"context"
+	"net/netip"
+
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/api/validate"
+	"k8s.io/apimachinery/pkg/api/validate/content"
+	"k8s.io/apimachinery/pkg/util/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/kube-openapi/pkg/validation/strfmt"
+)
+
+// The format checks generated validators call, one per row of the formats table
+// (formats.Format.Go names them). Each returns nil for a valid value, else the messages of the
+// Invalid errors to report (Kubernetes' handwritten convention: one error per message). Each
+// accepts exactly the values that the format's OpenAPI spelling (the format, or its fallback
+// pattern or CEL rule) accepts; formats_test.go checks that.
+
+// StandardFormat checks one of the OpenAPI formats that the API server validates with
+// kube-openapi's format registry (uri, email, ipv4, date-time, ...).
+func StandardFormat(name, s string) []string {
+	if strfmt.Default.Validates(name, s) {
+		return nil
+	}
+	return []string{"must be a valid " + name}
+}
+
+// FormatShortName checks k8s-short-name (a DNS-1123 label).
+func FormatShortName(s string) []string { return content.IsDNS1123Label(s) }
+
+// FormatLongName checks k8s-long-name (a DNS-1123 subdomain).
+func FormatLongName(s string) []string { return content.IsDNS1123Subdomain(s) }
+
+// FormatDNS1035Label checks dns1035label.
+func FormatDNS1035Label(s string) []string { return validation.IsDNS1035Label(s) }
+
+// FormatLongNameCaseless checks k8s-long-name-caseless.
+func FormatLongNameCaseless(s string) []string { return content.IsDNS1123SubdomainCaseless(s) }
+
+// FormatLabelKey checks k8s-label-key (a qualified name).
+func FormatLabelKey(s string) []string { return content.IsLabelKey(s) }
+
+// FormatPrefixedLabelKey checks k8s-prefixed-label-key.
+func FormatPrefixedLabelKey(s string) []string { return content.IsPrefixedLabelKey(s) }
+
+// FormatLabelValue checks k8s-label-value.
+func FormatLabelValue(s string) []string { return content.IsLabelValue(s) }
+
+// FormatPathSegmentName checks k8s-path-segment-name.
+func FormatPathSegmentName(s string) []string { return content.IsPathSegmentName(s) }
+
+// FormatUUID checks k8s-uuid (lower-case, 8-4-4-4-12).
+func FormatUUID(s string) []string {
+	return details(validate.UUID(context.Background(), operation.Operation{}, nil, &s, nil))
+}
+
+// FormatIP checks k8s-ip the way the API server's CEL isIP() does: no zone, no IPv4-mapped IPv6.
+func FormatIP(s string) []string {
+	a, err := netip.ParseAddr(s)
+	if err != nil || a.Zone() != "" || a.Is4In6() {
+		return []string{"must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"}
+	}
+	return nil
+}
+
+// FormatCIDR checks k8s-cidr the way the API server's CEL isCIDR() does.
+func FormatCIDR(s string) []string {
+	p, err := netip.ParsePrefix(s)
+	if err != nil || p.Addr().Is4In6() {
+		return []string{"must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)"}
+	}
+	return nil
+}
+
+// FormatResourcePoolName checks k8s-resource-pool-name.
+func FormatResourcePoolName(s string) []string {
+	return details(validate.ResourcePoolName(context.Background(), operation.Operation{}, nil, &s, nil))
+}
+
+// FormatExtendedResourceName checks k8s-extended-resource-name.
+func FormatExtendedResourceName(s string) []string {
+	return details(validate.ExtendedResourceName(context.Background(), operation.Operation{}, nil, &s, nil))
+}
+
+// FormatResourceFullyQualifiedName checks k8s-resource-fully-qualified-name.
+func FormatResourceFullyQualifiedName(s string) []string {
+	return details(validate.ResourceFullyQualifiedName(context.Background(), operation.Operation{}, nil, &s, nil))
+}
+
+func details(errs field.ErrorList) []string {
+	var out []string
+	for _, e := range errs {
+		d := e.Detail
+		if d == "" {
+			d = e.ErrorBody()
+		}
+		out = append(out, d)
+	}
+	return out
+}

@@ -1,0 +1,182 @@
+package genruntime
+
+import (
+	"sort"
+
+	"k8s.io/apimachinery/pkg/api/operation"
+	apimachineryvalidation "k8s.io/apimachinery/pkg/api/validation"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// DisableRatcheting is the operation option that turns ratcheting off: with
+// op.Options[DisableRatcheting] true, an update validates unchanged values as strictly as new ones.
+// scheme.ValidateUpdate(ctx, map[string]bool{genruntime.DisableRatcheting: true}, obj, old) sets it.
+const DisableRatcheting = "DisableValidationRatcheting"
+
+// Ratcheting reports whether an update may skip the validations of values that did not change
+// (KEP-4008): it is on by default for updates.
+func Ratcheting(op operation.Operation) bool {
+	return op.Type == operation.Update && !op.Options[DisableRatcheting]
+}
+
+// At places an error built by an apimachinery constructor (with a nil path) at a relative field
+// and records the tag that produced it. It is only called on the error path.
+func At(e *field.Error, fld, origin string) *field.Error {
+	e.Field = fld
+	e.Origin = origin
+	return e
+}
+
+// NameFormat checks +nameFormat: metadata.name must have the format and metadata.generateName
+// too, with a trailing '-' masked, exactly as apimachinery's ValidateObjectMeta does with
+// NameIsDNSSubdomain, NameIsDNSLabel or NameIsDNS1035Label. meta is the field holding the
+// ObjectMeta (JSON name metaField, usually "metadata"); errors are relative to the object.
+func NameFormat(meta *metav1.ObjectMeta, metaField, format string) field.ErrorList {
+	var fn apimachineryvalidation.ValidateNameFunc
+	switch format {
+	case "k8s-short-name":
+		fn = apimachineryvalidation.NameIsDNSLabel
+	case "dns1035label":
+		fn = apimachineryvalidation.NameIsDNS1035Label
+	default:
+		fn = apimachineryvalidation.NameIsDNSSubdomain
+	}
+	var errs field.ErrorList
+	if meta.Name != "" {
+		for _, msg := range fn(meta.Name, false) {
+			errs = append(errs, At(field.Invalid(nil, meta.Name, msg), metaField+".name", "nameFormat"))
+		}
+	}
+	if meta.GenerateName != "" {
+		for _, msg := range fn(meta.GenerateName, true) {
+			errs = append(errs, At(field.Invalid(nil, meta.GenerateName, msg), metaField+".generateName", "nameFormat"))
+		}
+	}
+	return errs
+}
+
+// SetDuplicates returns the indexes of list items that repeat an earlier item, in O(n). On
+// update (old non-nil), a value that was already duplicated in the old list is not reported:
+// the duplicate ratchets.
+func SetDuplicates[T comparable](list, old []T) []int {
+	if len(list) < 2 {
+		return nil
+	}
+	seen := make(map[T]struct{}, len(list))
+	var dups []int
+	for i, x := range list {
+		if _, ok := seen[x]; ok {
+			dups = append(dups, i)
+			continue
+		}
+		seen[x] = struct{}{}
+	}
+	if len(dups) == 0 || len(old) < 2 {
+		return dups
+	}
+	oldCount := make(map[T]int, len(old))
+	for _, x := range old {
+		oldCount[x]++
+	}
+	kept := dups[:0]
+	for _, i := range dups {
+		if oldCount[list[i]] < 2 {
+			kept = append(kept, i)
+		}
+	}
+	return kept
+}
+
+// KeyDuplicates is SetDuplicates for +listType=map lists: items are compared by key.
+func KeyDuplicates[T any, K comparable](list, old []T, key func(*T) K) []int {
+	if len(list) < 2 {
+		return nil
+	}
+	seen := make(map[K]struct{}, len(list))
+	var dups []int
+	for i := range list {
+		k := key(&list[i])
+		if _, ok := seen[k]; ok {
+			dups = append(dups, i)
+			continue
+		}
+		seen[k] = struct{}{}
+	}
+	if len(dups) == 0 || len(old) < 2 {
+		return dups
+	}
+	oldCount := make(map[K]int, len(old))
+	for i := range old {
+		oldCount[key(&old[i])]++
+	}
+	kept := dups[:0]
+	for _, i := range dups {
+		if oldCount[key(&list[i])] < 2 {
+			kept = append(kept, i)
+		}
+	}
+	return kept
+}
+
+// IndexByKey maps the keys of a +listType=map list to their first index, to correlate new items
+// with old ones in O(n). It returns nil for an empty list.
+func IndexByKey[T any, K comparable](list []T, key func(*T) K) map[K]int {
+	if len(list) == 0 {
+		return nil
+	}
+	m := make(map[K]int, len(list))
+	for i := range list {
+		k := key(&list[i])
+		if _, ok := m[k]; !ok {
+			m[k] = i
+		}
+	}
+	return m
+}
+
+// ValueSet holds the items of an old +listType=set list, to correlate new items by value in O(n).
+// It returns nil for an empty list.
+func ValueSet[T comparable](list []T) map[T]struct{} {
+	if len(list) == 0 {
+		return nil
+	}
+	m := make(map[T]struct{}, len(list))
+	for _, x := range list {
+		m[x] = struct{}{}
+	}
+	return m
+}
+
+// SortByField orders errors from a map walk by field, so output does not depend on map order.
+func SortByField(errs field.ErrorList) field.ErrorList {
+	if len(errs) > 1 {
+		sort.SliceStable(errs, func(i, j int) bool { return errs[i].Field < errs[j].Field })
+	}
+	return errs
+}
+
+// Old passes an old value to CEL: a nil pointer becomes a nil interface (no old value).
+func Old[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return p
+}
+
+// Deref returns the list p points to, or nil.
+func Deref[T any](p *[]T) []T {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// Value returns *p, or the zero value for a nil p (a list-map key that is not set).
+func Value[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
