@@ -23,10 +23,22 @@ var (
 	sets = map[string]*environment.EnvSet{}
 )
 
-// EnvSet returns the API server's base CEL environment set at compatibility version v. New
-// expressions are compiled with its NewExpressionsEnv: functions introduced after v are unknown,
-// as they are to an API server running at v. Environments are built once per version.
-func EnvSet(v *version.Version) *environment.EnvSet {
+// CELVersion is the CEL compatibility version with which an API server of version server compiles
+// new expressions: its minimum compatibility version, one minor below its own, so that a rule it
+// accepts keeps working after a rollback (k8s.io/apiserver's environment.DefaultCompatibilityVersion).
+func CELVersion(server *version.Version) *version.Version {
+	if server.Minor() == 0 {
+		return version.MajorMinor(server.Major(), 0)
+	}
+	return version.MajorMinor(server.Major(), server.Minor()-1)
+}
+
+// EnvSet returns the API server's base CEL environment set for an API server of version server
+// (the --compatibility-version). New expressions are compiled with its NewExpressionsEnv at
+// CELVersion(server): functions introduced later are unknown, as they are to that API server.
+// Environments are built once per version.
+func EnvSet(server *version.Version) *environment.EnvSet {
+	v := CELVersion(server)
 	key := v.String()
 	mu.Lock()
 	defer mu.Unlock()
@@ -44,7 +56,8 @@ type Function struct {
 	Overloads []string
 }
 
-// Functions lists the functions a new expression may call at version v, sorted by name.
+// Functions lists the functions a new expression may call on an API server of version v, sorted by
+// name.
 // Operators and internal helpers (_+_, @in, cel.@mapInsert) are left out.
 func Functions(v *version.Version) []Function {
 	env := EnvSet(v).NewExpressionsEnv()

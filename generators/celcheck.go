@@ -2,8 +2,10 @@ package generators
 
 import (
 	"fmt"
+	"go/token"
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -50,7 +52,9 @@ func CheckCEL(u *Universe, opts Options) model.Diagnostics {
 		}
 		one := uint64(1)
 		c.walk(d.Node, walkCtx{path: d.GoName, card: &one, bounded: 1, stack: []*model.Definition{d}, resourceRoot: root, kind: k})
-		if k != nil && k.total > PerKindCostLimit {
+		// A kind over the limit only because of rules over the per-rule limit, reported on their
+		// own, gets no second diagnostic: bringing those rules under their limit brings it under.
+		if k != nil && k.total > PerKindCostLimit && (!k.overRule || k.capped > PerKindCostLimit) {
 			var top []string
 			for _, r := range k.top {
 				top = append(top, fmt.Sprintf("%s at %s (%d)", r.path, shortPos(r.rule.Pos), r.cost))
@@ -73,6 +77,10 @@ type celChecker struct {
 type kindCost struct {
 	total uint64
 	top   []costedRule
+	// capped is the total with each rule's cost capped at the per-rule limit; overRule is set when
+	// a rule is over that limit.
+	capped   uint64
+	overRule bool
 }
 
 type costedRule struct {
@@ -83,7 +91,7 @@ type costedRule struct {
 
 // walkCtx is where the walk is: the JSON path from the definition, the worst-case number of
 // values at this place (nil: unbounded), the lists and maps that leave it unbounded, and the
-// nearest enclosing list whose items old and new objects cannot correlate.
+// outermost enclosing list whose items old and new objects cannot correlate (its path and why).
 type walkCtx struct {
 	path string
 	card *uint64
@@ -138,8 +146,10 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 			}
 			return
 		}
-		if def.Root != nil {
-			return // an object of its own (the items of a List kind): checked from its own root
+		if def.Root != nil && ctx.stack[0].Root == nil {
+			// An object of its own (the items of a List kind): checked from its own root. Inside
+			// another root kind, whose CRD inlines it, its rules are checked in that place too.
+			return
 		}
 		for _, s := range ctx.stack {
 			if s == def {
@@ -175,7 +185,7 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 			child.unbounded = append(append([]unboundedAt(nil), ctx.unbounded...), unboundedAt{ctx.path, eff})
 		}
 		if ctx.uncorrelatable == "" && (eff.V.ListType == nil || eff.V.ListType.Value != "map") {
-			child.uncorrelatable = ctx.path
+			child.uncorrelatable = ctx.path + ", " + uncorrelatableList(eff)
 		}
 		c.walk(eff.Items, child)
 	case model.KindMap:
@@ -188,6 +198,19 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 		}
 		c.walk(eff.Values, child)
 	}
+}
+
+// uncorrelatableList says why the old and new items of a list that is not +listType=map cannot be
+// correlated, and what to do about a transition rule on them.
+func uncorrelatableList(list *model.Node) string {
+	if list.V.ListType != nil && list.V.ListType.Value == "set" {
+		return "a +listType=set list: old and new items of a set cannot be correlated; move the rule to the list"
+	}
+	msg := "an atomic list: old and new items cannot be correlated there; move the rule to the list"
+	if list.Items != nil && effective(list.Items).Kind == model.KindObject {
+		msg += ", or make the list +listType=map (with +listMapKey)"
+	}
+	return msg
 }
 
 // times multiplies a cardinality by the tightest of limits; no limit makes it unbounded.
@@ -243,6 +266,14 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 			break
 		}
 		r := rules[i]
+		if newlines.MatchString(strings.TrimSpace(r.Rule)) && strings.TrimSpace(r.Message) == "" {
+			// The API server's default message quotes the rule, which must then be one line.
+			msg := "a rule with line breaks needs a message: the API server requires one"
+			if r.MessageExpression != "" {
+				msg += " (a messageExpression does not count)"
+			}
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: msg + "; add message=\"...\""})
+		}
 		if cr.Error != nil {
 			c.celError(r, cr.Error.Detail)
 			continue
@@ -260,13 +291,11 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 			ctx.kind.observe(costedRule{path: ctx.path, rule: r, cost: cost})
 		}
 		if cr.MessageExpressionError != nil {
-			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: strings.TrimPrefix(cr.MessageExpressionError.Detail, "messageExpression ") +
-				" (in messageExpression " + strconv.Quote(r.MessageExpression) + ")"})
+			c.messageExpressionError(r, cr.MessageExpressionError.Detail)
 		} else if r.MessageExpression != "" {
+			// Unlike a rule's, the API server takes a messageExpression's cost as it is, not
+			// multiplied by the number of values at the place, for both limits.
 			mcost := cr.MessageExpressionMaxCost
-			if ctx.card != nil {
-				mcost = mulGuard(mcost, *ctx.card)
-			}
 			if ctx.kind != nil && mcost > PerRuleCostLimit {
 				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("messageExpression", cr.MessageExpressionMaxCost, mcost, n, ctx, s, i, true)})
 			}
@@ -274,23 +303,69 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 				ctx.kind.observe(costedRule{path: ctx.path + " (messageExpression)", rule: r, cost: mcost})
 			}
 		}
-		if cr.UsesOldSelf && ctx.uncorrelatable != "" {
-			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: fmt.Sprintf("transition rule (it uses oldSelf) inside %s, a list that is not "+
-				"+listType=map: old and new items cannot be correlated there; move the rule to the list, or make it +listType=map", ctx.uncorrelatable)})
+		if key := fmt.Sprintf("uncorrelatable %s %s", r.Pos, r.Rule); cr.UsesOldSelf && ctx.uncorrelatable != "" && !c.seen[key] {
+			// Once per rule, from the first definition that reaches it so (a kind, before its spec).
+			c.seen[key] = true
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: "transition rule (it uses oldSelf) inside " + ctx.uncorrelatable})
 		}
 		if !cr.UsesOldSelf && r.OptionalOldSelf {
 			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: "optionalOldSelf is set but the rule does not use oldSelf"})
 		}
 		if r.FieldPath != "" {
 			if _, _, err := cel.ValidFieldPath(r.FieldPath, ss); err != nil {
-				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: fmt.Sprintf("field %q does not name a field under self: %v", strings.TrimPrefix(r.FieldPath, "."), err)})
+				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: fieldPathProblem(r.FieldPath, ss, err)})
 			}
 		}
 	}
 }
 
+var fieldPathStep = regexp.MustCompile(`\.[^.\[]*|\[[^\]]*\]?`)
+
+// fieldPathProblem explains why a rule's fieldPath does not resolve under self, from what the
+// longest prefix that does resolve holds.
+func fieldPathProblem(path string, ss *structuralschema.Structural, err error) string {
+	msg := fmt.Sprintf("field %q does not name a field under self", strings.TrimPrefix(path, "."))
+	steps := fieldPathStep.FindAllString(path, -1)
+	for k := len(steps) - 1; k >= 0; k-- {
+		prefix := strings.Join(steps[:k], "")
+		at, where := ss, "self"
+		if k > 0 {
+			var perr error
+			if _, at, perr = cel.ValidFieldPath(prefix, ss); perr != nil {
+				continue
+			}
+			where = strings.TrimPrefix(prefix, ".")
+		}
+		switch {
+		case len(at.Properties) > 0:
+			var names []string
+			for n := range at.Properties {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			if len(names) > 8 {
+				names = append(names[:8], "...")
+			}
+			if k == 0 {
+				return msg + ", whose fields are " + strings.Join(names, ", ")
+			}
+			return fmt.Sprintf("%s: %s has no field %s; its fields are %s", msg, where, strings.TrimLeft(steps[k], "."), strings.Join(names, ", "))
+		case at.AdditionalProperties != nil:
+			// a map: only the key syntax can be wrong
+		case at.Type == "array":
+			return fmt.Sprintf("%s: %s is a list, and a field path cannot go into list items", msg, where)
+		case at.Type != "":
+			return fmt.Sprintf("%s: %s is of type %s, which has no fields", msg, where, at.Type)
+		}
+		break
+	}
+	return fmt.Sprintf("%s: %v", msg, err)
+}
+
 func (k *kindCost) observe(r costedRule) {
 	k.total = mulAddGuard(k.total, r.cost)
+	k.capped = mulAddGuard(k.capped, min(r.cost, PerRuleCostLimit))
+	k.overRule = k.overRule || r.cost > PerRuleCostLimit
 	if r.cost < PerKindCostLimit/100 {
 		return
 	}
@@ -333,12 +408,39 @@ func structural(s spec.Schema) (*structuralschema.Structural, error) {
 	return structuralschema.NewStructural(&internal)
 }
 
-var celErrorLine = regexp.MustCompile(`^ERROR: <input>:(\d+):(\d+): (.*)$`)
+var (
+	celErrorLine = regexp.MustCompile(`^ERROR: <input>:(\d+):(\d+): (.*)$`)
+	newlines     = regexp.MustCompile(`[\n\r]`) // what the API server counts as a line break in a rule
+)
 
-// celError reports a compile error at its place inside the expression, followed by cel-go's
-// excerpt of the expression with a caret under the column.
+// celError reports a compile error of a rule at its place inside the expression, followed by
+// cel-go's excerpt of the expression with a caret under the column.
 func (c *celChecker) celError(r model.Rule, detail string) {
-	detail = strings.TrimPrefix(detail, "compilation failed: ")
+	c.exprError(r, strings.TrimPrefix(detail, "compilation failed: "), "", "rule", r.Rule, r.Lines)
+}
+
+// messageExpressionError reports a problem with a rule's messageExpression, inside it where the
+// API server names a place.
+func (c *celChecker) messageExpressionError(r model.Rule, detail string) {
+	if rest, ok := strings.CutPrefix(detail, "messageExpression compilation failed: "); ok {
+		c.exprError(r, rest, "messageExpression: ", "messageExpression", r.MessageExpression, r.MessageExpressionLines)
+		return
+	}
+	pos := r.Pos
+	if len(r.MessageExpressionLines) > 0 {
+		pos = r.MessageExpressionLines[0]
+	}
+	if detail == "messageExpression must evaluate to a string" {
+		detail = "messageExpression " + strconv.Quote(r.MessageExpression) + " must evaluate to a string"
+	} else {
+		detail += " (in messageExpression " + strconv.Quote(r.MessageExpression) + ")"
+	}
+	c.addDiag(model.Diagnostic{Pos: pos, Tag: r.Tag, Msg: detail})
+}
+
+// exprError reports the errors of one expression (the rule or its messageExpression), each at its
+// line and column when the expression's lines are known; prefix starts every message.
+func (c *celChecker) exprError(r model.Rule, detail, prefix, what, expr string, exprLines []token.Position) {
 	lines := strings.Split(detail, "\n")
 	found := false
 	for i := 0; i < len(lines); i++ {
@@ -349,25 +451,25 @@ func (c *celChecker) celError(r model.Rule, detail string) {
 		found = true
 		line, _ := strconv.Atoi(m[1])
 		col, _ := strconv.Atoi(m[2])
-		msg := m[3]
+		msg := prefix + m[3]
 		for i+1 < len(lines) && strings.HasPrefix(lines[i+1], " |") {
 			i++
 			msg += "\n" + lines[i]
 		}
 		pos := r.Pos
-		if line >= 1 && line <= len(r.Lines) {
-			pos = r.Lines[line-1]
+		if line >= 1 && line <= len(exprLines) {
+			pos = exprLines[line-1]
 			pos.Column += col - 1
 			pos.Offset += col - 1
 		} else {
-			msg += "\n   in rule " + strconv.Quote(r.Rule)
+			msg += "\n   in " + what + " " + strconv.Quote(expr)
 		}
 		c.addDiag(model.Diagnostic{Pos: pos, Tag: r.Tag, Msg: msg})
 	}
 	if !found {
-		msg := detail
-		if len(r.Lines) == 0 {
-			msg += " (rule " + strconv.Quote(r.Rule) + ")"
+		msg := prefix + detail
+		if len(exprLines) == 0 {
+			msg += " (" + what + " " + strconv.Quote(expr) + ")"
 		}
 		c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: msg})
 	}
@@ -404,10 +506,15 @@ func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, 
 		for range ctx.unbounded {
 			card = mulGuard(card, b.items)
 		}
+		if msgExpr {
+			card = 1 // a messageExpression's cost is not multiplied by the place's cardinality
+		}
 		if est := mulGuard(cost, card); est <= PerRuleCostLimit {
 			var parts []string
 			for _, u := range ctx.unbounded {
-				parts = append(parts, fmt.Sprintf("+%s=%d on %s (%s)", limitTag(u.node), b.items, u.path, shortPos(u.node.Pos)))
+				if !msgExpr {
+					parts = append(parts, fmt.Sprintf("+%s=%d on %s (%s)", limitTag(u.node), b.items, u.path, shortPos(u.node.Pos)))
+				}
 			}
 			for _, f := range inner {
 				parts = append(parts, f.where(fmt.Sprintf("+%s=%d", f.tag, boundFor(f.tag, b))))
@@ -420,10 +527,15 @@ func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, 
 	}
 	var parts []string
 	for _, u := range ctx.unbounded {
-		parts = append(parts, fmt.Sprintf("+%s on %s (%s)", limitTag(u.node), u.path, shortPos(u.node.Pos)))
+		if !msgExpr {
+			parts = append(parts, fmt.Sprintf("+%s on %s (%s)", limitTag(u.node), u.path, shortPos(u.node.Pos)))
+		}
 	}
 	for _, f := range inner {
 		parts = append(parts, f.where("+"+f.tag))
+	}
+	if len(parts) == 0 && msgExpr {
+		return msg + "; simplify the messageExpression"
 	}
 	if len(parts) == 0 {
 		return msg + "; simplify the rule or lower the limits of the lists and maps around it"

@@ -70,6 +70,8 @@ type Rule struct {
 	// expression is written verbatim (a back-quoted or escape-free value), so that CEL errors
 	// can point inside it; it is nil for rules the generator writes itself.
 	Lines []token.Position
+	// MessageExpressionLines is Lines for MessageExpression.
+	MessageExpressionLines []token.Position
 	Origin
 }
 

@@ -72,9 +72,9 @@ func Markdown(compat *version.Version) string {
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", f.Name, strings.Join(aliases, ", "), f.Type, cell(f.Doc), cell(as))
 	}
-	fmt.Fprintf(&b, "\n## CEL functions\n\nFunctions a rule may call at compatibility version %s: the Kubernetes API server's "+
-		"environment for new expressions at that version (operators and macros such as `has`, `all`, `exists`, `map` and "+
-		"`filter` are always there). A rule calling anything else does not compile.\n\n", compat)
+	fmt.Fprintf(&b, "\n## CEL functions\n\nFunctions a rule may call on an API server of version %s, which compiles new "+
+		"expressions at its minimum compatibility version %s (operators and macros such as `has`, `all`, `exists`, `map` and "+
+		"`filter` are always there). A rule calling anything else does not compile.\n\n", compat, celenv.CELVersion(compat))
 	var names []string
 	for _, f := range celenv.Functions(compat) {
 		names = append(names, "`"+f.Name+"`")

@@ -1,6 +1,7 @@
 package tags
 
 import (
+	"go/token"
 	"regexp"
 	"strings"
 
@@ -28,15 +29,7 @@ func init() {
 			"Quote the expression with back-quotes to use double quotes inside and to continue it on the following comment lines.",
 		OpenAPI: "x-kubernetes-validations", Example: "+validationRule=`self.minReplicas <= self.maxReplicas`,message=\"min must not exceed max\"",
 		Apply: func(c *Context) error {
-			r := model.Rule{Rule: c.Value, RulePos: c.Raw.Posn(c.ValueOff), Origin: c.Origin()}
-			if raw := c.Raw.Value[c.ValueOff:]; strings.HasPrefix(raw, c.Value) {
-				// Written verbatim: each line of the rule is a line of the comment.
-				for i := 0; i <= len(c.Value); i++ {
-					if i == 0 || c.Value[i-1] == '\n' {
-						r.Lines = append(r.Lines, c.Raw.Posn(c.ValueOff+i))
-					}
-				}
-			}
+			r := model.Rule{Rule: c.Value, RulePos: c.Raw.Posn(c.ValueOff), Origin: c.Origin(), Lines: verbatimLines(c, c.Value, c.ValueOff)}
 			if strings.TrimSpace(r.Rule) == "" {
 				return c.ErrorAt(c.ValueOff, "empty rule")
 			}
@@ -60,6 +53,7 @@ func init() {
 					return err
 				}
 				r.MessageExpression = p.Value
+				r.MessageExpressionLines = verbatimLines(c, p.Value, p.Off)
 			}
 			if p, ok := c.Params["reason"]; ok {
 				r.Reason = p.Value
@@ -80,4 +74,20 @@ func init() {
 			return nil
 		},
 	})
+}
+
+// verbatimLines returns the source position of the first character of each line of a CEL
+// expression that starts at byte offset off of the tag's value, when it is written verbatim there
+// (back-quoted, or quoted without escapes), so that CEL errors can point inside it; else nil.
+func verbatimLines(c *Context, expr string, off int) []token.Position {
+	if !strings.HasPrefix(c.Raw.Value[off:], expr) {
+		return nil
+	}
+	var lines []token.Position
+	for i := 0; i <= len(expr); i++ {
+		if i == 0 || expr[i-1] == '\n' {
+			lines = append(lines, c.Raw.Posn(off+i))
+		}
+	}
+	return lines
 }
