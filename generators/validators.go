@@ -308,8 +308,7 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 	var out []jen.Code
 	if rules := celRules(d.Node.V.Rules, transitionsOnly); len(rules) > 0 {
 		v := g.celVar(d.GoName, d.Node, rules, d.Root != nil)
-		out = append(out, jen.Id("errs").Op("=").Append(jen.Id("errs"),
-			jen.Id(v).Dot("Validate").Call(jen.Id("ctx"), jen.Id("obj"), jen.Id("oldObj"), jen.Lit(transitionsOnly)).Op("...")))
+		out = append(out, g.celCall(v, d.Node, rules, "obj", "oldObj", transitionsOnly, "errs"))
 	}
 	if transitionsOnly {
 		return out
@@ -486,7 +485,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")))))
 		}
 		if celVar != "" {
-			changed = append(changed, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id(celVar).Dot("Validate").Call(jen.Id("ctx"), jen.Id(v), g.oldAny(old), jen.False()).Op("...")))
+			changed = append(changed, g.celCall(celVar, n, allRules, v, old, false, "e"))
 		}
 		if n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value == "atomic") {
 			changed = append(changed, g.items(n, v, old, depth, false)...)
@@ -494,7 +493,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		unchanged := []jen.Code{}
 		if len(transRules) > 0 {
 			tv := g.celVar(g.placeName(n)+"_transitions", n, transRules, false)
-			unchanged = append(unchanged, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id(tv).Dot("Validate").Call(jen.Id("ctx"), jen.Id(v), g.oldAny(old), jen.True()).Op("...")))
+			unchanged = append(unchanged, g.celCall(tv, n, transRules, v, old, true, "e"))
 		}
 		cond := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.equalFunc(valueType(n))).Call(jen.Id(v), jen.Id(old))
 		if len(unchanged) > 0 {
@@ -504,7 +503,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		}
 	} else if transitionsOnly && len(transRules) > 0 {
 		tv := g.celVar(g.placeName(n)+"_transitions", n, transRules, false)
-		out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id(tv).Dot("Validate").Call(jen.Id("ctx"), jen.Id(v), g.oldAny(old), jen.True()).Op("...")))
+		out = append(out, g.celCall(tv, n, transRules, v, old, true, "e"))
 	}
 	switch n.Kind {
 	case model.KindList:
@@ -515,6 +514,30 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		out = append(out, g.values(n, v, old, depth, transitionsOnly)...)
 	}
 	return out
+}
+
+// celCall runs the rules of a CEL variable on self, with the native fast path when some rules
+// translate: CEL then runs only for the rules not known to hold.
+func (g *validatorGen) celCall(celVar string, n *model.Node, rules []model.Rule, self, old string, transitionsOnly bool, target string) jen.Code {
+	oldArg := jen.Qual(pkgGenRT, "Old").Call(jen.Id(old))
+	fast, all := g.fastFunc(celVar, n, rules)
+	if fast == "" {
+		return jen.Id(target).Op("=").Append(jen.Id(target), jen.Id(celVar).Dot("Validate").Call(jen.Id("ctx"), jen.Id(self), oldArg, jen.Lit(transitionsOnly)).Op("..."))
+	}
+	ok := jen.Id(fast).Call(jen.Id(self), jen.Id(old))
+	if transitionsOnly {
+		var others uint64 // rules that do not run on an unchanged value count as passed
+		for i, r := range rules {
+			if i < 64 && !isTransition(r) {
+				others |= 1 << uint(i)
+			}
+		}
+		if others != 0 {
+			ok = ok.Op("|").Lit(others)
+		}
+	}
+	return jen.If(jen.Id("ok").Op(":=").Add(ok), jen.Id("ok").Op("!=").Lit(all)).Block(
+		jen.Id(target).Op("=").Append(jen.Id(target), jen.Id(celVar).Dot("ValidateExcept").Call(jen.Id("ctx"), jen.Id(self), oldArg, jen.Lit(transitionsOnly), jen.Id("ok")).Op("...")))
 }
 
 // oldAny passes an old pointer to CEL as an interface that is nil when the pointer is.

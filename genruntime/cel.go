@@ -297,7 +297,14 @@ func ruleErrorString(r CELRule) string {
 //
 // Every error's Origin is the rule's Origin. Validate never panics; a panic while evaluating is an
 // InternalError at self.
-func (r *CELRules) Validate(ctx context.Context, obj, oldObj any, transitionOnly bool) (errs field.ErrorList) {
+func (r *CELRules) Validate(ctx context.Context, obj, oldObj any, transitionOnly bool) field.ErrorList {
+	return r.ValidateExcept(ctx, obj, oldObj, transitionOnly, 0)
+}
+
+// ValidateExcept is Validate for the rules not in passed: bit i of passed set means rule i is
+// known to hold (generated code checks simple rules natively and leaves the rest, and every
+// failure, to CEL).
+func (r *CELRules) ValidateExcept(ctx context.Context, obj, oldObj any, transitionOnly bool, passed uint64) (errs field.ErrorList) {
 	if r == nil {
 		return nil
 	}
@@ -328,6 +335,9 @@ func (r *CELRules) Validate(ctx context.Context, obj, oldObj any, transitionOnly
 	var optAct *activation
 	for i := range c.rules {
 		rule := &c.rules[i]
+		if i < 64 && passed&(1<<uint(i)) != 0 {
+			continue
+		}
 		if transitionOnly && !rule.usesOldSelf {
 			continue
 		}

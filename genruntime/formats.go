@@ -28,25 +28,29 @@ func StandardFormat(name, s string) []string {
 }
 
 // FormatShortName checks k8s-short-name (a DNS-1123 label).
-func FormatShortName(s string) []string { return content.IsDNS1123Label(s) }
+func FormatShortName(s string) []string { return fastOr(isDNS1123Label(s), content.IsDNS1123Label, s) }
 
 // FormatLongName checks k8s-long-name (a DNS-1123 subdomain).
-func FormatLongName(s string) []string { return content.IsDNS1123Subdomain(s) }
+func FormatLongName(s string) []string {
+	return fastOr(isDNS1123Subdomain(s, false), content.IsDNS1123Subdomain, s)
+}
 
 // FormatDNS1035Label checks dns1035label.
 func FormatDNS1035Label(s string) []string { return validation.IsDNS1035Label(s) }
 
 // FormatLongNameCaseless checks k8s-long-name-caseless.
-func FormatLongNameCaseless(s string) []string { return content.IsDNS1123SubdomainCaseless(s) }
+func FormatLongNameCaseless(s string) []string {
+	return fastOr(isDNS1123Subdomain(s, true), content.IsDNS1123SubdomainCaseless, s)
+}
 
 // FormatLabelKey checks k8s-label-key (a qualified name).
-func FormatLabelKey(s string) []string { return content.IsLabelKey(s) }
+func FormatLabelKey(s string) []string { return fastOr(isLabelKey(s), content.IsLabelKey, s) }
 
 // FormatPrefixedLabelKey checks k8s-prefixed-label-key.
 func FormatPrefixedLabelKey(s string) []string { return content.IsPrefixedLabelKey(s) }
 
 // FormatLabelValue checks k8s-label-value.
-func FormatLabelValue(s string) []string { return content.IsLabelValue(s) }
+func FormatLabelValue(s string) []string { return fastOr(isLabelValue(s), content.IsLabelValue, s) }
 
 // FormatPathSegmentName checks k8s-path-segment-name.
 func FormatPathSegmentName(s string) []string { return content.IsPathSegmentName(s) }

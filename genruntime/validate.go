@@ -2,6 +2,7 @@ package genruntime
 
 import (
 	"sort"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/api/operation"
 	apimachineryvalidation "k8s.io/apimachinery/pkg/api/validation"
@@ -41,6 +42,9 @@ func NameFormat(meta *metav1.ObjectMeta, metaField, format string) field.ErrorLi
 		fn = apimachineryvalidation.NameIsDNS1035Label
 	default:
 		fn = apimachineryvalidation.NameIsDNSSubdomain
+	}
+	if nameFormatValid(meta.Name, false, format) && nameFormatValid(meta.GenerateName, true, format) {
+		return nil // the common case, without regular expressions
 	}
 	var errs field.ErrorList
 	if meta.Name != "" {
@@ -179,4 +183,22 @@ func Value[T any](p *T) T {
 		return zero
 	}
 	return *p
+}
+
+// nameFormatValid recognizes valid names (and generateName prefixes, masked as apimachinery
+// masks them) for the two common formats; it is false when in doubt.
+func nameFormatValid(name string, prefix bool, format string) bool {
+	if name == "" {
+		return true
+	}
+	if prefix && len(name) > 1 && strings.HasSuffix(name, "-") {
+		name = name[:len(name)-2] + "a" // apimachinery's maskTrailingDash
+	}
+	switch format {
+	case "k8s-short-name":
+		return isDNS1123Label(name)
+	case "k8s-long-name":
+		return isDNS1123Subdomain(name, false)
+	}
+	return false
 }
