@@ -53,6 +53,13 @@ func ValidatorsGoFile(p *model.Package, u *Universe, opts Options, header []byte
 			g.transitionsFunc(d)
 		}
 	}
+	for i := 0; i < len(g.foreign); i++ { // validators of other packages' types, as reached
+		d := g.foreign[i]
+		g.validateFunc(d)
+		if g.transition(d) {
+			g.transitionsFunc(d)
+		}
+	}
 	for i := 0; i < len(g.pending); i++ { // equality helpers can ask for more helpers
 		g.pending[i]()
 	}
@@ -74,6 +81,7 @@ type validatorGen struct {
 	transitions map[*model.Definition]int
 	equals      map[string]string // Go type string → equality function name
 	pending     []func()
+	foreign     []*model.Definition // other packages' types whose validators this file declares
 	vars        []jen.Code
 	names       map[string]int
 }
@@ -89,8 +97,31 @@ func (g *validatorGen) unique(base string) string {
 }
 
 // validated reports whether d has a generated Validate_ function in this package.
+// Types of other packages that carry validation (metav1.Condition's required fields, say) get
+// unexported validators in this file, so what the API reaches is validated wherever it is declared.
 func (g *validatorGen) validated(d *model.Definition) bool {
-	return d.Package == g.pkg && !d.Special && g.carry(d)
+	return !d.Special && !(d.GoPackage == metaV1Path && d.GoName == "ObjectMeta") && g.carry(d)
+}
+
+// funcName is the name of a definition's validator: Validate_T for the package's own types,
+// validate_<pkg>_T for types of other packages (declared on first use, emitted later).
+func (g *validatorGen) funcName(d *model.Definition) string {
+	if d.Package == g.pkg {
+		return "Validate_" + d.GoName
+	}
+	key := "func:" + d.GoPackage + "." + d.GoName
+	if name, ok := g.equals[key]; ok {
+		return name
+	}
+	name := g.unique("validate_" + d.Package.Name + "_" + d.GoName)
+	g.equals[key] = name
+	g.foreign = append(g.foreign, d)
+	return name
+}
+
+// transitionsName is the name of a definition's transition-rules function.
+func (g *validatorGen) transitionsName(d *model.Definition) string {
+	return "transitions_" + strings.TrimPrefix(strings.TrimPrefix(g.funcName(d), "Validate_"), "validate_")
 }
 
 // carry reports whether a definition carries validation, directly or through its fields.
@@ -104,7 +135,7 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 		return false
 	}
 	g.carries[d] = 1
-	yes := d.Package == g.pkg && (hasChecks(d.Node) || g.subtreeCarries(d.Node))
+	yes := hasChecks(d.Node) || g.subtreeCarries(d.Node)
 	for _, p := range d.Node.Properties {
 		if p.Required && !g.alwaysPresent(p) {
 			yes = true
@@ -260,14 +291,14 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) {
 
 // validateFunc writes Validate_T.
 func (g *validatorGen) validateFunc(d *model.Definition) {
-	name := d.GoName
+	name, typ := g.funcName(d), g.goType(d.Node.GoType)
 	var body []jen.Code
 	body = append(body, jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())))
 	body = append(body, jen.Id("ratchet").Op(":=").Id("oldObj").Op("!=").Nil().Op("&&").Qual(pkgGenRT, "Ratcheting").Call(jen.Id("op")))
 	unchanged := jen.Return(jen.Nil())
 	if g.transition(d) {
 		unchanged = jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(
-			jen.Id("transitions_"+name).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")))
+			jen.Id(g.transitionsName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")))
 	}
 	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
 	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.equalFunc(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
@@ -277,17 +308,17 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		body = append(body, g.property(d, p, false)...)
 	}
 	body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
-	g.f.Commentf("Validate_%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
-	g.f.Commentf("tags of %s declare. Errors are rooted at fldPath.", name)
-	g.f.Func().Id("Validate_"+name).Params(
+	g.f.Commentf("%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
+	g.f.Commentf("tags of %s.%s declare. Errors are rooted at fldPath.", d.Package.Name, d.GoName)
+	g.f.Func().Id(name).Params(
 		jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
-		jen.Id("fldPath").Op("*").Qual(pkgField, "Path"), jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Id(name),
+		jen.Id("fldPath").Op("*").Qual(pkgField, "Path"), jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(typ),
 	).Qual(pkgField, "ErrorList").Block(body...)
 }
 
 // transitionsFunc writes transitions_T: the transition rules of an unchanged T.
 func (g *validatorGen) transitionsFunc(d *model.Definition) {
-	name := d.GoName
+	name, typ := g.transitionsName(d), g.goType(d.Node.GoType)
 	body := []jen.Code{jen.Var().Id("errs").Qual(pkgField, "ErrorList")}
 	body = append(body, g.typeLevel(d, true)...)
 	for _, p := range d.Node.Properties {
@@ -296,10 +327,10 @@ func (g *validatorGen) transitionsFunc(d *model.Definition) {
 		}
 	}
 	body = append(body, jen.Return(jen.Id("errs")))
-	g.f.Commentf("transitions_%s runs the transition rules of an unchanged %s: they are never ratcheted.", name, name)
-	g.f.Func().Id("transitions_"+name).Params(
+	g.f.Commentf("%s runs the transition rules of an unchanged %s: they are never ratcheted.", name, d.GoName)
+	g.f.Func().Id(name).Params(
 		jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
-		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Id(name),
+		jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(typ),
 	).Qual(pkgField, "ErrorList").Block(body...)
 }
 
@@ -449,12 +480,12 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	eff := n
 	if n.Ref != nil && g.validated(n.Ref) {
 		// The referenced type validates itself (and ratchets itself); this place adds its own checks.
-		call := jen.Id("Validate_"+n.Ref.GoName).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old))
+		call := jen.Id(g.funcName(n.Ref)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old))
 		if transitionsOnly {
 			if !g.transition(n.Ref) {
 				call = nil
 			} else {
-				call = jen.Id("transitions_"+n.Ref.GoName).Call(jen.Id("ctx"), jen.Id("op"), jen.Id(v), jen.Id(old))
+				call = jen.Id(g.transitionsName(n.Ref)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id(v), jen.Id(old))
 			}
 		}
 		if call != nil {
@@ -471,7 +502,8 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		}
 	}
 	immutable := n.V.Immutable
-	needEq := len(own) > 0 || len(allRules) > 0 || immutable != nil || n.Kind == model.KindList && n.V.ListType != nil && n.V.ListType.Value == "atomic"
+	atomicItems := n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value == "atomic") && g.nodeCarries(n.Items)
+	needEq := len(own) > 0 || len(allRules) > 0 || immutable != nil || atomicItems
 	if !transitionsOnly && needEq {
 		celVar := ""
 		if len(allRules) > 0 {

@@ -80,9 +80,10 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	return out
 }
 
-// derefOr passes an old list pointer as a slice (nil when the pointer is nil).
+// derefOr passes the old list to duplicate detection when ratcheting (nil otherwise, so that with
+// ratcheting off a duplicate the old list already had is reported too).
 func (g *validatorGen) derefOr(old string) jen.Code {
-	return jen.Qual(pkgGenRT, "Deref").Call(jen.Id(old))
+	return jen.Qual(pkgGenRT, "RatchetOld").Call(jen.Id("ratchet"), jen.Id(old))
 }
 
 // values emits the checks of map values, correlated with old values by key.

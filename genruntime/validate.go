@@ -202,3 +202,11 @@ func nameFormatValid(name string, prefix bool, format string) bool {
 	}
 	return false
 }
+
+// RatchetOld returns the old list for duplicate ratcheting: nil unless ratchet is set.
+func RatchetOld[T any](ratchet bool, p *[]T) []T {
+	if !ratchet || p == nil {
+		return nil
+	}
+	return *p
+}
