@@ -26,7 +26,10 @@ func before(a, b token.Position) bool {
 // disagreement is reported at the later tag, naming the earlier one.
 func (b *builder) merge(pieces []*model.Validations) model.Validations {
 	if len(pieces) == 1 {
-		return *pieces[0]
+		m := *pieces[0]
+		m.Minimum = markExclusive(pieces, func(v *model.Validations) ([]model.Number, *model.Flag) { return v.Minimum, v.ExclusiveMinimum })
+		m.Maximum = markExclusive(pieces, func(v *model.Validations) ([]model.Number, *model.Flag) { return v.Maximum, v.ExclusiveMaximum })
+		return m
 	}
 	var m model.Validations
 	for _, p := range pieces {
@@ -75,6 +78,8 @@ func (b *builder) merge(pieces []*model.Validations) model.Validations {
 		}
 	}
 	sort.SliceStable(m.Rules, func(i, j int) bool { return before(m.Rules[i].Pos, m.Rules[j].Pos) })
+	m.Minimum = markExclusive(pieces, func(v *model.Validations) ([]model.Number, *model.Flag) { return v.Minimum, v.ExclusiveMinimum })
+	m.Maximum = markExclusive(pieces, func(v *model.Validations) ([]model.Number, *model.Flag) { return v.Maximum, v.ExclusiveMaximum })
 	if !exclusiveAtTightest(pieces, func(v *model.Validations) ([]model.Number, *model.Flag) { return v.Minimum, v.ExclusiveMinimum }, math.Max) {
 		m.ExclusiveMinimum = nil
 	}
@@ -88,6 +93,27 @@ func (b *builder) merge(pieces []*model.Validations) model.Validations {
 // +exclusiveMinimum qualifies the +minimum of its own declaration: a type's exclusive 0 must not
 // make a field's tighter +minimum=5 exclusive too. A flag on a declaration without a bound of its
 // own qualifies every bound of the chain.
+// markExclusive returns the bounds of all pieces, each marked exclusive when its own declaration
+// says +exclusiveMinimum/Maximum, or when a declaration of the chain says so without a bound of
+// its own.
+func markExclusive(pieces []*model.Validations, get func(*model.Validations) ([]model.Number, *model.Flag)) []model.Number {
+	all := false
+	for _, p := range pieces {
+		if bounds, flag := get(p); flag != nil && len(bounds) == 0 {
+			all = true
+		}
+	}
+	var out []model.Number
+	for _, p := range pieces {
+		bounds, flag := get(p)
+		for _, n := range bounds {
+			n.Exclusive = all || flag != nil
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func exclusiveAtTightest(pieces []*model.Validations, get func(*model.Validations) ([]model.Number, *model.Flag), pick func(a, b float64) float64) bool {
 	var all []model.Number
 	for _, p := range pieces {

@@ -398,7 +398,12 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		if n.Pointer {
 			block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(jen.Id("old").Op("=").Id("oldObj").Dot(p.GoName)))
 		} else {
-			block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(jen.Id("old").Op("=").Op("&").Id("oldObj").Dot(p.GoName)))
+			// An unset old value (a zero non-pointer) is no old value: nothing to correlate with.
+			cond := jen.Id("oldObj").Op("!=").Nil()
+			if absent := g.absent(n, "&oldObj."+p.GoName); absent != nil {
+				cond = cond.Op("&&").Op("!").Parens(absent)
+			}
+			block = append(block, jen.If(cond).Block(jen.Id("old").Op("=").Op("&").Id("oldObj").Dot(p.GoName)))
 		}
 	}
 	apply := jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
@@ -444,6 +449,9 @@ func (g *validatorGen) absent(n *model.Node, v string) *jen.Statement {
 		if n.Ref != nil {
 			return g.zeroTest(n, v)
 		}
+		if n.Format == "byte" {
+			return jen.Len(jen.Op("*").Id(v)).Op("==").Lit(0)
+		}
 		return jen.Op("*").Id(v).Op("==").Lit("")
 	case model.KindInteger, model.KindNumber:
 		return jen.Op("*").Id(v).Op("==").Lit(0)
@@ -461,6 +469,9 @@ func (g *validatorGen) absent(n *model.Node, v string) *jen.Statement {
 func (g *validatorGen) zeroTest(n *model.Node, v string) *jen.Statement {
 	t := valueType(n)
 	if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, "IsZero"); obj != nil {
+		if strings.HasPrefix(v, "&") {
+			return jen.Parens(jen.Id(v)).Dot("IsZero").Call()
+		}
 		return jen.Id(v).Dot("IsZero").Call()
 	}
 	if types.Comparable(t) {

@@ -21,14 +21,14 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 	case model.KindInteger, model.KindNumber:
 		for _, m := range V.Minimum {
 			op, word := "<", "greater than or equal to"
-			if V.ExclusiveMinimum != nil {
+			if m.Exclusive {
 				op, word = "<=", "greater than"
 			}
 			add(jen.Op("*").Id(v).Op(op).Add(numLit(m.Text)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be "+word+" "+m.Text)), "minimum")
 		}
 		for _, m := range V.Maximum {
 			op, word := ">", "less than or equal to"
-			if V.ExclusiveMaximum != nil {
+			if m.Exclusive {
 				op, word = ">=", "less than"
 			}
 			add(jen.Op("*").Id(v).Op(op).Add(numLit(m.Text)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be "+word+" "+m.Text)), "maximum")
@@ -38,7 +38,7 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			if n.Kind == model.KindInteger && m.Value == float64(int64(m.Value)) {
 				cond = jen.Op("*").Id(v).Op("%").Add(numLit(m.Text)).Op("!=").Lit(0)
 			} else {
-				cond = jen.Qual(pkgMath, "Mod").Call(jen.Float64().Call(jen.Op("*").Id(v)), jen.Lit(m.Value)).Op("!=").Lit(0)
+				cond = jen.Op("!").Qual(pkgGenRT, "IsMultipleOf").Call(jen.Float64().Call(jen.Op("*").Id(v)), jen.Lit(m.Value))
 			}
 			add(cond, jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be a multiple of "+m.Text)), "multipleOf")
 		}
@@ -88,6 +88,16 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		for _, m := range V.MinItems {
 			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minItems")
 		}
+	case model.KindObject:
+		if len(V.MaxProperties)+len(V.MinProperties) > 0 {
+			out = append(out, g.propertyCount(n, v)...)
+			for _, m := range V.MaxProperties {
+				add(jen.Id("count").Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value))), "maxProperties")
+			}
+			for _, m := range V.MinProperties {
+				add(jen.Id("count").Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value))), "minProperties")
+			}
+		}
 	case model.KindMap:
 		for _, m := range V.MaxProperties {
 			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxProperties")
@@ -100,3 +110,29 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 }
 
 func numLit(text string) jen.Code { return jen.Op(text) }
+
+// propertyCount declares count, the number of a struct's fields that its JSON has (a nil pointer
+// and an omitempty zero value are left out), for +minProperties / +maxProperties on a struct.
+func (g *validatorGen) propertyCount(n *model.Node, v string) []jen.Code {
+	props := effective(n).Properties
+	out := []jen.Code{jen.Id("count").Op(":=").Lit(0)}
+	for _, p := range props {
+		f := "(" + v + ")." + p.GoName
+		var present *jen.Statement
+		switch {
+		case p.Node.Pointer:
+			present = jen.Id(v).Dot(p.GoName).Op("!=").Nil()
+		case !p.OmitEmpty:
+		default:
+			if absent := g.absent(p.Node, "&"+f); absent != nil {
+				present = jen.Op("!").Parens(absent)
+			}
+		}
+		if present == nil {
+			out = append(out, jen.Id("count").Op("++"))
+			continue
+		}
+		out = append(out, jen.If(present).Block(jen.Id("count").Op("++")))
+	}
+	return out
+}

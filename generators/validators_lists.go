@@ -55,7 +55,7 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldIndex").Op("=").Qual(pkgGenRT, "IndexByKey").Call(jen.Op("*").Id(old), keyFn)))
 		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
 			jen.If(jen.List(jen.Id("j"), jen.Id("ok")).Op(":=").Id("oldIndex").Index(jen.Id(g.keyFuncName(item, n.V.ListMapKeys)).Call(jen.Id(iv))), jen.Id("ok")).Block(
-				jen.Id(io).Op("=").Op("&").Parens(jen.Op("*").Id(old)).Index(jen.Id("j"))))
+				jen.Id(io).Op("=").Add(g.itemRef(item, old))))
 	case "set":
 		if types.Comparable(it) {
 			corr = append(corr, jen.Var().Id("oldSet").Map(g.goType(it)).Struct(),
@@ -70,6 +70,10 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	}
 	inner := g.valueChecks(item, iv, io, depth+1, transitionsOnly)
 	body := append([]jen.Code{jen.Id(iv).Op(":=").Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx))}, loop...)
+	if item.Pointer { // []*T: items are pointers already; a nil item is not validated
+		body = append([]jen.Code{jen.Id(iv).Op(":=").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx)),
+			jen.If(jen.Id(iv).Op("==").Nil()).Block(jen.Continue())}, loop...)
+	}
 	body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, // fresh, empty, no allocation
 		append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
 			jen.Id("itemErrs").Op("=").Append(jen.Id("itemErrs"), jen.Qual(pkgGenRT, "PrefixIndex").Call(jen.Id("e"), jen.Id(idx)).Op("..."))))...)...))
@@ -188,4 +192,12 @@ func (g *validatorGen) keyField(p *model.Property, x string) jen.Code {
 		return jen.Qual(pkgGenRT, "Value").Call(jen.Id(x).Dot(p.GoName))
 	}
 	return jen.Id(x).Dot(p.GoName)
+}
+
+// itemRef is the old item at index j as a pointer.
+func (g *validatorGen) itemRef(item *model.Node, old string) *jen.Statement {
+	if item.Pointer {
+		return jen.Parens(jen.Op("*").Id(old)).Index(jen.Id("j"))
+	}
+	return jen.Op("&").Parens(jen.Op("*").Id(old)).Index(jen.Id("j"))
 }

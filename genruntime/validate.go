@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/go-openapi/swag/conv"
 	"k8s.io/apimachinery/pkg/api/operation"
 	apimachineryvalidation "k8s.io/apimachinery/pkg/api/validation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -169,7 +170,7 @@ func Old[T any](p *T) any {
 }
 
 // Deref returns the list p points to, or nil.
-func Deref[T any](p *[]T) []T {
+func Deref[S ~[]E, E any](p *S) S {
 	if p == nil {
 		return nil
 	}
@@ -204,9 +205,20 @@ func nameFormatValid(name string, prefix bool, format string) bool {
 }
 
 // RatchetOld returns the old list for duplicate ratcheting: nil unless ratchet is set.
-func RatchetOld[T any](ratchet bool, p *[]T) []T {
+func RatchetOld[S ~[]E, E any](ratchet bool, p *S) S {
 	if !ratchet || p == nil {
 		return nil
 	}
 	return *p
+}
+
+// IsMultipleOf reports whether v is a multiple of f exactly as the API server's OpenAPI validation
+// (kube-openapi's MultipleOf) decides it for numbers: v/f (or 1/f*v for f < 1) must be an integer
+// within JSON float precision, so 1.5 is a multiple of 0.3.
+func IsMultipleOf(v, f float64) bool {
+	m := v / f
+	if f < 1 {
+		m = 1 / f * v
+	}
+	return conv.IsFloat64AJSONInteger(m)
 }

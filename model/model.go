@@ -21,6 +21,9 @@ type Origin struct {
 type Number struct {
 	Value float64
 	Text  string
+	// Exclusive is set on a +minimum / +maximum made exclusive by +exclusiveMinimum /
+	// +exclusiveMaximum of the same declaration (or of a declaration of the chain without a bound).
+	Exclusive bool
 	Origin
 }
 

@@ -26,6 +26,12 @@ type Claim struct {
 	// +immutable
 	// +validationRule="self > 0",message="size must be positive"
 	Size int64 `json:"size"`
+
+	// Zone may be set once: it is optional and not a pointer, so "" is unset (KEP-4153) and
+	// setting it later is not a change of a value.
+	// +optional
+	// +immutable
+	Zone string `json:"zone,omitempty"`
 }
 
 // Selector selects volumes.
