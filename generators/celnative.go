@@ -56,6 +56,9 @@ type nativeTranslator struct {
 // pointer self) into a condition that is true only when the rule certainly holds; ok is false when
 // the rule is outside the subset.
 func (g *validatorGen) nativeRule(r model.Rule, n *model.Node) (cond *jen.Statement, ok bool) {
+	if g.opts.NoNativeCEL {
+		return nil, false
+	}
 	env := celenv.EnvSet(g.opts.Compat).NewExpressionsEnv()
 	ast, iss := env.Parse(r.Rule)
 	if iss != nil && iss.Err() != nil {
@@ -270,7 +273,7 @@ func (t *nativeTranslator) all(c celast.ComprehensionExpr, want bool) (*jen.Stat
 	var itemVal nativeVal
 	switch item.Kind {
 	case model.KindObject:
-		itemVal = nativeVal{code: jen.Op("&").Parens(list.code.Clone()).Index(jen.Id(iv)), typ: celStruct, node: item}
+		itemVal = nativeVal{code: jen.Parens(list.code.Clone()).Index(jen.Id(iv)), typ: celStruct, node: item}
 	default:
 		typ, ok := scalarType(item)
 		if !ok || item.Pointer {
@@ -442,10 +445,8 @@ func (t *nativeTranslator) field(op nativeVal, name string) (nativeVal, bool) {
 	f := op.code.Clone().Dot(p.GoName)
 	switch n.Kind {
 	case model.KindObject:
-		if p.Node.Pointer {
-			return nativeVal{code: f, defined: defined, typ: celStruct, node: n}, true
-		}
-		return nativeVal{code: jen.Op("&").Add(f), defined: defined, typ: celStruct, node: n}, true
+		// Struct values stay addressable expressions: field selection works on values and pointers.
+		return nativeVal{code: f, defined: defined, typ: celStruct, node: n}, true
 	case model.KindList:
 		if p.Node.Pointer {
 			return nativeVal{}, false

@@ -34,6 +34,8 @@ type Options struct {
 	// CostLimits holds the rules of kinds that become CRDs to the API server's static CEL cost
 	// limits (set when CRDs are generated).
 	CostLimits bool
+	// NoNativeCEL runs every CEL rule in CEL at run time, without the native Go fast path.
+	NoNativeCEL bool
 }
 
 // Definitions returns the kube-openapi definitions of the given model definitions, exactly what

@@ -1,6 +1,7 @@
 package generators
 
 import (
+	"fmt"
 	"github.com/dave/jennifer/jen"
 
 	"github.com/validation-gen/validation-gen/formats"
@@ -44,6 +45,15 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		}
 	case model.KindString:
 		str := jen.String().Call(jen.Op("*").Id(v))
+		if n.Format == "byte" { // []byte: lengths count bytes of the decoded value
+			for _, m := range V.MaxLength {
+				add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooLong").Call(jen.Nil(), jen.Lit(""), jen.Lit(int(m.Value))), "maxLength")
+			}
+			for _, m := range V.MinLength {
+				add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit(fmt.Sprintf("must be at least %d bytes", m.Value))), "minLength")
+			}
+			break
+		}
 		for _, m := range V.MaxLength {
 			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)).Op("&&").Qual(pkgUTF8, "RuneCountInString").Call(str.Clone()).Op(">").Lit(int(m.Value)),
 				jen.Qual(pkgField, "TooLongCharacters").Call(jen.Nil(), val.Clone(), jen.Lit(int(m.Value))), "maxLength")

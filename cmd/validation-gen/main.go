@@ -54,6 +54,7 @@ func run() int {
 		verify         = fs.Bool("verify", false, "write nothing; exit 1 and print a unified diff if any output is stale")
 		docs           = fs.Bool("docs", false, "print the tag reference as Markdown and exit")
 		compat         = fs.String("compatibility-version", basever.DefaultKubeBinaryVersion, "Kubernetes `VERSION` (major.minor) whose API server must accept and enforce the output")
+		noNativeCEL    = fs.Bool("no-native-cel", false, "run every CEL rule in CEL at run time, without translating simple rules into Go (for debugging; the errors are the same)")
 		formatFallback = fs.Bool("format-fallback", true, "publish formats the target API server does not know as an equivalent pattern or CEL rule (false: such formats are an error)")
 	)
 	fs.Usage = func() {
@@ -81,7 +82,7 @@ func run() int {
 	}
 	cfg := generators.Config{
 		Patterns: fs.Args(), OpenAPIOutputFile: *openapiFile, OutputFile: *outputFile, OpenAPIJSON: *openapiJSON, CRDDir: *crdDir,
-		Options: generators.Options{Compat: cv, FormatFallback: *formatFallback},
+		Options: generators.Options{Compat: cv, FormatFallback: *formatFallback, NoNativeCEL: *noNativeCEL},
 	}
 	if *headerFile != "" {
 		if cfg.Header, err = os.ReadFile(*headerFile); err != nil {
