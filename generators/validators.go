@@ -275,11 +275,9 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) {
 			jen.Op("&").Id(d.GoName).Values(),
 			jen.Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
 				jen.List(jen.Id("obj"), jen.Id("oldObj")).Interface()).Qual(pkgField, "ErrorList").Block(
-				jen.If(jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update")).Block(
-					jen.Return(jen.Id(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(jen.Op("*").Id(d.GoName)),
-						jen.Id("oldObj").Assert(jen.Op("*").Id(d.GoName)))),
-				),
-				jen.Return(jen.Id(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(jen.Op("*").Id(d.GoName)), jen.Nil())),
+				jen.List(jen.Id("newObj"), jen.Id("_")).Op(":=").Id("obj").Assert(jen.Op("*").Id(d.GoName)),
+				jen.List(jen.Id("old"), jen.Id("_")).Op(":=").Id("oldObj").Assert(jen.Op("*").Id(d.GoName)),
+				jen.Return(jen.Id(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("newObj"), jen.Id("old"))),
 			),
 		))
 	}
@@ -294,6 +292,8 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 	name, typ := g.funcName(d), g.goType(d.Node.GoType)
 	var body []jen.Code
 	body = append(body, jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())))
+	body = append(body, jen.If(jen.Id("op").Dot("Type").Op("!=").Qual(pkgOperation, "Update")).Block(
+		jen.Id("oldObj").Op("=").Nil()).Comment("only updates have an old object: transition rules run on update only"))
 	body = append(body, jen.Id("ratchet").Op(":=").Id("oldObj").Op("!=").Nil().Op("&&").Qual(pkgGenRT, "Ratcheting").Call(jen.Id("op")))
 	unchanged := jen.Return(jen.Nil())
 	if g.transition(d) {

@@ -382,3 +382,166 @@ type WorkerClassList struct {
 	// Items are the classes.
 	Items []WorkerClass `json:"items"`
 }
+
+// WorkerQuota limits the pools and workers of a namespace. It declares no CEL rules: every check is
+// a native one (limits, lengths, formats, enums, list and map semantics).
+//
+// +genclient
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+type WorkerQuota struct {
+	metav1.TypeMeta `json:",inline"`
+	// Standard object metadata.
+	// +optional
+	// +nameFormat=dns1123subdomain
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// Spec is the quota.
+	// +required
+	Spec WorkerQuotaSpec `json:"spec"`
+
+	// Status is the usage of the quota.
+	// +optional
+	Status WorkerQuotaStatus `json:"status,omitempty"`
+}
+
+// WorkerQuotaList is a list of WorkerQuotas.
+//
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+type WorkerQuotaList struct {
+	metav1.TypeMeta `json:",inline"`
+	// +optional
+	metav1.ListMeta `json:"metadata,omitempty"`
+	// Items are the quotas.
+	Items []WorkerQuota `json:"items"`
+}
+
+// WorkerQuotaSpec is the quota of a namespace.
+type WorkerQuotaSpec struct {
+	// MaxPools is the number of pools the namespace may create.
+	// +required
+	// +minimum=1
+	// +maximum=100
+	MaxPools int32 `json:"maxPools"`
+
+	// MaxWorkers is the number of workers all pools of the namespace may run together; unset means
+	// no limit.
+	// +optional
+	// +minimum=0
+	// +maximum=100000
+	MaxWorkers *int32 `json:"maxWorkers,omitempty"`
+
+	// Tier is the service tier of the namespace.
+	// +required
+	Tier QuotaTier `json:"tier"`
+
+	// Description says what the quota is for.
+	// +optional
+	// +maxLength=256
+	Description string `json:"description,omitempty"`
+
+	// DefaultClass is the WorkerClass of pools that name none.
+	// +optional
+	// +maxLength=63
+	// +format=k8s-short-name
+	DefaultClass string `json:"defaultClass,omitempty"`
+
+	// Classes limits the workers per WorkerClass, by class.
+	// +optional
+	// +listType=map
+	// +listMapKey=class
+	Classes []ClassQuota `json:"classes,omitempty"`
+
+	// Zones the pools may run in, without repetition.
+	// +optional
+	// +listType=set
+	Zones []Zone `json:"zones,omitempty"`
+
+	// ZoneWeights spreads the workers over zones: a weight per zone name.
+	// +optional
+	// +mapType=granular
+	// +maxProperties=16
+	ZoneWeights map[string]ZoneWeight `json:"zoneWeights,omitempty"`
+
+	// Exemptions name pools that the quota does not count. The list is replaced as a whole.
+	// +optional
+	// +listType=atomic
+	// +maxItems=16
+	Exemptions []QuotaExemption `json:"exemptions,omitempty"`
+}
+
+// QuotaTier is the service tier of a namespace.
+//
+// +enum
+type QuotaTier string
+
+const (
+	// QuotaTierBronze is best effort.
+	QuotaTierBronze QuotaTier = "Bronze"
+	// QuotaTierSilver has reserved capacity.
+	QuotaTierSilver QuotaTier = "Silver"
+	// QuotaTierGold has reserved capacity and priority.
+	QuotaTierGold QuotaTier = "Gold"
+)
+
+// ClassQuota limits the workers of one WorkerClass.
+type ClassQuota struct {
+	// Class names the WorkerClass.
+	// +required
+	// +format=k8s-short-name
+	Class string `json:"class"`
+
+	// MaxWorkers is the number of workers of the class the namespace may run.
+	// +required
+	// +minimum=1
+	// +maximum=10000
+	MaxWorkers int32 `json:"maxWorkers"`
+
+	// BurstWorkers is how many workers may run above MaxWorkers for a short time.
+	// +optional
+	// +minimum=0
+	// +maximum=1000
+	BurstWorkers int32 `json:"burstWorkers,omitempty"`
+}
+
+// Zone is the name of a failure zone.
+//
+// +maxLength=63
+// +format=k8s-short-name
+type Zone string
+
+// ZoneWeight is the relative share of a zone.
+//
+// +minimum=1
+// +maximum=100
+type ZoneWeight int32
+
+// QuotaExemption names a pool the quota does not count.
+type QuotaExemption struct {
+	// Pool is the name of the WorkerPool.
+	// +required
+	// +format=k8s-long-name
+	Pool string `json:"pool"`
+
+	// Reason says why the pool is exempt.
+	// +optional
+	// +maxLength=128
+	Reason string `json:"reason,omitempty"`
+}
+
+// WorkerQuotaStatus is the usage of a WorkerQuota.
+type WorkerQuotaStatus struct {
+	// ObservedGeneration is the generation the status describes.
+	// +optional
+	// +minimum=0
+	ObservedGeneration int64 `json:"observedGeneration,omitempty"`
+
+	// UsedPools is the number of pools in the namespace.
+	// +optional
+	// +minimum=0
+	UsedPools int32 `json:"usedPools,omitempty"`
+
+	// UsedWorkers is the number of workers all pools of the namespace run.
+	// +optional
+	// +minimum=0
+	UsedWorkers int32 `json:"usedWorkers,omitempty"`
+}

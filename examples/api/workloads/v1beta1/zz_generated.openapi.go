@@ -29,19 +29,81 @@ import (
 // GetOpenAPIDefinitions returns the OpenAPI definitions of the package's types, keyed by model name.
 func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenAPIDefinition {
 	return map[string]common.OpenAPIDefinition{
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.Container":        schema_Container(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.ContainerPort":    schema_ContainerPort(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.EnvVar":           schema_EnvVar(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.RollingUpdate":    schema_RollingUpdate(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.Toleration":       schema_Toleration(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.UpdateStrategy":   schema_UpdateStrategy(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerClass":      schema_WorkerClass(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerClassList":  schema_WorkerClassList(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPool":       schema_WorkerPool(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPoolList":   schema_WorkerPoolList(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPoolSpec":   schema_WorkerPoolSpec(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPoolStatus": schema_WorkerPoolStatus(ref),
-		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerTemplate":   schema_WorkerTemplate(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.ClassQuota":        schema_ClassQuota(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.Container":         schema_Container(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.ContainerPort":     schema_ContainerPort(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.EnvVar":            schema_EnvVar(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.QuotaExemption":    schema_QuotaExemption(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.RollingUpdate":     schema_RollingUpdate(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.Toleration":        schema_Toleration(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.UpdateStrategy":    schema_UpdateStrategy(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerClass":       schema_WorkerClass(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerClassList":   schema_WorkerClassList(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPool":        schema_WorkerPool(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPoolList":    schema_WorkerPoolList(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPoolSpec":    schema_WorkerPoolSpec(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerPoolStatus":  schema_WorkerPoolStatus(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuota":       schema_WorkerQuota(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuotaList":   schema_WorkerQuotaList(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuotaSpec":   schema_WorkerQuotaSpec(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuotaStatus": schema_WorkerQuotaStatus(ref),
+		"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerTemplate":    schema_WorkerTemplate(ref),
+	}
+}
+
+func schema_ClassQuota(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "ClassQuota limits the workers of one WorkerClass.",
+				Type:        []string{"object"},
+				Required:    []string{"class", "maxWorkers"},
+				Properties: map[string]spec.Schema{
+					"burstWorkers": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "BurstWorkers is how many workers may run above MaxWorkers for a short time.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+							Maximum:     ptr.To[float64](1000.0),
+							Minimum:     ptr.To[float64](0.0),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"class": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Class names the WorkerClass.",
+							Type:        []string{"string"},
+							Format:      "k8s-short-name",
+							Default:     "",
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"maxWorkers": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "MaxWorkers is the number of workers of the class the namespace may run.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+							Default:     0.0,
+							Maximum:     ptr.To[float64](10000.0),
+							Minimum:     ptr.To[float64](1.0),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+				},
+			},
+		},
 	}
 }
 
@@ -268,6 +330,45 @@ func schema_EnvVar(ref common.ReferenceCallback) common.OpenAPIDefinition {
 						SchemaProps: spec.SchemaProps{
 							Description: "Value of the variable.",
 							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func schema_QuotaExemption(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "QuotaExemption names a pool the quota does not count.",
+				Type:        []string{"object"},
+				Required:    []string{"pool"},
+				Properties: map[string]spec.Schema{
+					"pool": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Pool is the name of the WorkerPool.",
+							Type:        []string{"string"},
+							Format:      "k8s-long-name",
+							Default:     "",
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"reason": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Reason says why the pool is exempt.",
+							Type:        []string{"string"},
+							MaxLength:   ptr.To[int64](128),
 						},
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
@@ -926,6 +1027,363 @@ func schema_WorkerPoolStatus(ref common.ReferenceCallback) common.OpenAPIDefinit
 		},
 		Dependencies: []string{
 			"io.k8s.apimachinery.pkg.apis.meta.v1.Condition",
+		},
+	}
+}
+
+func schema_WorkerQuota(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "WorkerQuota limits the pools and workers of a namespace. It declares no CEL rules: every check is a native one (limits, lengths, formats, enums, list and map semantics).",
+				Type:        []string{"object"},
+				Required:    []string{"spec"},
+				Properties: map[string]spec.Schema{
+					"apiVersion": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"kind": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"metadata": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Standard object metadata.",
+							Default:     map[string]interface{}{},
+							Ref:         ref("io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"),
+						},
+					},
+					"spec": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Spec is the quota.",
+							Default:     map[string]interface{}{},
+							Ref:         ref("com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuotaSpec"),
+						},
+					},
+					"status": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Status is the usage of the quota.",
+							Default:     map[string]interface{}{},
+							Ref:         ref("com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuotaStatus"),
+						},
+					},
+				},
+			},
+			VendorExtensible: spec.VendorExtensible{
+				Extensions: spec.Extensions{
+					"x-kubernetes-validations": []interface{}{
+						map[string]interface{}{"fieldPath": ".metadata.name", "message": "must be a DNS-1123 subdomain: at most 253 characters of dot-separated DNS-1123 labels", "rule": "!has(self.metadata.name) || self.metadata.name.size() <= 253 && self.metadata.name.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$')"},
+						map[string]interface{}{"fieldPath": ".metadata.generateName", "message": "must be a prefix of a DNS-1123 subdomain: at most 253 characters of dot-separated DNS-1123 labels", "rule": "!has(self.metadata.generateName) || (self.metadata.generateName.size() > 1 && self.metadata.generateName.endsWith('-') ? self.metadata.generateName.substring(0, self.metadata.generateName.size() - 2) + 'a' : self.metadata.generateName).size() <= 253 && (self.metadata.generateName.size() > 1 && self.metadata.generateName.endsWith('-') ? self.metadata.generateName.substring(0, self.metadata.generateName.size() - 2) + 'a' : self.metadata.generateName).matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$')"},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuotaSpec",
+			"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuotaStatus",
+			"io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
+		},
+	}
+}
+
+func schema_WorkerQuotaList(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "WorkerQuotaList is a list of WorkerQuotas.",
+				Type:        []string{"object"},
+				Required:    []string{"items"},
+				Properties: map[string]spec.Schema{
+					"apiVersion": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"items": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Items are the quotas.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuota"),
+									},
+								},
+							},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"kind": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"metadata": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Default: map[string]interface{}{},
+							Ref:     ref("io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta"),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.WorkerQuota",
+			"io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta",
+		},
+	}
+}
+
+func schema_WorkerQuotaSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "WorkerQuotaSpec is the quota of a namespace.",
+				Type:        []string{"object"},
+				Required:    []string{"maxPools", "tier"},
+				Properties: map[string]spec.Schema{
+					"classes": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Classes limits the workers per WorkerClass, by class.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.ClassQuota"),
+									},
+								},
+							},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"class",
+								},
+								"x-kubernetes-list-type":  "map",
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"defaultClass": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "DefaultClass is the WorkerClass of pools that name none.",
+							Type:        []string{"string"},
+							Format:      "k8s-short-name",
+							MaxLength:   ptr.To[int64](63),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"description": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Description says what the quota is for.",
+							Type:        []string{"string"},
+							MaxLength:   ptr.To[int64](256),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"exemptions": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Exemptions name pools that the quota does not count. The list is replaced as a whole.",
+							Type:        []string{"array"},
+							MaxItems:    ptr.To[int64](16),
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.QuotaExemption"),
+									},
+								},
+							},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type":  "atomic",
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"maxPools": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "MaxPools is the number of pools the namespace may create.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+							Default:     0.0,
+							Maximum:     ptr.To[float64](100.0),
+							Minimum:     ptr.To[float64](1.0),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"maxWorkers": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "MaxWorkers is the number of workers all pools of the namespace may run together; unset means no limit.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+							Maximum:     ptr.To[float64](100000.0),
+							Minimum:     ptr.To[float64](0.0),
+						},
+					},
+					"tier": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Tier is the service tier of the namespace.\n\nPossible enum values:\n - `\"Bronze\"` is best effort.\n - `\"Gold\"` has reserved capacity and priority.\n - `\"Silver\"` has reserved capacity.",
+							Type:        []string{"string"},
+							Default:     "",
+							Enum: []interface{}{
+								"Bronze",
+								"Gold",
+								"Silver",
+							},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"zoneWeights": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description:   "ZoneWeights spreads the workers over zones: a weight per zone name.",
+							Type:          []string{"object"},
+							MaxProperties: ptr.To[int64](16),
+							AdditionalProperties: &spec.SchemaOrBool{
+								Allows: true,
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:    []string{"integer"},
+										Format:  "int32",
+										Maximum: ptr.To[float64](100.0),
+										Minimum: ptr.To[float64](1.0),
+									},
+								},
+							},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-map-type":   "granular",
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"zones": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Zones the pools may run in, without repetition.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:      []string{"string"},
+										Format:    "k8s-short-name",
+										MaxLength: ptr.To[int64](63),
+									},
+								},
+							},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type":  "set",
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.ClassQuota",
+			"com.github.validation-gen.validation-gen.examples.api.workloads.v1beta1.QuotaExemption",
+		},
+	}
+}
+
+func schema_WorkerQuotaStatus(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "WorkerQuotaStatus is the usage of a WorkerQuota.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"observedGeneration": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "ObservedGeneration is the generation the status describes.",
+							Type:        []string{"integer"},
+							Format:      "int64",
+							Minimum:     ptr.To[float64](0.0),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"usedPools": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "UsedPools is the number of pools in the namespace.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+							Minimum:     ptr.To[float64](0.0),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+					"usedWorkers": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "UsedWorkers is the number of workers all pools of the namespace run.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+							Minimum:     ptr.To[float64](0.0),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
+				},
+			},
 		},
 	}
 }

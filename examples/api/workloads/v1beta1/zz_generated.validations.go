@@ -32,6 +32,7 @@ import (
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	"regexp"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -39,26 +40,117 @@ import (
 // scheme.Validate and scheme.ValidateUpdate run them.
 func RegisterValidations(scheme *runtime.Scheme) error {
 	scheme.AddValidationFunc(&WorkerClass{}, func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Type == operation.Update {
-			return Validate_WorkerClass(ctx, op, nil, obj.(*WorkerClass), oldObj.(*WorkerClass))
-		}
-		return Validate_WorkerClass(ctx, op, nil, obj.(*WorkerClass), nil)
+		newObj, _ := obj.(*WorkerClass)
+		old, _ := oldObj.(*WorkerClass)
+		return Validate_WorkerClass(ctx, op, nil, newObj, old)
 	})
 	scheme.AddValidationFunc(&WorkerPool{}, func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
-		if op.Type == operation.Update {
-			return Validate_WorkerPool(ctx, op, nil, obj.(*WorkerPool), oldObj.(*WorkerPool))
-		}
-		return Validate_WorkerPool(ctx, op, nil, obj.(*WorkerPool), nil)
+		newObj, _ := obj.(*WorkerPool)
+		old, _ := oldObj.(*WorkerPool)
+		return Validate_WorkerPool(ctx, op, nil, newObj, old)
+	})
+	scheme.AddValidationFunc(&WorkerQuota{}, func(ctx context.Context, op operation.Operation, obj, oldObj interface{}) field.ErrorList {
+		newObj, _ := obj.(*WorkerQuota)
+		old, _ := oldObj.(*WorkerQuota)
+		return Validate_WorkerQuota(ctx, op, nil, newObj, old)
 	})
 	return nil
 }
 
+// Validate_ClassQuota validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1beta1.ClassQuota declare. Errors are rooted at fldPath.
+func Validate_ClassQuota(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *ClassQuota) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1beta1_ClassQuota(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// class
+	{
+		v := &obj.Class
+		var old *string
+		if oldObj != nil && !(*&oldObj.Class == "") {
+			old = &oldObj.Class
+		}
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "class", "required"))
+		} else {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_string(v, old)) {
+				for _, msg := range genruntime.FormatShortName(string(*v)) {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-short-name"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "class")...)
+			}
+		}
+	}
+	// maxWorkers
+	{
+		v := &obj.MaxWorkers
+		var old *int32
+		if oldObj != nil && !(*&oldObj.MaxWorkers == 0) {
+			old = &oldObj.MaxWorkers
+		}
+		if *v == 0 {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "maxWorkers", "required"))
+		} else {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_int32(v, old)) {
+				if *v < 1 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be greater than or equal to 1"), "", "minimum"))
+				}
+				if *v > 10000 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be less than or equal to 10000"), "", "maximum"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "maxWorkers")...)
+			}
+		}
+	}
+	// burstWorkers
+	{
+		v := &obj.BurstWorkers
+		var old *int32
+		if oldObj != nil && !(*&oldObj.BurstWorkers == 0) {
+			old = &oldObj.BurstWorkers
+		}
+		if !(*v == 0) {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_int32(v, old)) {
+				if *v < 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be greater than or equal to 0"), "", "minimum"))
+				}
+				if *v > 1000 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be less than or equal to 1000"), "", "maximum"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "burstWorkers")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
 // Validate_Container validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of Container declare. Errors are rooted at fldPath.
+// tags of v1beta1.Container declare. Errors are rooted at fldPath.
 func Validate_Container(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Container) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_Container(obj, oldObj) {
@@ -69,7 +161,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Name
 		var old *string
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.Name == "") {
 			old = &oldObj.Name
 		}
 		if *v == "" {
@@ -90,7 +182,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Image
 		var old *string
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.Image == "") {
 			old = &oldObj.Image
 		}
 		if *v == "" {
@@ -107,7 +199,9 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 				if !re_v1beta1.MatchString(string(*v)) {
 					e = append(e, genruntime.At(field.Invalid(nil, *v, "must match the regular expression '^[^\\s]+$'"), "", "pattern"))
 				}
-				e = append(e, cel_types_191.Validate(ctx, v, genruntime.Old(old), false)...)
+				if ok := fast_types_191(v, old); ok != uint64(0x1) {
+					e = append(e, cel_types_191.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
+				}
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "image")...)
@@ -118,12 +212,12 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Ports
 		var old *[]ContainerPort
-		if oldObj != nil {
+		if oldObj != nil && !(len(*&oldObj.Ports) == 0) {
 			old = &oldObj.Ports
 		}
 		if !(len(*v) == 0) {
 			var e field.ErrorList
-			for _, d := range genruntime.KeyDuplicates(*v, genruntime.Deref(old), key_v1beta1_ContainerPort_containerPort_protocol) {
+			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1beta1_ContainerPort_containerPort_protocol) {
 				e = append(e, genruntime.At(field.Duplicate(nil, keyValue_v1beta1_ContainerPort_containerPort_protocol(&(*v)[d])), "["+strconv.Itoa(d)+"]", "listType=map"))
 			}
 			var oldIndex map[keyOf_v1beta1_ContainerPort_containerPort_protocol]int
@@ -155,7 +249,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Env
 		var old *[]EnvVar
-		if oldObj != nil {
+		if oldObj != nil && !(len(*&oldObj.Env) == 0) {
 			old = &oldObj.Env
 		}
 		if !(len(*v) == 0) {
@@ -187,7 +281,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Args
 		var old *[]string
-		if oldObj != nil {
+		if oldObj != nil && !(len(*&oldObj.Args) == 0) {
 			old = &oldObj.Args
 		}
 		if !(len(*v) == 0) {
@@ -196,7 +290,9 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 				if len(*v) > 64 {
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 64), "", "maxItems"))
 				}
-				e = append(e, cel_types_212.Validate(ctx, v, genruntime.Old(old), false)...)
+				if ok := fast_types_212(v, old); ok != uint64(0x1) {
+					e = append(e, cel_types_212.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
+				}
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "args")...)
@@ -207,23 +303,28 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 }
 
 // Validate_ContainerPort validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of ContainerPort declare. Errors are rooted at fldPath.
+// tags of v1beta1.ContainerPort declare. Errors are rooted at fldPath.
 func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *ContainerPort) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_ContainerPort(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
-	errs = append(errs, cel_ContainerPort.Validate(ctx, obj, oldObj, false)...)
+	if ok := fast_ContainerPort(obj, oldObj); ok != uint64(0x1) {
+		errs = append(errs, cel_ContainerPort.ValidateExcept(ctx, obj, genruntime.Old(oldObj), false, ok)...)
+	}
 	// name
 	{
 		v := &obj.Name
 		var old *string
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.Name == "") {
 			old = &oldObj.Name
 		}
 		if !(*v == "") {
@@ -245,7 +346,7 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 	{
 		v := &obj.ContainerPort
 		var old *int32
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.ContainerPort == 0) {
 			old = &oldObj.ContainerPort
 		}
 		if *v == 0 {
@@ -269,7 +370,7 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 	{
 		v := &obj.HostPort
 		var old *int32
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.HostPort == 0) {
 			old = &oldObj.HostPort
 		}
 		if !(*v == 0) {
@@ -291,7 +392,7 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 	{
 		v := &obj.Protocol
 		var old *Protocol
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.Protocol == "") {
 			old = &oldObj.Protocol
 		}
 		if *v == "" {
@@ -314,11 +415,14 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 }
 
 // Validate_EnvVar validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of EnvVar declare. Errors are rooted at fldPath.
+// tags of v1beta1.EnvVar declare. Errors are rooted at fldPath.
 func Validate_EnvVar(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *EnvVar) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_EnvVar(obj, oldObj) {
@@ -329,7 +433,7 @@ func Validate_EnvVar(ctx context.Context, op operation.Operation, fldPath *field
 	{
 		v := &obj.Name
 		var old *string
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.Name == "") {
 			old = &oldObj.Name
 		}
 		if *v == "" {
@@ -352,12 +456,73 @@ func Validate_EnvVar(ctx context.Context, op operation.Operation, fldPath *field
 	return genruntime.PrefixPath(errs, fldPath)
 }
 
+// Validate_QuotaExemption validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1beta1.QuotaExemption declare. Errors are rooted at fldPath.
+func Validate_QuotaExemption(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *QuotaExemption) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1beta1_QuotaExemption(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// pool
+	{
+		v := &obj.Pool
+		var old *string
+		if oldObj != nil && !(*&oldObj.Pool == "") {
+			old = &oldObj.Pool
+		}
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "pool", "required"))
+		} else {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_string(v, old)) {
+				for _, msg := range genruntime.FormatLongName(string(*v)) {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-long-name"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "pool")...)
+			}
+		}
+	}
+	// reason
+	{
+		v := &obj.Reason
+		var old *string
+		if oldObj != nil && !(*&oldObj.Reason == "") {
+			old = &oldObj.Reason
+		}
+		if !(*v == "") {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_string(v, old)) {
+				if len(*v) > 128 && utf8.RuneCountInString(string(*v)) > 128 {
+					e = append(e, genruntime.At(field.TooLongCharacters(nil, *v, 128), "", "maxLength"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "reason")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
 // Validate_Toleration validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of Toleration declare. Errors are rooted at fldPath.
+// tags of v1beta1.Toleration declare. Errors are rooted at fldPath.
 func Validate_Toleration(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Toleration) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_Toleration(obj, oldObj) {
@@ -380,7 +545,7 @@ func Validate_Toleration(ctx context.Context, op operation.Operation, fldPath *f
 	{
 		v := &obj.Effect
 		var old *TaintEffect
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.Effect == "") {
 			old = &oldObj.Effect
 		}
 		if *v == "" {
@@ -403,11 +568,14 @@ func Validate_Toleration(ctx context.Context, op operation.Operation, fldPath *f
 }
 
 // Validate_UpdateStrategy validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of UpdateStrategy declare. Errors are rooted at fldPath.
+// tags of v1beta1.UpdateStrategy declare. Errors are rooted at fldPath.
 func Validate_UpdateStrategy(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *UpdateStrategy) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_UpdateStrategy(obj, oldObj) {
@@ -418,7 +586,7 @@ func Validate_UpdateStrategy(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Type
 		var old *UpdateStrategyType
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.Type == "") {
 			old = &oldObj.Type
 		}
 		if *v == "" {
@@ -441,11 +609,14 @@ func Validate_UpdateStrategy(ctx context.Context, op operation.Operation, fldPat
 }
 
 // Validate_WorkerClass validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of WorkerClass declare. Errors are rooted at fldPath.
+// tags of v1beta1.WorkerClass declare. Errors are rooted at fldPath.
 func Validate_WorkerClass(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerClass) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_WorkerClass(obj, oldObj) {
@@ -459,7 +630,7 @@ func Validate_WorkerClass(ctx context.Context, op operation.Operation, fldPath *
 	{
 		v := &obj.CPU
 		var old *int32
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.CPU == 0) {
 			old = &oldObj.CPU
 		}
 		if *v == 0 {
@@ -483,7 +654,7 @@ func Validate_WorkerClass(ctx context.Context, op operation.Operation, fldPath *
 	{
 		v := &obj.Memory
 		var old *resource.Quantity
-		if oldObj != nil {
+		if oldObj != nil && !((&oldObj.Memory).IsZero()) {
 			old = &oldObj.Memory
 		}
 		if v.IsZero() {
@@ -502,24 +673,59 @@ func Validate_WorkerClass(ctx context.Context, op operation.Operation, fldPath *
 }
 
 // Validate_WorkerClassList validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of WorkerClassList declare. Errors are rooted at fldPath.
+// tags of v1beta1.WorkerClassList declare. Errors are rooted at fldPath.
 func Validate_WorkerClassList(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerClassList) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_WorkerClassList(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
+	// metadata
+	{
+		v := &obj.ListMeta
+		var old *v1.ListMeta
+		if oldObj != nil {
+			old = &oldObj.ListMeta
+		}
+		var e field.ErrorList
+		e = append(e, validate_v1_ListMeta(ctx, op, nil, v, old)...)
+		if len(e) > 0 {
+			errs = append(errs, genruntime.PrefixChild(e, "metadata")...)
+		}
+	}
 	// items
 	{
 		v := &obj.Items
+		var old *[]WorkerClass
+		if oldObj != nil && !(len(*&oldObj.Items) == 0) {
+			old = &oldObj.Items
+		}
 		if len(*v) == 0 {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "items", "required"))
 		} else {
 			var e field.ErrorList
+			if !(ratchet && old != nil && equal___v1beta1_WorkerClass(v, old)) {
+				var itemErrs field.ErrorList
+				for i1 := range *v {
+					item1 := &(*v)[i1]
+					var oldItem1 *WorkerClass
+					{
+						e := e[:0:0]
+						e = append(e, Validate_WorkerClass(ctx, op, nil, item1, oldItem1)...)
+						if len(e) > 0 {
+							itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
+						}
+					}
+				}
+				e = append(e, itemErrs...)
+			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "items")...)
 			}
@@ -529,11 +735,14 @@ func Validate_WorkerClassList(ctx context.Context, op operation.Operation, fldPa
 }
 
 // Validate_WorkerPool validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of WorkerPool declare. Errors are rooted at fldPath.
+// tags of v1beta1.WorkerPool declare. Errors are rooted at fldPath.
 func Validate_WorkerPool(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerPool) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_WorkerPool(obj, oldObj) {
@@ -592,24 +801,59 @@ func transitions_WorkerPool(ctx context.Context, op operation.Operation, obj, ol
 }
 
 // Validate_WorkerPoolList validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of WorkerPoolList declare. Errors are rooted at fldPath.
+// tags of v1beta1.WorkerPoolList declare. Errors are rooted at fldPath.
 func Validate_WorkerPoolList(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerPoolList) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_WorkerPoolList(obj, oldObj) {
 		return genruntime.PrefixPath(transitions_WorkerPoolList(ctx, op, obj, oldObj), fldPath)
 	}
 	var errs field.ErrorList
+	// metadata
+	{
+		v := &obj.ListMeta
+		var old *v1.ListMeta
+		if oldObj != nil {
+			old = &oldObj.ListMeta
+		}
+		var e field.ErrorList
+		e = append(e, validate_v1_ListMeta(ctx, op, nil, v, old)...)
+		if len(e) > 0 {
+			errs = append(errs, genruntime.PrefixChild(e, "metadata")...)
+		}
+	}
 	// items
 	{
 		v := &obj.Items
+		var old *[]WorkerPool
+		if oldObj != nil && !(len(*&oldObj.Items) == 0) {
+			old = &oldObj.Items
+		}
 		if len(*v) == 0 {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "items", "required"))
 		} else {
 			var e field.ErrorList
+			if !(ratchet && old != nil && equal___v1beta1_WorkerPool(v, old)) {
+				var itemErrs field.ErrorList
+				for i1 := range *v {
+					item1 := &(*v)[i1]
+					var oldItem1 *WorkerPool
+					{
+						e := e[:0:0]
+						e = append(e, Validate_WorkerPool(ctx, op, nil, item1, oldItem1)...)
+						if len(e) > 0 {
+							itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
+						}
+					}
+				}
+				e = append(e, itemErrs...)
+			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "items")...)
 			}
@@ -635,18 +879,23 @@ func transitions_WorkerPoolList(ctx context.Context, op operation.Operation, obj
 }
 
 // Validate_WorkerPoolSpec validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of WorkerPoolSpec declare. Errors are rooted at fldPath.
+// tags of v1beta1.WorkerPoolSpec declare. Errors are rooted at fldPath.
 func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerPoolSpec) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_WorkerPoolSpec(obj, oldObj) {
 		return genruntime.PrefixPath(transitions_WorkerPoolSpec(ctx, op, obj, oldObj), fldPath)
 	}
 	var errs field.ErrorList
-	errs = append(errs, cel_WorkerPoolSpec.Validate(ctx, obj, oldObj, false)...)
+	if ok := fast_WorkerPoolSpec(obj, oldObj); ok != uint64(0x1) {
+		errs = append(errs, cel_WorkerPoolSpec.ValidateExcept(ctx, obj, genruntime.Old(oldObj), false, ok)...)
+	}
 	// replicas
 	{
 		v := obj.Replicas
@@ -680,6 +929,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "selector", "required"))
 		} else {
 			var e field.ErrorList
+			e = append(e, validate_v1_LabelSelector(ctx, op, nil, v, old)...)
 			if !(ratchet && old != nil && equal_v1_LabelSelector(v, old)) {
 				if old != nil && !equal_v1_LabelSelector(v, old) {
 					e = append(e, genruntime.At(field.Invalid(nil, *v, "field is immutable"), "", "immutable"))
@@ -713,7 +963,9 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 		var e field.ErrorList
 		e = append(e, Validate_UpdateStrategy(ctx, op, nil, v, old)...)
 		if !(ratchet && old != nil && equal_v1beta1_UpdateStrategy(v, old)) {
-			e = append(e, cel_types_64.Validate(ctx, v, genruntime.Old(old), false)...)
+			if ok := fast_types_64(v, old); ok != uint64(0x3) {
+				e = append(e, cel_types_64.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
+			}
 		}
 		if len(e) > 0 {
 			errs = append(errs, genruntime.PrefixChild(e, "strategy")...)
@@ -723,7 +975,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.MinReadySeconds
 		var old *int32
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.MinReadySeconds == 0) {
 			old = &oldObj.MinReadySeconds
 		}
 		if !(*v == 0) {
@@ -748,7 +1000,9 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 		if !(v == nil) {
 			var e field.ErrorList
 			if ratchet && old != nil && equal_int32(v, old) {
-				e = append(e, cel_types_78.Validate(ctx, v, genruntime.Old(old), true)...)
+				if ok := fast_types_78(v, old); ok != uint64(0x1) {
+					e = append(e, cel_types_78.ValidateExcept(ctx, v, genruntime.Old(old), true, ok)...)
+				}
 			} else {
 				if *v < 1 {
 					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be greater than or equal to 1"), "", "minimum"))
@@ -756,7 +1010,9 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 				if *v >= 86400 {
 					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be less than 86400"), "", "maximum"))
 				}
-				e = append(e, cel_types_78.Validate(ctx, v, genruntime.Old(old), false)...)
+				if ok := fast_types_78(v, old); ok != uint64(0x1) {
+					e = append(e, cel_types_78.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
+				}
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "progressDeadlineSeconds")...)
@@ -767,7 +1023,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Priority
 		var old *int64
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.Priority == 0) {
 			old = &oldObj.Priority
 		}
 		if !(*v == 0) {
@@ -789,7 +1045,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Tolerations
 		var old *[]Toleration
-		if oldObj != nil {
+		if oldObj != nil && !(len(*&oldObj.Tolerations) == 0) {
 			old = &oldObj.Tolerations
 		}
 		if !(len(*v) == 0) {
@@ -799,7 +1055,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 32), "", "maxItems"))
 				}
 			}
-			for _, d := range genruntime.KeyDuplicates(*v, genruntime.Deref(old), key_v1beta1_Toleration_key_effect) {
+			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1beta1_Toleration_key_effect) {
 				e = append(e, genruntime.At(field.Duplicate(nil, keyValue_v1beta1_Toleration_key_effect(&(*v)[d])), "["+strconv.Itoa(d)+"]", "listType=map"))
 			}
 			var oldIndex map[keyOf_v1beta1_Toleration_key_effect]int
@@ -831,7 +1087,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.ProviderAnnotations
 		var old *map[string]string
-		if oldObj != nil {
+		if oldObj != nil && !(len(*&oldObj.ProviderAnnotations) == 0) {
 			old = &oldObj.ProviderAnnotations
 		}
 		if !(len(*v) == 0) {
@@ -853,7 +1109,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.OwnerTeam
 		var old *Identifier
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.OwnerTeam == "") {
 			old = &oldObj.OwnerTeam
 		}
 		if !(*v == "") {
@@ -896,7 +1152,9 @@ func transitions_WorkerPoolSpec(ctx context.Context, op operation.Operation, obj
 		}
 		if !(v == nil) {
 			var e field.ErrorList
-			e = append(e, cel_types_78.Validate(ctx, v, genruntime.Old(old), true)...)
+			if ok := fast_types_78(v, old); ok != uint64(0x1) {
+				e = append(e, cel_types_78.ValidateExcept(ctx, v, genruntime.Old(old), true, ok)...)
+			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "progressDeadlineSeconds")...)
 			}
@@ -906,11 +1164,14 @@ func transitions_WorkerPoolSpec(ctx context.Context, op operation.Operation, obj
 }
 
 // Validate_WorkerPoolStatus validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of WorkerPoolStatus declare. Errors are rooted at fldPath.
+// tags of v1beta1.WorkerPoolStatus declare. Errors are rooted at fldPath.
 func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerPoolStatus) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_WorkerPoolStatus(obj, oldObj) {
@@ -921,7 +1182,7 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	{
 		v := &obj.ObservedGeneration
 		var old *int64
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.ObservedGeneration == 0) {
 			old = &oldObj.ObservedGeneration
 		}
 		if !(*v == 0) {
@@ -940,7 +1201,7 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	{
 		v := &obj.ReadyReplicas
 		var old *int32
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.ReadyReplicas == 0) {
 			old = &oldObj.ReadyReplicas
 		}
 		if !(*v == 0) {
@@ -959,14 +1220,34 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	{
 		v := &obj.Conditions
 		var old *[]v1.Condition
-		if oldObj != nil {
+		if oldObj != nil && !(len(*&oldObj.Conditions) == 0) {
 			old = &oldObj.Conditions
 		}
 		if !(len(*v) == 0) {
 			var e field.ErrorList
-			for _, d := range genruntime.KeyDuplicates(*v, genruntime.Deref(old), key_v1_Condition_type) {
+			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1_Condition_type) {
 				e = append(e, genruntime.At(field.Duplicate(nil, keyValue_v1_Condition_type(&(*v)[d])), "["+strconv.Itoa(d)+"]", "listType=map"))
 			}
+			var oldIndex map[string]int
+			if old != nil {
+				oldIndex = genruntime.IndexByKey(*old, key_v1_Condition_type)
+			}
+			var itemErrs field.ErrorList
+			for i1 := range *v {
+				item1 := &(*v)[i1]
+				var oldItem1 *v1.Condition
+				if j, ok := oldIndex[key_v1_Condition_type(item1)]; ok {
+					oldItem1 = &(*old)[j]
+				}
+				{
+					e := e[:0:0]
+					e = append(e, validate_v1_Condition(ctx, op, nil, item1, oldItem1)...)
+					if len(e) > 0 {
+						itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
+					}
+				}
+			}
+			e = append(e, itemErrs...)
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "conditions")...)
 			}
@@ -975,12 +1256,484 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	return genruntime.PrefixPath(errs, fldPath)
 }
 
+// Validate_WorkerQuota validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1beta1.WorkerQuota declare. Errors are rooted at fldPath.
+func Validate_WorkerQuota(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerQuota) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1beta1_WorkerQuota(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	if !ratchet || obj.ObjectMeta.Name != oldObj.ObjectMeta.Name || obj.ObjectMeta.GenerateName != oldObj.ObjectMeta.GenerateName {
+		errs = append(errs, genruntime.NameFormat(&obj.ObjectMeta, "metadata", "k8s-long-name")...)
+	}
+	// spec
+	{
+		v := &obj.Spec
+		var old *WorkerQuotaSpec
+		if oldObj != nil {
+			old = &oldObj.Spec
+		}
+		var e field.ErrorList
+		e = append(e, Validate_WorkerQuotaSpec(ctx, op, nil, v, old)...)
+		if len(e) > 0 {
+			errs = append(errs, genruntime.PrefixChild(e, "spec")...)
+		}
+	}
+	// status
+	{
+		v := &obj.Status
+		var old *WorkerQuotaStatus
+		if oldObj != nil {
+			old = &oldObj.Status
+		}
+		var e field.ErrorList
+		e = append(e, Validate_WorkerQuotaStatus(ctx, op, nil, v, old)...)
+		if len(e) > 0 {
+			errs = append(errs, genruntime.PrefixChild(e, "status")...)
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
+// Validate_WorkerQuotaList validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1beta1.WorkerQuotaList declare. Errors are rooted at fldPath.
+func Validate_WorkerQuotaList(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerQuotaList) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1beta1_WorkerQuotaList(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// metadata
+	{
+		v := &obj.ListMeta
+		var old *v1.ListMeta
+		if oldObj != nil {
+			old = &oldObj.ListMeta
+		}
+		var e field.ErrorList
+		e = append(e, validate_v1_ListMeta(ctx, op, nil, v, old)...)
+		if len(e) > 0 {
+			errs = append(errs, genruntime.PrefixChild(e, "metadata")...)
+		}
+	}
+	// items
+	{
+		v := &obj.Items
+		var old *[]WorkerQuota
+		if oldObj != nil && !(len(*&oldObj.Items) == 0) {
+			old = &oldObj.Items
+		}
+		if len(*v) == 0 {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "items", "required"))
+		} else {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal___v1beta1_WorkerQuota(v, old)) {
+				var itemErrs field.ErrorList
+				for i1 := range *v {
+					item1 := &(*v)[i1]
+					var oldItem1 *WorkerQuota
+					{
+						e := e[:0:0]
+						e = append(e, Validate_WorkerQuota(ctx, op, nil, item1, oldItem1)...)
+						if len(e) > 0 {
+							itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
+						}
+					}
+				}
+				e = append(e, itemErrs...)
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "items")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
+// Validate_WorkerQuotaSpec validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1beta1.WorkerQuotaSpec declare. Errors are rooted at fldPath.
+func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerQuotaSpec) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1beta1_WorkerQuotaSpec(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// maxPools
+	{
+		v := &obj.MaxPools
+		var old *int32
+		if oldObj != nil && !(*&oldObj.MaxPools == 0) {
+			old = &oldObj.MaxPools
+		}
+		if *v == 0 {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "maxPools", "required"))
+		} else {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_int32(v, old)) {
+				if *v < 1 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be greater than or equal to 1"), "", "minimum"))
+				}
+				if *v > 100 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be less than or equal to 100"), "", "maximum"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "maxPools")...)
+			}
+		}
+	}
+	// maxWorkers
+	{
+		v := obj.MaxWorkers
+		var old *int32
+		if oldObj != nil {
+			old = oldObj.MaxWorkers
+		}
+		if !(v == nil) {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_int32(v, old)) {
+				if *v < 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be greater than or equal to 0"), "", "minimum"))
+				}
+				if *v > 100000 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be less than or equal to 100000"), "", "maximum"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "maxWorkers")...)
+			}
+		}
+	}
+	// tier
+	{
+		v := &obj.Tier
+		var old *QuotaTier
+		if oldObj != nil && !(*&oldObj.Tier == "") {
+			old = &oldObj.Tier
+		}
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "tier", "required"))
+		} else {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_v1beta1_QuotaTier(v, old)) {
+				switch *v {
+				case "Bronze", "Gold", "Silver":
+				default:
+					e = append(e, genruntime.At(field.NotSupported(nil, *v, []string{"Bronze", "Gold", "Silver"}), "", "enum"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "tier")...)
+			}
+		}
+	}
+	// description
+	{
+		v := &obj.Description
+		var old *string
+		if oldObj != nil && !(*&oldObj.Description == "") {
+			old = &oldObj.Description
+		}
+		if !(*v == "") {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_string(v, old)) {
+				if len(*v) > 256 && utf8.RuneCountInString(string(*v)) > 256 {
+					e = append(e, genruntime.At(field.TooLongCharacters(nil, *v, 256), "", "maxLength"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "description")...)
+			}
+		}
+	}
+	// defaultClass
+	{
+		v := &obj.DefaultClass
+		var old *string
+		if oldObj != nil && !(*&oldObj.DefaultClass == "") {
+			old = &oldObj.DefaultClass
+		}
+		if !(*v == "") {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_string(v, old)) {
+				if len(*v) > 63 && utf8.RuneCountInString(string(*v)) > 63 {
+					e = append(e, genruntime.At(field.TooLongCharacters(nil, *v, 63), "", "maxLength"))
+				}
+				for _, msg := range genruntime.FormatShortName(string(*v)) {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-short-name"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "defaultClass")...)
+			}
+		}
+	}
+	// classes
+	{
+		v := &obj.Classes
+		var old *[]ClassQuota
+		if oldObj != nil && !(len(*&oldObj.Classes) == 0) {
+			old = &oldObj.Classes
+		}
+		if !(len(*v) == 0) {
+			var e field.ErrorList
+			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1beta1_ClassQuota_class) {
+				e = append(e, genruntime.At(field.Duplicate(nil, keyValue_v1beta1_ClassQuota_class(&(*v)[d])), "["+strconv.Itoa(d)+"]", "listType=map"))
+			}
+			var oldIndex map[string]int
+			if old != nil {
+				oldIndex = genruntime.IndexByKey(*old, key_v1beta1_ClassQuota_class)
+			}
+			var itemErrs field.ErrorList
+			for i1 := range *v {
+				item1 := &(*v)[i1]
+				var oldItem1 *ClassQuota
+				if j, ok := oldIndex[key_v1beta1_ClassQuota_class(item1)]; ok {
+					oldItem1 = &(*old)[j]
+				}
+				{
+					e := e[:0:0]
+					e = append(e, Validate_ClassQuota(ctx, op, nil, item1, oldItem1)...)
+					if len(e) > 0 {
+						itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
+					}
+				}
+			}
+			e = append(e, itemErrs...)
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "classes")...)
+			}
+		}
+	}
+	// zones
+	{
+		v := &obj.Zones
+		var old *[]Zone
+		if oldObj != nil && !(len(*&oldObj.Zones) == 0) {
+			old = &oldObj.Zones
+		}
+		if !(len(*v) == 0) {
+			var e field.ErrorList
+			for _, d := range genruntime.SetDuplicates(*v, genruntime.RatchetOld(ratchet, old)) {
+				e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", "listType=set"))
+			}
+			var oldSet map[Zone]struct{}
+			if old != nil {
+				oldSet = genruntime.ValueSet(*old)
+			}
+			var itemErrs field.ErrorList
+			for i1 := range *v {
+				item1 := &(*v)[i1]
+				var oldItem1 *Zone
+				if _, ok := oldSet[*item1]; ok {
+					oldItem1 = item1
+				}
+				{
+					e := e[:0:0]
+					if !(ratchet && oldItem1 != nil && equal_v1beta1_Zone(item1, oldItem1)) {
+						if len(*item1) > 63 && utf8.RuneCountInString(string(*item1)) > 63 {
+							e = append(e, genruntime.At(field.TooLongCharacters(nil, *item1, 63), "", "maxLength"))
+						}
+						for _, msg := range genruntime.FormatShortName(string(*item1)) {
+							e = append(e, genruntime.At(field.Invalid(nil, *item1, msg), "", "format=k8s-short-name"))
+						}
+					}
+					if len(e) > 0 {
+						itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
+					}
+				}
+			}
+			e = append(e, itemErrs...)
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "zones")...)
+			}
+		}
+	}
+	// zoneWeights
+	{
+		v := &obj.ZoneWeights
+		var old *map[string]ZoneWeight
+		if oldObj != nil && !(len(*&oldObj.ZoneWeights) == 0) {
+			old = &oldObj.ZoneWeights
+		}
+		if !(len(*v) == 0) {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_map_string_v1beta1_ZoneWeight(v, old)) {
+				if len(*v) > 16 {
+					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 16), "", "maxProperties"))
+				}
+			}
+			var valErrs field.ErrorList
+			for k1, x := range *v {
+				val1 := &x
+				var oldVal1 *ZoneWeight
+				if old != nil {
+					if o, ok := (*old)[k1]; ok {
+						oldVal1 = &o
+					}
+				}
+				{
+					e := e[:0:0]
+					if !(ratchet && oldVal1 != nil && equal_v1beta1_ZoneWeight(val1, oldVal1)) {
+						if *val1 < 1 {
+							e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be greater than or equal to 1"), "", "minimum"))
+						}
+						if *val1 > 100 {
+							e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be less than or equal to 100"), "", "maximum"))
+						}
+					}
+					if len(e) > 0 {
+						valErrs = append(valErrs, genruntime.PrefixKey(e, string(k1))...)
+					}
+				}
+			}
+			e = append(e, genruntime.SortByField(valErrs)...)
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "zoneWeights")...)
+			}
+		}
+	}
+	// exemptions
+	{
+		v := &obj.Exemptions
+		var old *[]QuotaExemption
+		if oldObj != nil && !(len(*&oldObj.Exemptions) == 0) {
+			old = &oldObj.Exemptions
+		}
+		if !(len(*v) == 0) {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal___v1beta1_QuotaExemption(v, old)) {
+				if len(*v) > 16 {
+					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 16), "", "maxItems"))
+				}
+				var itemErrs field.ErrorList
+				for i1 := range *v {
+					item1 := &(*v)[i1]
+					var oldItem1 *QuotaExemption
+					{
+						e := e[:0:0]
+						e = append(e, Validate_QuotaExemption(ctx, op, nil, item1, oldItem1)...)
+						if len(e) > 0 {
+							itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
+						}
+					}
+				}
+				e = append(e, itemErrs...)
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "exemptions")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
+// Validate_WorkerQuotaStatus validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1beta1.WorkerQuotaStatus declare. Errors are rooted at fldPath.
+func Validate_WorkerQuotaStatus(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerQuotaStatus) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1beta1_WorkerQuotaStatus(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// observedGeneration
+	{
+		v := &obj.ObservedGeneration
+		var old *int64
+		if oldObj != nil && !(*&oldObj.ObservedGeneration == 0) {
+			old = &oldObj.ObservedGeneration
+		}
+		if !(*v == 0) {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_int64(v, old)) {
+				if *v < 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be greater than or equal to 0"), "", "minimum"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "observedGeneration")...)
+			}
+		}
+	}
+	// usedPools
+	{
+		v := &obj.UsedPools
+		var old *int32
+		if oldObj != nil && !(*&oldObj.UsedPools == 0) {
+			old = &oldObj.UsedPools
+		}
+		if !(*v == 0) {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_int32(v, old)) {
+				if *v < 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be greater than or equal to 0"), "", "minimum"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "usedPools")...)
+			}
+		}
+	}
+	// usedWorkers
+	{
+		v := &obj.UsedWorkers
+		var old *int32
+		if oldObj != nil && !(*&oldObj.UsedWorkers == 0) {
+			old = &oldObj.UsedWorkers
+		}
+		if !(*v == 0) {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal_int32(v, old)) {
+				if *v < 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be greater than or equal to 0"), "", "minimum"))
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "usedWorkers")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
 // Validate_WorkerTemplate validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of WorkerTemplate declare. Errors are rooted at fldPath.
+// tags of v1beta1.WorkerTemplate declare. Errors are rooted at fldPath.
 func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *WorkerTemplate) field.ErrorList {
 	if obj == nil {
 		return nil
 	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_WorkerTemplate(obj, oldObj) {
@@ -991,7 +1744,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Containers
 		var old *[]Container
-		if oldObj != nil {
+		if oldObj != nil && !(len(*&oldObj.Containers) == 0) {
 			old = &oldObj.Containers
 		}
 		if len(*v) == 0 {
@@ -1006,7 +1759,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 					e = append(e, genruntime.At(field.TooFew(nil, len(*v), 1), "", "minItems"))
 				}
 			}
-			for _, d := range genruntime.KeyDuplicates(*v, genruntime.Deref(old), key_v1beta1_Container_name) {
+			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1beta1_Container_name) {
 				e = append(e, genruntime.At(field.Duplicate(nil, keyValue_v1beta1_Container_name(&(*v)[d])), "["+strconv.Itoa(d)+"]", "listType=map"))
 			}
 			var oldIndex map[string]int
@@ -1038,7 +1791,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.RestartPolicy
 		var old *RestartPolicy
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.RestartPolicy == "") {
 			old = &oldObj.RestartPolicy
 		}
 		if !(*v == "") {
@@ -1059,7 +1812,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.ServiceAccountName
 		var old *string
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.ServiceAccountName == "") {
 			old = &oldObj.ServiceAccountName
 		}
 		if !(*v == "") {
@@ -1078,7 +1831,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Hostnames
 		var old *[]string
-		if oldObj != nil {
+		if oldObj != nil && !(len(*&oldObj.Hostnames) == 0) {
 			old = &oldObj.Hostnames
 		}
 		if !(len(*v) == 0) {
@@ -1088,7 +1841,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 4), "", "maxItems"))
 				}
 			}
-			for _, d := range genruntime.SetDuplicates(*v, genruntime.Deref(old)) {
+			for _, d := range genruntime.SetDuplicates(*v, genruntime.RatchetOld(ratchet, old)) {
 				e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", "listType=set"))
 			}
 			if len(e) > 0 {
@@ -1100,7 +1853,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.InstanceID
 		var old *string
-		if oldObj != nil {
+		if oldObj != nil && !(*&oldObj.InstanceID == "") {
 			old = &oldObj.InstanceID
 		}
 		if !(*v == "") {
@@ -1118,6 +1871,236 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	return genruntime.PrefixPath(errs, fldPath)
 }
 
+// validate_v1_ListMeta validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1.ListMeta declare. Errors are rooted at fldPath.
+func validate_v1_ListMeta(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *v1.ListMeta) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1_ListMeta(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// shardInfo
+	{
+		v := obj.ShardInfo
+		var old *v1.ShardInfo
+		if oldObj != nil {
+			old = oldObj.ShardInfo
+		}
+		if !(v == nil) {
+			var e field.ErrorList
+			e = append(e, validate_v1_ShardInfo(ctx, op, nil, v, old)...)
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "shardInfo")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
+// validate_v1_LabelSelector validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1.LabelSelector declare. Errors are rooted at fldPath.
+func validate_v1_LabelSelector(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *v1.LabelSelector) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1_LabelSelector(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// matchExpressions
+	{
+		v := &obj.MatchExpressions
+		var old *[]v1.LabelSelectorRequirement
+		if oldObj != nil && !(len(*&oldObj.MatchExpressions) == 0) {
+			old = &oldObj.MatchExpressions
+		}
+		if !(len(*v) == 0) {
+			var e field.ErrorList
+			if !(ratchet && old != nil && equal___v1_LabelSelectorRequirement(v, old)) {
+				var itemErrs field.ErrorList
+				for i1 := range *v {
+					item1 := &(*v)[i1]
+					var oldItem1 *v1.LabelSelectorRequirement
+					{
+						e := e[:0:0]
+						e = append(e, validate_v1_LabelSelectorRequirement(ctx, op, nil, item1, oldItem1)...)
+						if len(e) > 0 {
+							itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
+						}
+					}
+				}
+				e = append(e, itemErrs...)
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "matchExpressions")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
+// validate_v1_Condition validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1.Condition declare. Errors are rooted at fldPath.
+func validate_v1_Condition(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *v1.Condition) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1_Condition(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// type
+	{
+		v := &obj.Type
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "type", "required"))
+		} else {
+			var e field.ErrorList
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "type")...)
+			}
+		}
+	}
+	// status
+	{
+		v := &obj.Status
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "status", "required"))
+		} else {
+			var e field.ErrorList
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "status")...)
+			}
+		}
+	}
+	// lastTransitionTime
+	{
+		v := &obj.LastTransitionTime
+		if v.IsZero() {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "lastTransitionTime", "required"))
+		} else {
+			var e field.ErrorList
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "lastTransitionTime")...)
+			}
+		}
+	}
+	// reason
+	{
+		v := &obj.Reason
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "reason", "required"))
+		} else {
+			var e field.ErrorList
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "reason")...)
+			}
+		}
+	}
+	// message
+	{
+		v := &obj.Message
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "message", "required"))
+		} else {
+			var e field.ErrorList
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "message")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
+// validate_v1_ShardInfo validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1.ShardInfo declare. Errors are rooted at fldPath.
+func validate_v1_ShardInfo(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *v1.ShardInfo) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1_ShardInfo(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// selector
+	{
+		v := &obj.Selector
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "selector", "required"))
+		} else {
+			var e field.ErrorList
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "selector")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
+// validate_v1_LabelSelectorRequirement validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1.LabelSelectorRequirement declare. Errors are rooted at fldPath.
+func validate_v1_LabelSelectorRequirement(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *v1.LabelSelectorRequirement) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1_LabelSelectorRequirement(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	// key
+	{
+		v := &obj.Key
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "key", "required"))
+		} else {
+			var e field.ErrorList
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "key")...)
+			}
+		}
+	}
+	// operator
+	{
+		v := &obj.Operator
+		if *v == "" {
+			errs = append(errs, genruntime.At(field.Required(nil, ""), "operator", "required"))
+		} else {
+			var e field.ErrorList
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "operator")...)
+			}
+		}
+	}
+	return genruntime.PrefixPath(errs, fldPath)
+}
+
 var re_v1beta1 = regexp.MustCompile("^[^\\s]+$")
 
 // cel_types_191 holds the CEL rules at types.go:191.
@@ -1127,6 +2110,16 @@ var cel_types_191 = genruntime.NewCELRules("1.37", "{\"type\":\"string\",\"x-kub
 		MessageExpression: "\"image \" + self + \" must name a version, not :latest\"",
 		Origin:            "validationRule",
 	})
+
+// fast_types_191 returns the rules of cel_types_191 that certainly hold for self (bit i: rule i); the others run in CEL.
+func fast_types_191(self, old *string) uint64 {
+	var ok uint64
+	// !self.endsWith(":latest")
+	if !strings.HasSuffix(string(*self), ":latest") {
+		ok |= uint64(0x1)
+	}
+	return ok
+}
 
 type keyOf_v1beta1_ContainerPort_containerPort_protocol struct {
 	ContainerPort int32
@@ -1148,6 +2141,23 @@ var cel_types_212 = genruntime.NewCELRules("1.37", "{\"items\":{\"type\":\"strin
 		Origin:  "validationRule",
 	})
 
+// fast_types_212 returns the rules of cel_types_212 that certainly hold for self (bit i: rule i); the others run in CEL.
+func fast_types_212(self, old *[]string) uint64 {
+	var ok uint64
+	// self.all(a, a.size() <= 1024)
+	if func() bool {
+		for it_ := range *self {
+			if !(int64(utf8.RuneCountInString(string((*self)[it_]))) <= int64(int64(1024))) {
+				return false
+			}
+		}
+		return true
+	}() {
+		ok |= uint64(0x1)
+	}
+	return ok
+}
+
 // cel_ContainerPort holds the CEL rules at types.go:218.
 var cel_ContainerPort = genruntime.NewCELRules("1.37", "{\"properties\":{\"containerPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"hostPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"name\":{\"format\":\"k8s-short-name\",\"maxLength\":15,\"type\":\"string\"},\"protocol\":{\"type\":\"string\"}},\"required\":[\"containerPort\",\"protocol\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".hostPort\",\"message\":\"hostPort must equal containerPort when set\",\"rule\":\"!has(self.hostPort) || self.hostPort == self.containerPort\"}]}", false,
 	genruntime.CELRule{
@@ -1156,6 +2166,16 @@ var cel_ContainerPort = genruntime.NewCELRules("1.37", "{\"properties\":{\"conta
 		FieldPath: ".hostPort",
 		Origin:    "validationRule",
 	})
+
+// fast_ContainerPort returns the rules of cel_ContainerPort that certainly hold for self (bit i: rule i); the others run in CEL.
+func fast_ContainerPort(self, old *ContainerPort) uint64 {
+	var ok uint64
+	// !has(self.hostPort) || self.hostPort == self.containerPort
+	if (!(self.HostPort != 0)) || ((self.HostPort != 0) && (int64(self.HostPort) == int64(self.ContainerPort))) {
+		ok |= uint64(0x1)
+	}
+	return ok
+}
 
 // cel_types_366 holds the CEL rules at types.go:366.
 var cel_types_366 = genruntime.NewCELRules("1.37", "{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true,\"x-kubernetes-validations\":[{\"message\":\"must be more than 64Mi\",\"rule\":\"quantity(string(self)).isGreaterThan(quantity('64Mi'))\"}]}", false,
@@ -1174,6 +2194,16 @@ var cel_WorkerPoolSpec = genruntime.NewCELRules("1.37", "{\"properties\":{\"minR
 		Origin:    "validationRule",
 	})
 
+// fast_WorkerPoolSpec returns the rules of cel_WorkerPoolSpec that certainly hold for self (bit i: rule i); the others run in CEL.
+func fast_WorkerPoolSpec(self, old *WorkerPoolSpec) uint64 {
+	var ok uint64
+	// !has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) || self.minReadySeconds < self.progressDeadlineSeconds
+	if ((!(self.MinReadySeconds != 0)) || (!(self.ProgressDeadlineSeconds != nil))) || (((self.MinReadySeconds != 0) && (self.ProgressDeadlineSeconds != nil)) && (int64(self.MinReadySeconds) < int64(*self.ProgressDeadlineSeconds))) {
+		ok |= uint64(0x1)
+	}
+	return ok
+}
+
 // cel_types_64 holds the CEL rules at types.go:64.
 var cel_types_64 = genruntime.NewCELRules("1.37", "{\"properties\":{\"rollingUpdate\":{\"properties\":{\"maxSurge\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true},\"maxUnavailable\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true}},\"type\":\"object\"},\"type\":{\"type\":\"string\"}},\"required\":[\"type\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".rollingUpdate\",\"message\":\"may not be specified when strategy `type` is Recreate\",\"reason\":\"FieldValueForbidden\",\"rule\":\"!(self.type == 'Recreate') || !has(self.rollingUpdate)\"},{\"fieldPath\":\".rollingUpdate\",\"message\":\"this should be defaulted and never be nil\",\"reason\":\"FieldValueRequired\",\"rule\":\"!(self.type == 'RollingUpdate') || has(self.rollingUpdate)\"}]}", false,
 	genruntime.CELRule{
@@ -1191,6 +2221,20 @@ var cel_types_64 = genruntime.NewCELRules("1.37", "{\"properties\":{\"rollingUpd
 		Origin:    "validationRule",
 	})
 
+// fast_types_64 returns the rules of cel_types_64 that certainly hold for self (bit i: rule i); the others run in CEL.
+func fast_types_64(self, old *UpdateStrategy) uint64 {
+	var ok uint64
+	// !(self.type == 'Recreate') || !has(self.rollingUpdate)
+	if (!(string(self.Type) == "Recreate")) || (!(self.RollingUpdate != nil)) {
+		ok |= uint64(0x1)
+	}
+	// !(self.type == 'RollingUpdate') || has(self.rollingUpdate)
+	if (!(string(self.Type) == "RollingUpdate")) || (self.RollingUpdate != nil) {
+		ok |= uint64(0x2)
+	}
+	return ok
+}
+
 // cel_types_78 holds the CEL rules at types.go:78.
 var cel_types_78 = genruntime.NewCELRules("1.37", "{\"format\":\"int32\",\"type\":\"integer\",\"x-kubernetes-validations\":[{\"message\":\"may not be decreased\",\"optionalOldSelf\":true,\"rule\":\"!oldSelf.hasValue() || self >= oldSelf.value()\"}]}", false,
 	genruntime.CELRule{
@@ -1199,6 +2243,16 @@ var cel_types_78 = genruntime.NewCELRules("1.37", "{\"format\":\"int32\",\"type\
 		OptionalOldSelf: true,
 		Origin:          "validationRule",
 	})
+
+// fast_types_78 returns the rules of cel_types_78 that certainly hold for self (bit i: rule i); the others run in CEL.
+func fast_types_78(self, old *int32) uint64 {
+	var ok uint64
+	// !oldSelf.hasValue() || self >= oldSelf.value()
+	if (!(old != nil)) || ((old != nil) && (int64(*self) >= int64(*old))) {
+		ok |= uint64(0x1)
+	}
+	return ok
+}
 
 type keyOf_v1beta1_Toleration_key_effect struct {
 	Key    string
@@ -1217,11 +2271,28 @@ func key_v1_Condition_type(x *v1.Condition) string {
 func keyValue_v1_Condition_type(x *v1.Condition) any {
 	return x.Type
 }
+func key_v1beta1_ClassQuota_class(x *ClassQuota) string {
+	return x.Class
+}
+func keyValue_v1beta1_ClassQuota_class(x *ClassQuota) any {
+	return x.Class
+}
 func key_v1beta1_Container_name(x *Container) string {
 	return x.Name
 }
 func keyValue_v1beta1_Container_name(x *Container) any {
 	return x.Name
+}
+func equal_v1beta1_ClassQuota(a, b *ClassQuota) bool {
+	return equal_string(&a.Class, &b.Class) &&
+		equal_int32(&a.MaxWorkers, &b.MaxWorkers) &&
+		equal_int32(&a.BurstWorkers, &b.BurstWorkers)
+}
+func equal_string(a, b *string) bool {
+	return *a == *b
+}
+func equal_int32(a, b *int32) bool {
+	return *a == *b
 }
 func equal_v1beta1_Container(a, b *Container) bool {
 	return equal_string(&a.Name, &b.Name) &&
@@ -1229,9 +2300,6 @@ func equal_v1beta1_Container(a, b *Container) bool {
 		equal___v1beta1_ContainerPort(&a.Ports, &b.Ports) &&
 		equal___v1beta1_EnvVar(&a.Env, &b.Env) &&
 		equal___string(&a.Args, &b.Args)
-}
-func equal_string(a, b *string) bool {
-	return *a == *b
 }
 func equal___v1beta1_EnvVar(a, b *[]EnvVar) bool {
 	if len(*a) != len(*b) {
@@ -1261,15 +2329,16 @@ func equal_v1beta1_ContainerPort(a, b *ContainerPort) bool {
 		equal_int32(&a.HostPort, &b.HostPort) &&
 		equal_v1beta1_Protocol(&a.Protocol, &b.Protocol)
 }
-func equal_int32(a, b *int32) bool {
-	return *a == *b
-}
 func equal_v1beta1_Protocol(a, b *Protocol) bool {
 	return *a == *b
 }
 func equal_v1beta1_EnvVar(a, b *EnvVar) bool {
 	return equal_string(&a.Name, &b.Name) &&
 		equal_string(&a.Value, &b.Value)
+}
+func equal_v1beta1_QuotaExemption(a, b *QuotaExemption) bool {
+	return equal_string(&a.Pool, &b.Pool) &&
+		equal_string(&a.Reason, &b.Reason)
 }
 func equal_v1beta1_Toleration(a, b *Toleration) bool {
 	return equal_string(&a.Key, &b.Key) &&
@@ -1300,6 +2369,17 @@ func equal_v1beta1_WorkerClassList(a, b *WorkerClassList) bool {
 		equal_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
 		equal___v1beta1_WorkerClass(&a.Items, &b.Items)
 }
+func equal___v1beta1_WorkerClass(a, b *[]WorkerClass) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1beta1_WorkerClass(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
 func equal_v1beta1_WorkerPool(a, b *WorkerPool) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
 		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
@@ -1310,6 +2390,17 @@ func equal_v1beta1_WorkerPoolList(a, b *WorkerPoolList) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
 		equal_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
 		equal___v1beta1_WorkerPool(&a.Items, &b.Items)
+}
+func equal___v1beta1_WorkerPool(a, b *[]WorkerPool) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1beta1_WorkerPool(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
 }
 func equal_v1beta1_WorkerPoolSpec(a, b *WorkerPoolSpec) bool {
 	return equal__int32(&a.Replicas, &b.Replicas) &&
@@ -1362,6 +2453,76 @@ func equal_v1beta1_WorkerPoolStatus(a, b *WorkerPoolStatus) bool {
 		equal_int32(&a.ReadyReplicas, &b.ReadyReplicas) &&
 		equal___v1_Condition(&a.Conditions, &b.Conditions)
 }
+func equal_v1beta1_WorkerQuota(a, b *WorkerQuota) bool {
+	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
+		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
+		equal_v1beta1_WorkerQuotaSpec(&a.Spec, &b.Spec) &&
+		equal_v1beta1_WorkerQuotaStatus(&a.Status, &b.Status)
+}
+func equal_v1beta1_WorkerQuotaList(a, b *WorkerQuotaList) bool {
+	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
+		equal_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
+		equal___v1beta1_WorkerQuota(&a.Items, &b.Items)
+}
+func equal___v1beta1_WorkerQuota(a, b *[]WorkerQuota) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1beta1_WorkerQuota(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func equal_v1beta1_WorkerQuotaSpec(a, b *WorkerQuotaSpec) bool {
+	return equal_int32(&a.MaxPools, &b.MaxPools) &&
+		equal__int32(&a.MaxWorkers, &b.MaxWorkers) &&
+		equal_v1beta1_QuotaTier(&a.Tier, &b.Tier) &&
+		equal_string(&a.Description, &b.Description) &&
+		equal_string(&a.DefaultClass, &b.DefaultClass) &&
+		equal___v1beta1_ClassQuota(&a.Classes, &b.Classes) &&
+		equal___v1beta1_Zone(&a.Zones, &b.Zones) &&
+		equal_map_string_v1beta1_ZoneWeight(&a.ZoneWeights, &b.ZoneWeights) &&
+		equal___v1beta1_QuotaExemption(&a.Exemptions, &b.Exemptions)
+}
+func equal_v1beta1_QuotaTier(a, b *QuotaTier) bool {
+	return *a == *b
+}
+func equal_v1beta1_Zone(a, b *Zone) bool {
+	return *a == *b
+}
+func equal_map_string_v1beta1_ZoneWeight(a, b *map[string]ZoneWeight) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for k, va := range *a {
+		vb, ok := (*b)[k]
+		if !ok || !equal_v1beta1_ZoneWeight(&va, &vb) {
+			return false
+		}
+	}
+	return true
+}
+func equal_v1beta1_ZoneWeight(a, b *ZoneWeight) bool {
+	return *a == *b
+}
+func equal___v1beta1_QuotaExemption(a, b *[]QuotaExemption) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1beta1_QuotaExemption(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func equal_v1beta1_WorkerQuotaStatus(a, b *WorkerQuotaStatus) bool {
+	return equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
+		equal_int32(&a.UsedPools, &b.UsedPools) &&
+		equal_int32(&a.UsedWorkers, &b.UsedWorkers)
+}
 func equal_v1beta1_WorkerTemplate(a, b *WorkerTemplate) bool {
 	return equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
 		equal___v1beta1_Container(&a.Containers, &b.Containers) &&
@@ -1384,6 +2545,40 @@ func equal___v1beta1_Container(a, b *[]Container) bool {
 }
 func equal_v1beta1_RestartPolicy(a, b *RestartPolicy) bool {
 	return *a == *b
+}
+func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
+	return equal_string(&a.SelfLink, &b.SelfLink) &&
+		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
+		equal_string(&a.Continue, &b.Continue) &&
+		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
+		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
+}
+func equal___v1_LabelSelectorRequirement(a, b *[]v1.LabelSelectorRequirement) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1_LabelSelectorRequirement(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func equal_v1_Condition(a, b *v1.Condition) bool {
+	return equal_string(&a.Type, &b.Type) &&
+		equal_v1_ConditionStatus(&a.Status, &b.Status) &&
+		equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
+		equal_v1_Time(&a.LastTransitionTime, &b.LastTransitionTime) &&
+		equal_string(&a.Reason, &b.Reason) &&
+		equal_string(&a.Message, &b.Message)
+}
+func equal_v1_ShardInfo(a, b *v1.ShardInfo) bool {
+	return equal_string(&a.Selector, &b.Selector)
+}
+func equal_v1_LabelSelectorRequirement(a, b *v1.LabelSelectorRequirement) bool {
+	return equal_string(&a.Key, &b.Key) &&
+		equal_v1_LabelSelectorOperator(&a.Operator, &b.Operator) &&
+		equal___string(&a.Values, &b.Values)
 }
 func equal___v1beta1_ContainerPort(a, b *[]ContainerPort) bool {
 	if len(*a) != len(*b) {
@@ -1423,35 +2618,6 @@ func equal_v1_ObjectMeta(a, b *v1.ObjectMeta) bool {
 		equal___string(&a.Finalizers, &b.Finalizers) &&
 		equal___v1_ManagedFieldsEntry(&a.ManagedFields, &b.ManagedFields)
 }
-func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
-	return equal_string(&a.SelfLink, &b.SelfLink) &&
-		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
-		equal_string(&a.Continue, &b.Continue) &&
-		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
-		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
-}
-func equal___v1beta1_WorkerClass(a, b *[]WorkerClass) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for i := range *a {
-		if !equal_v1beta1_WorkerClass(&(*a)[i], &(*b)[i]) {
-			return false
-		}
-	}
-	return true
-}
-func equal___v1beta1_WorkerPool(a, b *[]WorkerPool) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for i := range *a {
-		if !equal_v1beta1_WorkerPool(&(*a)[i], &(*b)[i]) {
-			return false
-		}
-	}
-	return true
-}
 func equal__int32(a, b **int32) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_int32(*a, *b))
 }
@@ -1460,17 +2626,6 @@ func equal__v1_LabelSelector(a, b **v1.LabelSelector) bool {
 }
 func equal_bool(a, b *bool) bool {
 	return *a == *b
-}
-func equal___v1_LabelSelectorRequirement(a, b *[]v1.LabelSelectorRequirement) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for i := range *a {
-		if !equal_v1_LabelSelectorRequirement(&(*a)[i], &(*b)[i]) {
-			return false
-		}
-	}
-	return true
 }
 func equal___v1_Condition(a, b *[]v1.Condition) bool {
 	if len(*a) != len(*b) {
@@ -1483,15 +2638,46 @@ func equal___v1_Condition(a, b *[]v1.Condition) bool {
 	}
 	return true
 }
+func equal___v1beta1_ClassQuota(a, b *[]ClassQuota) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1beta1_ClassQuota(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func equal___v1beta1_Zone(a, b *[]Zone) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1beta1_Zone(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func equal__v1_ShardInfo(a, b **v1.ShardInfo) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_ShardInfo(*a, *b))
+}
+func equal_v1_ConditionStatus(a, b *v1.ConditionStatus) bool {
+	return *a == *b
+}
+func equal_v1_Time(a, b *v1.Time) bool {
+	return a.Equal(b)
+}
+func equal_v1_LabelSelectorOperator(a, b *v1.LabelSelectorOperator) bool {
+	return *a == *b
+}
 func equal_v1beta1_RollingUpdate(a, b *RollingUpdate) bool {
 	return equal__intstr_IntOrString(&a.MaxUnavailable, &b.MaxUnavailable) &&
 		equal__intstr_IntOrString(&a.MaxSurge, &b.MaxSurge)
 }
 func equal_types_UID(a, b *types.UID) bool {
 	return *a == *b
-}
-func equal_v1_Time(a, b *v1.Time) bool {
-	return a.Equal(b)
 }
 func equal__v1_Time(a, b **v1.Time) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Time(*a, *b))
@@ -1518,22 +2704,6 @@ func equal___v1_ManagedFieldsEntry(a, b *[]v1.ManagedFieldsEntry) bool {
 	}
 	return true
 }
-func equal__v1_ShardInfo(a, b **v1.ShardInfo) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_ShardInfo(*a, *b))
-}
-func equal_v1_LabelSelectorRequirement(a, b *v1.LabelSelectorRequirement) bool {
-	return equal_string(&a.Key, &b.Key) &&
-		equal_v1_LabelSelectorOperator(&a.Operator, &b.Operator) &&
-		equal___string(&a.Values, &b.Values)
-}
-func equal_v1_Condition(a, b *v1.Condition) bool {
-	return equal_string(&a.Type, &b.Type) &&
-		equal_v1_ConditionStatus(&a.Status, &b.Status) &&
-		equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
-		equal_v1_Time(&a.LastTransitionTime, &b.LastTransitionTime) &&
-		equal_string(&a.Reason, &b.Reason) &&
-		equal_string(&a.Message, &b.Message)
-}
 func equal__intstr_IntOrString(a, b **intstr.IntOrString) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_intstr_IntOrString(*a, *b))
 }
@@ -1553,15 +2723,6 @@ func equal_v1_ManagedFieldsEntry(a, b *v1.ManagedFieldsEntry) bool {
 		equal_string(&a.FieldsType, &b.FieldsType) &&
 		equal__v1_FieldsV1(&a.FieldsV1, &b.FieldsV1) &&
 		equal_string(&a.Subresource, &b.Subresource)
-}
-func equal_v1_ShardInfo(a, b *v1.ShardInfo) bool {
-	return equal_string(&a.Selector, &b.Selector)
-}
-func equal_v1_LabelSelectorOperator(a, b *v1.LabelSelectorOperator) bool {
-	return *a == *b
-}
-func equal_v1_ConditionStatus(a, b *v1.ConditionStatus) bool {
-	return *a == *b
 }
 func equal_intstr_IntOrString(a, b *intstr.IntOrString) bool {
 	return equal_intstr_Type(&a.Type, &b.Type) &&

@@ -1,6 +1,7 @@
 package validation
 
 import (
+	"strings"
 	"time"
 
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -129,4 +130,52 @@ func ValidWorkerClass() *workloads.WorkerClass {
 		CPU:    8,
 		Memory: resource.MustParse("32Gi"),
 	}
+}
+
+// ValidWorkerQuota returns a WorkerQuota that passes ValidateWorkerQuota and that sets every field:
+// two class quotas, three zones with weights, an exemption and a status. It has a resourceVersion,
+// so it can also serve as the new object of an update.
+func ValidWorkerQuota() *workloads.WorkerQuota {
+	return &workloads.WorkerQuota{
+		ObjectMeta: metav1.ObjectMeta{
+			Name:            "team-a",
+			Namespace:       "team-a",
+			ResourceVersion: "1",
+			Generation:      1,
+			Labels:          map[string]string{"team": "a"},
+		},
+		Spec: workloads.WorkerQuotaSpec{
+			MaxPools:     10,
+			MaxWorkers:   ptr.To[int32](300),
+			Tier:         workloads.QuotaTierSilver,
+			Description:  "Batch pools of team A.",
+			DefaultClass: "large",
+			Classes: []workloads.ClassQuota{
+				{Class: "large", MaxWorkers: 100, BurstWorkers: 20},
+				{Class: "small", MaxWorkers: 200},
+			},
+			Zones:       []workloads.Zone{"zone-a", "zone-b", "zone-c"},
+			ZoneWeights: map[string]workloads.ZoneWeight{"zone-a": 50, "zone-b": 30, "zone-c": 20},
+			Exemptions:  []workloads.QuotaExemption{{Pool: "batch-workers", Reason: "migrating to this quota"}},
+		},
+		Status: workloads.WorkerQuotaStatus{ObservedGeneration: 1, UsedPools: 2, UsedWorkers: 120},
+	}
+}
+
+// InvalidWorkerQuota5 returns ValidWorkerQuota with five independent mistakes, so that
+// ValidateWorkerQuota reports exactly five errors:
+//
+//	spec.maxPools                 Invalid       (above +maximum=100)
+//	spec.tier                     NotSupported  (not a QuotaTier)
+//	spec.classes[1]               Duplicate     (same class as [0])
+//	spec.zoneWeights[zone-b]      Invalid       (below the ZoneWeight +minimum=1)
+//	spec.exemptions[0].reason     TooLong       (above +maxLength=128)
+func InvalidWorkerQuota5() *workloads.WorkerQuota {
+	obj := ValidWorkerQuota()
+	obj.Spec.MaxPools = 101
+	obj.Spec.Tier = "Platinum"
+	obj.Spec.Classes[1].Class = "large"
+	obj.Spec.ZoneWeights["zone-b"] = 0
+	obj.Spec.Exemptions[0].Reason = strings.Repeat("r", 129)
+	return obj
 }

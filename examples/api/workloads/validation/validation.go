@@ -51,6 +51,10 @@ var ValidateWorkerPoolName = apivalidation.NameIsDNSSubdomain
 // true it validates a generateName, whose trailing '-' is masked first.
 var ValidateWorkerClassName = apivalidation.NameIsDNSLabel
 
+// ValidateWorkerQuotaName validates a WorkerQuota's name (+nameFormat=dns1123subdomain); with
+// prefix true it validates a generateName, whose trailing '-' is masked first.
+var ValidateWorkerQuotaName = apivalidation.NameIsDNSSubdomain
+
 // Limits declared by the tags in types.go.
 const (
 	maxReplicas                = 1000  // WorkerPoolSpec.Replicas +maximum
@@ -75,6 +79,24 @@ const (
 	maxCPU                     = 256   // WorkerClass.CPU +maximum
 )
 
+// Limits declared by the tags of WorkerQuota and the types it uses.
+const (
+	minQuotaPools             = 1      // WorkerQuotaSpec.MaxPools +minimum
+	maxQuotaPools             = 100    // WorkerQuotaSpec.MaxPools +maximum
+	maxQuotaWorkers           = 100000 // WorkerQuotaSpec.MaxWorkers +maximum
+	maxQuotaDescriptionLength = 256    // WorkerQuotaSpec.Description +maxLength
+	maxDefaultClassLength     = 63     // WorkerQuotaSpec.DefaultClass +maxLength
+	maxZoneWeights            = 16     // WorkerQuotaSpec.ZoneWeights +maxProperties
+	maxExemptions             = 16     // WorkerQuotaSpec.Exemptions +maxItems
+	minClassWorkers           = 1      // ClassQuota.MaxWorkers +minimum
+	maxClassWorkers           = 10000  // ClassQuota.MaxWorkers +maximum
+	maxBurstWorkers           = 1000   // ClassQuota.BurstWorkers +maximum
+	maxZoneLength             = 63     // Zone +maxLength
+	minZoneWeight             = 1      // ZoneWeight +minimum
+	maxZoneWeight             = 100    // ZoneWeight +maximum
+	maxExemptionReasonLength  = 128    // QuotaExemption.Reason +maxLength
+)
+
 // Error details, computed once. The range messages are apimachinery's (content.MinError, ...).
 var (
 	msgNonNegative              = content.MinError(0)
@@ -89,6 +111,14 @@ var (
 	msgPortMax                  = content.MaxError(maxPort)
 	msgCPUMin                   = content.MinError(minCPU)
 	msgCPUMax                   = content.MaxError(maxCPU)
+	msgQuotaPoolsMin            = content.MinError(minQuotaPools)
+	msgQuotaPoolsMax            = content.MaxError(maxQuotaPools)
+	msgQuotaWorkersMax          = content.MaxError(maxQuotaWorkers)
+	msgClassWorkersMin          = content.MinError(minClassWorkers)
+	msgClassWorkersMax          = content.MaxError(maxClassWorkers)
+	msgBurstWorkersMax          = content.MaxError(maxBurstWorkers)
+	msgZoneWeightMin            = content.MinError(minZoneWeight)
+	msgZoneWeightMax            = content.MaxError(maxZoneWeight)
 	msgImageWhitespace          = "must not contain whitespace (must match `^[^\\s]+$`)"
 	msgUUID                     = "must be a lowercase UUID in 8-4-4-4-12 form (e.g. '123e4567-e89b-12d3-a456-426614174000')"
 	msgMinReadySeconds          = "minReadySeconds must be less than progressDeadlineSeconds"
@@ -110,6 +140,7 @@ var (
 	supportedProtocols       = []workloads.Protocol{workloads.ProtocolSCTP, workloads.ProtocolTCP, workloads.ProtocolUDP}
 	supportedTaintEffects    = []workloads.TaintEffect{workloads.TaintEffectNoExecute, workloads.TaintEffectNoSchedule}
 	supportedStrategyTypes   = []workloads.UpdateStrategyType{workloads.RecreateStrategy, workloads.RollingUpdateStrategy}
+	supportedQuotaTiers      = []workloads.QuotaTier{workloads.QuotaTierBronze, workloads.QuotaTierGold, workloads.QuotaTierSilver}
 )
 
 // ValidateWorkerPool validates a WorkerPool on create: its metadata (namespaced, name a DNS-1123
@@ -657,6 +688,203 @@ func validateWorkerClassFields(obj *workloads.WorkerClass) field.ErrorList {
 	return allErrs
 }
 
+// ValidateWorkerQuota validates a WorkerQuota on create: its metadata (namespaced, name a DNS-1123
+// subdomain), spec and status.
+func ValidateWorkerQuota(obj *workloads.WorkerQuota) field.ErrorList {
+	allErrs := apivalidation.ValidateObjectMeta(&obj.ObjectMeta, true, ValidateWorkerQuotaName, field.NewPath("metadata"))
+	allErrs = append(allErrs, ValidateWorkerQuotaSpec(&obj.Spec, field.NewPath("spec"))...)
+	allErrs = append(allErrs, ValidateWorkerQuotaStatus(&obj.Status, field.NewPath("status"))...)
+	return allErrs
+}
+
+// ValidateWorkerQuotaUpdate validates an update of a WorkerQuota: the metadata update rules, the
+// +nameFormat rule, and the spec and status as on create. WorkerQuota has no transition rules.
+func ValidateWorkerQuotaUpdate(newObj, oldObj *workloads.WorkerQuota) field.ErrorList {
+	metaPath := field.NewPath("metadata")
+	allErrs := apivalidation.ValidateObjectMetaUpdate(&newObj.ObjectMeta, &oldObj.ObjectMeta, metaPath)
+	allErrs = append(allErrs, validateNameFormat(&newObj.ObjectMeta, ValidateWorkerQuotaName, metaPath)...)
+	allErrs = append(allErrs, ValidateWorkerQuotaSpec(&newObj.Spec, field.NewPath("spec"))...)
+	allErrs = append(allErrs, ValidateWorkerQuotaStatus(&newObj.Status, field.NewPath("status"))...)
+	return allErrs
+}
+
+// ValidateWorkerQuotaSpec validates the spec of a WorkerQuota.
+func ValidateWorkerQuotaSpec(spec *workloads.WorkerQuotaSpec, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// maxPools: +required (0 is missing), +minimum=1, +maximum=100.
+	switch {
+	case spec.MaxPools == 0:
+		allErrs = append(allErrs, field.Required(fldPath.Child("maxPools"), ""))
+	case spec.MaxPools < minQuotaPools:
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("maxPools"), spec.MaxPools, msgQuotaPoolsMin))
+	case spec.MaxPools > maxQuotaPools:
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("maxPools"), spec.MaxPools, msgQuotaPoolsMax))
+	}
+
+	// maxWorkers: +optional (pointer), +minimum=0, +maximum=100000.
+	if w := spec.MaxWorkers; w != nil {
+		if *w < 0 {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("maxWorkers"), *w, msgNonNegative))
+		} else if *w > maxQuotaWorkers {
+			allErrs = append(allErrs, field.Invalid(fldPath.Child("maxWorkers"), *w, msgQuotaWorkersMax))
+		}
+	}
+
+	// tier: +required, +enum.
+	switch spec.Tier {
+	case "":
+		allErrs = append(allErrs, field.Required(fldPath.Child("tier"), ""))
+	case workloads.QuotaTierBronze, workloads.QuotaTierSilver, workloads.QuotaTierGold:
+	default:
+		allErrs = append(allErrs, field.NotSupported(fldPath.Child("tier"), spec.Tier, supportedQuotaTiers))
+	}
+
+	// description: +optional, +maxLength=256.
+	if tooLong(spec.Description, maxQuotaDescriptionLength) {
+		allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("description"), spec.Description, maxQuotaDescriptionLength))
+	}
+
+	// defaultClass: +optional, +maxLength=63, +format=k8s-short-name.
+	if dc := spec.DefaultClass; dc != "" {
+		if tooLong(dc, maxDefaultClassLength) {
+			allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("defaultClass"), dc, maxDefaultClassLength))
+		}
+		if msgs := content.IsDNS1123Label(dc); len(msgs) != 0 {
+			allErrs = append(allErrs, formatError(fldPath.Child("defaultClass"), dc, msgs))
+		}
+	}
+
+	// classes: +optional, +listType=map keyed by class.
+	if len(spec.Classes) != 0 {
+		classesPath := fldPath.Child("classes")
+		for i := range spec.Classes {
+			allErrs = append(allErrs, ValidateClassQuota(&spec.Classes[i], classesPath.Index(i))...)
+		}
+		for _, i := range duplicateIndices(spec.Classes, classQuotaKey) {
+			allErrs = append(allErrs, field.Duplicate(classesPath.Index(i), spec.Classes[i]))
+		}
+	}
+
+	// zones: +optional, +listType=set; each Zone +maxLength=63, +format=k8s-short-name.
+	if len(spec.Zones) != 0 {
+		zonesPath := fldPath.Child("zones")
+		for i, z := range spec.Zones {
+			allErrs = append(allErrs, validateZone(string(z), zonesPath.Index(i))...)
+		}
+		for _, i := range duplicateIndices(spec.Zones, zoneKey) {
+			allErrs = append(allErrs, field.Duplicate(zonesPath.Index(i), spec.Zones[i]))
+		}
+	}
+
+	// zoneWeights: +optional, +maxProperties=16; each ZoneWeight +minimum=1, +maximum=100 (a map
+	// value is present even at its zero value).
+	if len(spec.ZoneWeights) != 0 {
+		weightsPath := fldPath.Child("zoneWeights")
+		if len(spec.ZoneWeights) > maxZoneWeights {
+			allErrs = append(allErrs, field.TooMany(weightsPath, len(spec.ZoneWeights), maxZoneWeights))
+		}
+		for zone, w := range spec.ZoneWeights {
+			if w < minZoneWeight {
+				allErrs = append(allErrs, field.Invalid(weightsPath.Key(zone), w, msgZoneWeightMin))
+			} else if w > maxZoneWeight {
+				allErrs = append(allErrs, field.Invalid(weightsPath.Key(zone), w, msgZoneWeightMax))
+			}
+		}
+	}
+
+	// exemptions: +optional, +listType=atomic, +maxItems=16.
+	if len(spec.Exemptions) != 0 {
+		exemptionsPath := fldPath.Child("exemptions")
+		if len(spec.Exemptions) > maxExemptions {
+			allErrs = append(allErrs, field.TooMany(exemptionsPath, len(spec.Exemptions), maxExemptions))
+		}
+		for i := range spec.Exemptions {
+			allErrs = append(allErrs, ValidateQuotaExemption(&spec.Exemptions[i], exemptionsPath.Index(i))...)
+		}
+	}
+
+	return allErrs
+}
+
+// ValidateClassQuota validates the quota of one WorkerClass.
+func ValidateClassQuota(cq *workloads.ClassQuota, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// class: +required, +format=k8s-short-name.
+	if cq.Class == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("class"), ""))
+	} else if msgs := content.IsDNS1123Label(cq.Class); len(msgs) != 0 {
+		allErrs = append(allErrs, formatError(fldPath.Child("class"), cq.Class, msgs))
+	}
+
+	// maxWorkers: +required (0 is missing), +minimum=1, +maximum=10000.
+	switch {
+	case cq.MaxWorkers == 0:
+		allErrs = append(allErrs, field.Required(fldPath.Child("maxWorkers"), ""))
+	case cq.MaxWorkers < minClassWorkers:
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("maxWorkers"), cq.MaxWorkers, msgClassWorkersMin))
+	case cq.MaxWorkers > maxClassWorkers:
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("maxWorkers"), cq.MaxWorkers, msgClassWorkersMax))
+	}
+
+	// burstWorkers: +optional (0 is unset), +minimum=0, +maximum=1000.
+	if cq.BurstWorkers < 0 {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("burstWorkers"), cq.BurstWorkers, msgNonNegative))
+	} else if cq.BurstWorkers > maxBurstWorkers {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("burstWorkers"), cq.BurstWorkers, msgBurstWorkersMax))
+	}
+
+	return allErrs
+}
+
+// validateZone validates one zone name of a quota.
+func validateZone(zone string, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+	if tooLong(zone, maxZoneLength) {
+		allErrs = append(allErrs, field.TooLongCharacters(fldPath, zone, maxZoneLength))
+	}
+	if msgs := content.IsDNS1123Label(zone); len(msgs) != 0 {
+		allErrs = append(allErrs, formatError(fldPath, zone, msgs))
+	}
+	return allErrs
+}
+
+// ValidateQuotaExemption validates one exemption of a quota.
+func ValidateQuotaExemption(ex *workloads.QuotaExemption, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+
+	// pool: +required, +format=k8s-long-name.
+	if ex.Pool == "" {
+		allErrs = append(allErrs, field.Required(fldPath.Child("pool"), ""))
+	} else if msgs := content.IsDNS1123Subdomain(ex.Pool); len(msgs) != 0 {
+		allErrs = append(allErrs, formatError(fldPath.Child("pool"), ex.Pool, msgs))
+	}
+
+	// reason: +optional, +maxLength=128.
+	if tooLong(ex.Reason, maxExemptionReasonLength) {
+		allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("reason"), ex.Reason, maxExemptionReasonLength))
+	}
+
+	return allErrs
+}
+
+// ValidateWorkerQuotaStatus validates the status of a WorkerQuota: observedGeneration, usedPools
+// and usedWorkers are +optional (0 is unset) with +minimum=0.
+func ValidateWorkerQuotaStatus(status *workloads.WorkerQuotaStatus, fldPath *field.Path) field.ErrorList {
+	var allErrs field.ErrorList
+	if status.ObservedGeneration < 0 {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("observedGeneration"), status.ObservedGeneration, msgNonNegative))
+	}
+	if status.UsedPools < 0 {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("usedPools"), status.UsedPools, msgNonNegative))
+	}
+	if status.UsedWorkers < 0 {
+		allErrs = append(allErrs, field.Invalid(fldPath.Child("usedWorkers"), status.UsedWorkers, msgNonNegative))
+	}
+	return allErrs
+}
+
 // tooLong reports whether s has more than max characters (Unicode code points), the unit of
 // +maxLength and of CEL's size(). Byte length bounds the count, so most values need no decoding.
 func tooLong(s string, max int) bool {
@@ -712,6 +940,9 @@ func containerKey(c *workloads.Container) string  { return c.Name }
 func portKey(p *workloads.ContainerPort) portKeyT { return portKeyT{p.ContainerPort, p.Protocol} }
 func conditionKey(c *metav1.Condition) string     { return c.Type }
 func stringKey(s *string) string                  { return *s }
+
+func classQuotaKey(c *workloads.ClassQuota) string { return c.Class }
+func zoneKey(z *workloads.Zone) workloads.Zone     { return *z }
 
 // quadraticDuplicateLimit is the list length up to which duplicateIndices compares items pairwise
 // rather than allocating a map.

@@ -743,3 +743,224 @@ func BenchmarkValidateWorkerClass(b *testing.B) {
 		_ = ValidateWorkerClass(obj)
 	}
 }
+
+// validWorkerQuota returns ValidWorkerQuota with the tweaks applied.
+func validWorkerQuota(tweaks ...func(*workloads.WorkerQuota)) *workloads.WorkerQuota {
+	obj := ValidWorkerQuota()
+	for _, tweak := range tweaks {
+		tweak(obj)
+	}
+	return obj
+}
+
+func classQuotas(n int) []workloads.ClassQuota {
+	out := make([]workloads.ClassQuota, n)
+	for i := range out {
+		out[i] = workloads.ClassQuota{Class: fmt.Sprintf("class-%d", i), MaxWorkers: 1}
+	}
+	return out
+}
+
+func exemptions(n int) []workloads.QuotaExemption {
+	out := make([]workloads.QuotaExemption, n)
+	for i := range out {
+		out[i] = workloads.QuotaExemption{Pool: fmt.Sprintf("pool-%d", i)}
+	}
+	return out
+}
+
+func zoneWeights(n int) map[string]workloads.ZoneWeight {
+	m := make(map[string]workloads.ZoneWeight, n)
+	for i := 0; i < n; i++ {
+		m[fmt.Sprintf("zone-%d", i)] = 1
+	}
+	return m
+}
+
+func TestValidateWorkerQuota(t *testing.T) {
+	const (
+		classPath     = "spec.classes[0]"
+		exemptionPath = "spec.exemptions[0]"
+	)
+	cases := []struct {
+		name string
+		obj  *workloads.WorkerQuota
+		want []wantErr
+	}{
+		{name: "valid", obj: validWorkerQuota()},
+		{name: "valid: only required fields", obj: &workloads.WorkerQuota{
+			ObjectMeta: metav1.ObjectMeta{Name: "minimal", Namespace: "default"},
+			Spec:       workloads.WorkerQuotaSpec{MaxPools: 1, Tier: workloads.QuotaTierBronze},
+		}},
+		{name: "valid: boundary values", obj: validWorkerQuota(func(q *workloads.WorkerQuota) {
+			q.Spec.MaxPools = 100
+			q.Spec.MaxWorkers = ptr.To[int32](100000)
+			q.Spec.Tier = workloads.QuotaTierGold
+			q.Spec.Description = strings.Repeat("é", 256)
+			q.Spec.DefaultClass = strings.Repeat("c", 63)
+			q.Spec.Classes = []workloads.ClassQuota{{Class: "large", MaxWorkers: 10000, BurstWorkers: 1000}, {Class: "small", MaxWorkers: 1}}
+			q.Spec.Zones = []workloads.Zone{workloads.Zone(strings.Repeat("z", 63))}
+			q.Spec.ZoneWeights = zoneWeights(16)
+			q.Spec.ZoneWeights["zone-0"], q.Spec.ZoneWeights["zone-1"] = 1, 100
+			q.Spec.Exemptions = exemptions(16)
+			q.Spec.Exemptions[0].Reason = strings.Repeat("r", 128)
+		})},
+		{name: "valid: maxWorkers zero", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.MaxWorkers = ptr.To[int32](0) })},
+		{name: "valid: non-nil empty optional lists and maps are unset", obj: validWorkerQuota(func(q *workloads.WorkerQuota) {
+			q.Spec.Classes, q.Spec.Zones, q.Spec.Exemptions = []workloads.ClassQuota{}, []workloads.Zone{}, []workloads.QuotaExemption{}
+			q.Spec.ZoneWeights = map[string]workloads.ZoneWeight{}
+		})},
+
+		// metadata: +nameFormat=dns1123subdomain, namespaced.
+		{name: "metadata.name: not a DNS subdomain", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Name = "Team_A" }),
+			want: []wantErr{{invalid, "metadata.name"}}},
+		{name: "metadata.namespace: missing", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Namespace = "" }),
+			want: []wantErr{{required, "metadata.namespace"}}},
+
+		// spec.maxPools, spec.maxWorkers, spec.tier, spec.description, spec.defaultClass
+		{name: "maxPools: missing", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools = 0 }),
+			want: []wantErr{{required, "spec.maxPools"}}},
+		{name: "maxPools: negative", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools = -1 }),
+			want: []wantErr{{invalid, "spec.maxPools"}}},
+		{name: "maxPools: above maximum", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools = 101 }),
+			want: []wantErr{{invalid, "spec.maxPools"}}},
+		{name: "maxWorkers: negative", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.MaxWorkers = ptr.To[int32](-1) }),
+			want: []wantErr{{invalid, "spec.maxWorkers"}}},
+		{name: "maxWorkers: above maximum", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.MaxWorkers = ptr.To[int32](100001) }),
+			want: []wantErr{{invalid, "spec.maxWorkers"}}},
+		{name: "tier: missing", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Tier = "" }),
+			want: []wantErr{{required, "spec.tier"}}},
+		{name: "tier: not supported", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Tier = "gold" }),
+			want: []wantErr{{notSupported, "spec.tier"}}},
+		{name: "description: too long", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Description = strings.Repeat("d", 257) }),
+			want: []wantErr{{tooLongErr, "spec.description"}}},
+		{name: "defaultClass: not a DNS label", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.DefaultClass = "large.class" }),
+			want: []wantErr{{invalid, "spec.defaultClass"}}},
+		{name: "defaultClass: too long and bad characters", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.DefaultClass = strings.Repeat("C", 64) }),
+			want: []wantErr{{tooLongErr, "spec.defaultClass"}, {invalid, "spec.defaultClass"}}},
+
+		// spec.classes
+		{name: "classes: class missing", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Classes[0].Class = "" }),
+			want: []wantErr{{required, classPath + ".class"}}},
+		{name: "classes: class not a DNS label", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Classes[0].Class = "Large" }),
+			want: []wantErr{{invalid, classPath + ".class"}}},
+		{name: "classes: maxWorkers missing", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Classes[0].MaxWorkers = 0 }),
+			want: []wantErr{{required, classPath + ".maxWorkers"}}},
+		{name: "classes: maxWorkers negative", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Classes[0].MaxWorkers = -5 }),
+			want: []wantErr{{invalid, classPath + ".maxWorkers"}}},
+		{name: "classes: maxWorkers above maximum", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Classes[0].MaxWorkers = 10001 }),
+			want: []wantErr{{invalid, classPath + ".maxWorkers"}}},
+		{name: "classes: burstWorkers negative", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Classes[0].BurstWorkers = -1 }),
+			want: []wantErr{{invalid, classPath + ".burstWorkers"}}},
+		{name: "classes: burstWorkers above maximum", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Classes[0].BurstWorkers = 1001 }),
+			want: []wantErr{{invalid, classPath + ".burstWorkers"}}},
+		{name: "classes: duplicate class", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Classes[1].Class = "large" }),
+			want: []wantErr{{duplicate, "spec.classes[1]"}}},
+		{name: "classes: long list with a duplicate", obj: validWorkerQuota(func(q *workloads.WorkerQuota) {
+			q.Spec.Classes = append(classQuotas(40), workloads.ClassQuota{Class: "class-7", MaxWorkers: 2})
+		}), want: []wantErr{{duplicate, "spec.classes[40]"}}},
+
+		// spec.zones
+		{name: "zones: not a DNS label", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Zones[1] = "zone_b" }),
+			want: []wantErr{{invalid, "spec.zones[1]"}}},
+		{name: "zones: too long and bad characters", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Zones[1] = workloads.Zone(strings.Repeat("Z", 64)) }),
+			want: []wantErr{{tooLongErr, "spec.zones[1]"}, {invalid, "spec.zones[1]"}}},
+		{name: "zones: duplicate", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Zones = append(q.Spec.Zones, "zone-a") }),
+			want: []wantErr{{duplicate, "spec.zones[3]"}}},
+
+		// spec.zoneWeights
+		{name: "zoneWeights: too many", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights = zoneWeights(17) }),
+			want: []wantErr{{tooMany, "spec.zoneWeights"}}},
+		{name: "zoneWeights: zero is below minimum", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights["zone-b"] = 0 }),
+			want: []wantErr{{invalid, "spec.zoneWeights[zone-b]"}}},
+		{name: "zoneWeights: above maximum", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights["zone-c"] = 101 }),
+			want: []wantErr{{invalid, "spec.zoneWeights[zone-c]"}}},
+
+		// spec.exemptions
+		{name: "exemptions: too many", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Exemptions = exemptions(17) }),
+			want: []wantErr{{tooMany, "spec.exemptions"}}},
+		{name: "exemptions: pool missing", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Exemptions[0].Pool = "" }),
+			want: []wantErr{{required, exemptionPath + ".pool"}}},
+		{name: "exemptions: pool not a DNS subdomain", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Exemptions[0].Pool = "Batch_Workers" }),
+			want: []wantErr{{invalid, exemptionPath + ".pool"}}},
+		{name: "exemptions: reason too long", obj: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Spec.Exemptions[0].Reason = strings.Repeat("é", 129) }),
+			want: []wantErr{{tooLongErr, exemptionPath + ".reason"}}},
+
+		// status
+		{name: "status: negative counters", obj: validWorkerQuota(func(q *workloads.WorkerQuota) {
+			q.Status.ObservedGeneration, q.Status.UsedPools, q.Status.UsedWorkers = -1, -1, -1
+		}), want: []wantErr{{invalid, "status.observedGeneration"}, {invalid, "status.usedPools"}, {invalid, "status.usedWorkers"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			checkErrors(t, ValidateWorkerQuota(tc.obj), tc.want)
+		})
+	}
+}
+
+func TestInvalidWorkerQuota5(t *testing.T) {
+	errs := ValidateWorkerQuota(InvalidWorkerQuota5())
+	if len(errs) != 5 {
+		t.Fatalf("want exactly 5 errors, got %d: %v", len(errs), errs)
+	}
+	checkErrors(t, errs, []wantErr{
+		{invalid, "spec.maxPools"},
+		{notSupported, "spec.tier"},
+		{duplicate, "spec.classes[1]"},
+		{invalid, "spec.zoneWeights[zone-b]"},
+		{tooLongErr, "spec.exemptions[0].reason"},
+	})
+	if !strings.Contains(errs.ToAggregate().Error(), `supported values: "Bronze", "Gold", "Silver"`) {
+		t.Errorf("tier values not listed sorted: %v", errs)
+	}
+	a, b := ValidWorkerQuota(), ValidWorkerQuota()
+	a.Spec.Classes[0].Class, a.Spec.ZoneWeights["zone-a"] = "changed", 1
+	if b.Spec.Classes[0].Class == "changed" || b.Spec.ZoneWeights["zone-a"] == 1 {
+		t.Error("ValidWorkerQuota returns shared data")
+	}
+}
+
+func TestValidateWorkerQuotaUpdate(t *testing.T) {
+	cases := []struct {
+		name     string
+		old, new *workloads.WorkerQuota
+		want     []wantErr
+	}{
+		{name: "unchanged", old: validWorkerQuota(), new: validWorkerQuota()},
+		{name: "fields may change", old: validWorkerQuota(), new: validWorkerQuota(func(q *workloads.WorkerQuota) {
+			q.Spec.MaxPools, q.Spec.Tier = 20, workloads.QuotaTierGold
+			q.Spec.Classes = q.Spec.Classes[:1]
+			q.Spec.Zones = append(q.Spec.Zones, "zone-d")
+		})},
+		{name: "name changed", old: validWorkerQuota(), new: validWorkerQuota(func(q *workloads.WorkerQuota) { q.Name = "team-b" }),
+			want: []wantErr{{invalid, "metadata.name"}}},
+		{name: "generateName set to an invalid prefix", old: validWorkerQuota(), new: validWorkerQuota(func(q *workloads.WorkerQuota) { q.GenerateName = "Team-" }),
+			want: []wantErr{{invalid, "metadata.generateName"}}},
+		{name: "spec and status validated as on create", old: validWorkerQuota(), new: validWorkerQuota(func(q *workloads.WorkerQuota) {
+			q.Spec.MaxPools = 0
+			q.Spec.Zones[0] = "Zone-A"
+			q.Status.UsedPools = -1
+		}), want: []wantErr{{required, "spec.maxPools"}, {invalid, "spec.zones[0]"}, {invalid, "status.usedPools"}}},
+		{name: "five errors on update", old: validWorkerQuota(), new: InvalidWorkerQuota5(),
+			want: []wantErr{{invalid, "spec.maxPools"}, {notSupported, "spec.tier"}, {duplicate, "spec.classes[1]"}, {invalid, "spec.zoneWeights[zone-b]"}, {tooLongErr, "spec.exemptions[0].reason"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			checkErrors(t, ValidateWorkerQuotaUpdate(tc.new, tc.old), tc.want)
+		})
+	}
+}
+
+func BenchmarkValidateWorkerQuota(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		obj  *workloads.WorkerQuota
+	}{{"valid", ValidWorkerQuota()}, {"5errors", InvalidWorkerQuota5()}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = ValidateWorkerQuota(bc.obj)
+			}
+		})
+	}
+}
