@@ -3,10 +3,13 @@ package generators
 import (
 	"strings"
 
+	gotypes "go/types"
+
 	"github.com/dave/jennifer/jen"
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
+	"k8s.io/apimachinery/pkg/api/resource"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 
 	"github.com/validation-gen/validation-gen/celenv"
@@ -33,8 +36,15 @@ const (
 	celString
 	celList
 	celStruct
-	celOptional // optional oldSelf: elem holds the old value, defined when there is one
+	celOptional    // optional oldSelf: elem holds the old value, defined when there is one
+	celQuantity    // a resource.Quantity value (addressable Go expression)
+	celQuantityStr // string(q) of a Quantity: only quantity() may take it back
 )
+
+func isQuantity(t gotypes.Type) bool {
+	n, ok := gotypes.Unalias(t).(*gotypes.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "k8s.io/apimachinery/pkg/api/resource" && n.Obj().Name() == "Quantity"
+}
 
 // nativeVal is a translated value: Go code for it, the condition under which CEL would find it
 // (nil: always), its type and, for lists and structs, the model node describing it.
@@ -97,6 +107,9 @@ func (g *validatorGen) nativeRule(r model.Rule, n *model.Node) (cond *jen.Statem
 // selfVal is self (or, with ident "old", the old value) as the generated function receives it.
 func (t *nativeTranslator) selfVal(n *model.Node, ident string) (nativeVal, bool) {
 	eff := effective(n)
+	if isQuantity(valueType(n)) {
+		return nativeVal{code: jen.Parens(jen.Op("*").Id(ident)), typ: celQuantity, node: eff}, true
+	}
 	switch eff.Kind {
 	case model.KindObject:
 		return nativeVal{code: jen.Id(ident), typ: celStruct, node: eff}, true
@@ -215,6 +228,23 @@ func (t *nativeTranslator) truth(e celast.Expr, want bool) (*jen.Statement, bool
 				cmp = jen.Op("!").Parens(cmp)
 			}
 			return and(and(a.defined, b.defined), cmp), true
+		case "isGreaterThan", "isLessThan":
+			if !call.IsMemberFunction() || len(args) != 1 {
+				return nil, false
+			}
+			a, ok1 := t.value(call.Target())
+			b, ok2 := t.value(args[0])
+			if !ok1 || !ok2 || a.typ != celQuantity || b.typ != celQuantity {
+				return nil, false
+			}
+			op := ">"
+			if call.FunctionName() == "isLessThan" {
+				op = "<"
+			}
+			if !want {
+				op = map[string]string{">": "<=", "<": ">="}[op]
+			}
+			return and(and(a.defined, b.defined), a.code.Clone().Dot("Cmp").Call(b.code).Op(op).Lit(0)), true
 		case "hasValue":
 			if !call.IsMemberFunction() || len(args) != 0 {
 				return nil, false
@@ -353,6 +383,34 @@ func (t *nativeTranslator) value(e celast.Expr) (nativeVal, bool) {
 			}
 			return *opt.elem, true
 		}
+		if call.FunctionName() == "string" && !call.IsMemberFunction() && len(call.Args()) == 1 {
+			v, ok := t.value(call.Args()[0])
+			if ok && v.typ == celQuantity {
+				v.typ = celQuantityStr
+				return v, true
+			}
+			return nativeVal{}, false
+		}
+		if call.FunctionName() == "quantity" && !call.IsMemberFunction() && len(call.Args()) == 1 {
+			arg := call.Args()[0]
+			if arg.Kind() == celast.LiteralKind {
+				lit, ok := arg.AsLiteral().(types.String)
+				if !ok {
+					return nativeVal{}, false
+				}
+				name, ok := t.g.quantityVar(string(lit))
+				if !ok {
+					return nativeVal{}, false
+				}
+				return nativeVal{code: jen.Id(name), typ: celQuantity}, true
+			}
+			v, ok := t.value(arg)
+			if ok && v.typ == celQuantityStr {
+				v.typ = celQuantity
+				return v, true
+			}
+			return nativeVal{}, false
+		}
 		if call.FunctionName() == "size" {
 			var x celast.Expr
 			switch {
@@ -443,6 +501,12 @@ func (t *nativeTranslator) field(op nativeVal, name string) (nativeVal, bool) {
 	}
 	n := effective(p.Node)
 	f := op.code.Clone().Dot(p.GoName)
+	if isQuantity(valueType(p.Node)) {
+		if p.Node.Pointer {
+			return nativeVal{code: jen.Parens(jen.Op("*").Add(f)), defined: defined, typ: celQuantity, node: n}, true
+		}
+		return nativeVal{code: f, defined: defined, typ: celQuantity, node: n}, true
+	}
 	switch n.Kind {
 	case model.KindObject:
 		// Struct values stay addressable expressions: field selection works on values and pointers.
@@ -502,3 +566,19 @@ func (g *validatorGen) fastFunc(celVar string, n *model.Node, rules []model.Rule
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// quantityVar declares (once per value) a package-level resource.Quantity parsed from a literal the
+// way CEL's quantity() parses it; false when the literal does not parse.
+func (g *validatorGen) quantityVar(lit string) (string, bool) {
+	if _, err := resource.ParseQuantity(lit); err != nil {
+		return "", false
+	}
+	key := "quantity:" + lit
+	if name, ok := g.equals[key]; ok {
+		return name, true
+	}
+	name := g.unique("quantity_" + lit)
+	g.equals[key] = name
+	g.vars = append(g.vars, jen.Var().Id(name).Op("=").Qual("k8s.io/apimachinery/pkg/api/resource", "MustParse").Call(jen.Lit(lit)))
+	return name, true
+}
