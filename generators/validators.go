@@ -301,7 +301,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 			jen.Id(g.transitionsName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")))
 	}
 	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
-	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.ratchetEqualFunc(d)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
+	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.equalFunc(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
 	for _, p := range d.Node.Properties {

@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
-
-	"github.com/validation-gen/validation-gen/model"
 )
 
 // equalFunc returns (declaring on first use) the typed equality function of a Go type:
@@ -123,48 +121,4 @@ func (g *validatorGen) equalArg(t types.Type, b string) jen.Code {
 		return jen.Id(b)
 	}
 	return jen.Op("*").Id(b)
-}
-
-// ratchetEqualFunc returns the function deciding whether an object is unchanged for ratcheting:
-// it compares only what validation reads (fields that carry validation, the name and generateName
-// of a +nameFormat ObjectMeta), so that a change elsewhere (labels, managed fields) does not make
-// the object count as changed. A type with rules of its own may read any field: it is compared
-// whole.
-func (g *validatorGen) ratchetEqualFunc(d *model.Definition) string {
-	if len(d.Node.V.Rules) > 0 {
-		return g.equalFunc(d.Node.GoType)
-	}
-	key := "requal:" + d.GoPackage + "." + d.GoName
-	if name, ok := g.equals[key]; ok {
-		return name
-	}
-	name := g.unique("ratchetEqual_" + typeIdent(d.Node.GoType))
-	g.equals[key] = name
-	var conds []jen.Code
-	for _, p := range d.Node.Properties {
-		a, b := jen.Op("&").Id("a").Dot(p.GoName), jen.Op("&").Id("b").Dot(p.GoName)
-		switch {
-		case p.Node.V.NameFormat != nil:
-			conds = append(conds, jen.Id("a").Dot(p.GoName).Dot("Name").Op("==").Id("b").Dot(p.GoName).Dot("Name").Op("&&").
-				Id("a").Dot(p.GoName).Dot("GenerateName").Op("==").Id("b").Dot(p.GoName).Dot("GenerateName"))
-		case isObjectMeta(p.Node.GoType):
-		case p.Node.Ref != nil && !p.Node.Pointer && g.validated(p.Node.Ref) && !hasChecks(p.Node):
-			conds = append(conds, jen.Id(g.ratchetEqualFunc(p.Node.Ref)).Call(a, b))
-		case g.nodeCarries(p.Node) || g.nodeTransition(p.Node, false) || p.Required && !g.alwaysPresent(p):
-			conds = append(conds, jen.Id(g.equalFunc(p.Node.GoType)).Call(a, b))
-		}
-	}
-	g.pending = append(g.pending, func() {
-		var expr jen.Code = jen.True()
-		if len(conds) > 0 {
-			e := jen.Add(conds[0])
-			for _, c := range conds[1:] {
-				e = e.Op("&&").Line().Add(c)
-			}
-			expr = e
-		}
-		g.vars = append(g.vars, jen.Commentf("%s reports whether a and b agree on everything validation reads.", name),
-			jen.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(g.goType(d.Node.GoType))).Bool().Block(jen.Return(expr)))
-	})
-	return name
 }

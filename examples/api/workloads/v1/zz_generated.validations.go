@@ -68,7 +68,7 @@ func Validate_ClassQuota(ctx context.Context, op operation.Operation, fldPath *f
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_ClassQuota(obj, oldObj) {
+	if ratchet && equal_v1_ClassQuota(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -153,7 +153,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_Container(obj, oldObj) {
+	if ratchet && equal_v1_Container(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -425,7 +425,7 @@ func Validate_EnvVar(ctx context.Context, op operation.Operation, fldPath *field
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_EnvVar(obj, oldObj) {
+	if ratchet && equal_v1_EnvVar(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -467,7 +467,7 @@ func Validate_QuotaExemption(ctx context.Context, op operation.Operation, fldPat
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_QuotaExemption(obj, oldObj) {
+	if ratchet && equal_v1_QuotaExemption(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -525,7 +525,7 @@ func Validate_Toleration(ctx context.Context, op operation.Operation, fldPath *f
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_Toleration(obj, oldObj) {
+	if ratchet && equal_v1_Toleration(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -578,7 +578,7 @@ func Validate_UpdateStrategy(ctx context.Context, op operation.Operation, fldPat
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_UpdateStrategy(obj, oldObj) {
+	if ratchet && equal_v1_UpdateStrategy(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -685,7 +685,7 @@ func Validate_WorkerClassList(ctx context.Context, op operation.Operation, fldPa
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_WorkerClassList(obj, oldObj) {
+	if ratchet && equal_v1_WorkerClassList(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -813,7 +813,7 @@ func Validate_WorkerPoolList(ctx context.Context, op operation.Operation, fldPat
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_WorkerPoolList(obj, oldObj) {
+	if ratchet && equal_v1_WorkerPoolList(obj, oldObj) {
 		return genruntime.PrefixPath(transitions_WorkerPoolList(ctx, op, obj, oldObj), fldPath)
 	}
 	var errs field.ErrorList
@@ -1198,7 +1198,7 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_WorkerPoolStatus(obj, oldObj) {
+	if ratchet && equal_v1_WorkerPoolStatus(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1338,7 +1338,7 @@ func Validate_WorkerQuotaList(ctx context.Context, op operation.Operation, fldPa
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_WorkerQuotaList(obj, oldObj) {
+	if ratchet && equal_v1_WorkerQuotaList(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1400,7 +1400,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_WorkerQuotaSpec(obj, oldObj) {
+	if ratchet && equal_v1_WorkerQuotaSpec(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1685,7 +1685,7 @@ func Validate_WorkerQuotaStatus(ctx context.Context, op operation.Operation, fld
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_WorkerQuotaStatus(obj, oldObj) {
+	if ratchet && equal_v1_WorkerQuotaStatus(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1760,7 +1760,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_WorkerTemplate(obj, oldObj) {
+	if ratchet && equal_v1_WorkerTemplate(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1906,7 +1906,7 @@ func validate_v1_ListMeta(ctx context.Context, op operation.Operation, fldPath *
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_ListMeta(obj, oldObj) {
+	if ratchet && equal_v1_ListMeta(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1939,7 +1939,7 @@ func validate_v1_LabelSelector(ctx context.Context, op operation.Operation, fldP
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_LabelSelector(obj, oldObj) {
+	if ratchet && equal_v1_LabelSelector(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1986,7 +1986,7 @@ func validate_v1_Condition(ctx context.Context, op operation.Operation, fldPath 
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_Condition(obj, oldObj) {
+	if ratchet && equal_v1_Condition(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -2064,7 +2064,7 @@ func validate_v1_ShardInfo(ctx context.Context, op operation.Operation, fldPath 
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_ShardInfo(obj, oldObj) {
+	if ratchet && equal_v1_ShardInfo(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -2094,7 +2094,7 @@ func validate_v1_LabelSelectorRequirement(ctx context.Context, op operation.Oper
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && ratchetEqual_v1_LabelSelectorRequirement(obj, oldObj) {
+	if ratchet && equal_v1_LabelSelectorRequirement(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -2318,29 +2318,23 @@ func key_v1_Container_name(x *Container) string {
 func keyValue_v1_Container_name(x *Container) any {
 	return x.Name
 }
+func equal_v1_ClassQuota(a, b *ClassQuota) bool {
+	return equal_string(&a.Class, &b.Class) &&
+		equal_int32(&a.MaxWorkers, &b.MaxWorkers) &&
+		equal_int32(&a.BurstWorkers, &b.BurstWorkers)
+}
 func equal_string(a, b *string) bool {
 	return *a == *b
 }
 func equal_int32(a, b *int32) bool {
 	return *a == *b
 }
-
-// ratchetEqual_v1_ClassQuota reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_ClassQuota(a, b *ClassQuota) bool {
-	return equal_string(&a.Class, &b.Class) &&
-		equal_int32(&a.MaxWorkers, &b.MaxWorkers) &&
-		equal_int32(&a.BurstWorkers, &b.BurstWorkers)
-}
-func equal___v1_ContainerPort(a, b *[]ContainerPort) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for i := range *a {
-		if !equal_v1_ContainerPort(&(*a)[i], &(*b)[i]) {
-			return false
-		}
-	}
-	return true
+func equal_v1_Container(a, b *Container) bool {
+	return equal_string(&a.Name, &b.Name) &&
+		equal_string(&a.Image, &b.Image) &&
+		equal___v1_ContainerPort(&a.Ports, &b.Ports) &&
+		equal___v1_EnvVar(&a.Env, &b.Env) &&
+		equal___string(&a.Args, &b.Args)
 }
 func equal___v1_EnvVar(a, b *[]EnvVar) bool {
 	if len(*a) != len(*b) {
@@ -2364,15 +2358,6 @@ func equal___string(a, b *[]string) bool {
 	}
 	return true
 }
-
-// ratchetEqual_v1_Container reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_Container(a, b *Container) bool {
-	return equal_string(&a.Name, &b.Name) &&
-		equal_string(&a.Image, &b.Image) &&
-		equal___v1_ContainerPort(&a.Ports, &b.Ports) &&
-		equal___v1_EnvVar(&a.Env, &b.Env) &&
-		equal___string(&a.Args, &b.Args)
-}
 func equal_v1_ContainerPort(a, b *ContainerPort) bool {
 	return equal_string(&a.Name, &b.Name) &&
 		equal_int32(&a.ContainerPort, &b.ContainerPort) &&
@@ -2382,33 +2367,28 @@ func equal_v1_ContainerPort(a, b *ContainerPort) bool {
 func equal_v1_Protocol(a, b *Protocol) bool {
 	return *a == *b
 }
-
-// ratchetEqual_v1_EnvVar reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_EnvVar(a, b *EnvVar) bool {
-	return equal_string(&a.Name, &b.Name)
+func equal_v1_EnvVar(a, b *EnvVar) bool {
+	return equal_string(&a.Name, &b.Name) &&
+		equal_string(&a.Value, &b.Value)
 }
-
-// ratchetEqual_v1_QuotaExemption reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_QuotaExemption(a, b *QuotaExemption) bool {
+func equal_v1_QuotaExemption(a, b *QuotaExemption) bool {
 	return equal_string(&a.Pool, &b.Pool) &&
 		equal_string(&a.Reason, &b.Reason)
+}
+func equal_v1_Toleration(a, b *Toleration) bool {
+	return equal_string(&a.Key, &b.Key) &&
+		equal_v1_TaintEffect(&a.Effect, &b.Effect) &&
+		equal__int64(&a.TolerationSeconds, &b.TolerationSeconds)
 }
 func equal_v1_TaintEffect(a, b *TaintEffect) bool {
 	return *a == *b
 }
-
-// ratchetEqual_v1_Toleration reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_Toleration(a, b *Toleration) bool {
-	return equal_string(&a.Key, &b.Key) &&
-		equal_v1_TaintEffect(&a.Effect, &b.Effect)
+func equal_v1_UpdateStrategy(a, b *UpdateStrategy) bool {
+	return equal_v1_UpdateStrategyType(&a.Type, &b.Type) &&
+		equal__v1_RollingUpdate(&a.RollingUpdate, &b.RollingUpdate)
 }
 func equal_v1_UpdateStrategyType(a, b *UpdateStrategyType) bool {
 	return *a == *b
-}
-
-// ratchetEqual_v1_UpdateStrategy reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_UpdateStrategy(a, b *UpdateStrategy) bool {
-	return equal_v1_UpdateStrategyType(&a.Type, &b.Type)
 }
 func equal_v1_WorkerClass(a, b *WorkerClass) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
@@ -2419,13 +2399,10 @@ func equal_v1_WorkerClass(a, b *WorkerClass) bool {
 func equal_resource_Quantity(a, b *resource.Quantity) bool {
 	return a.Equal(*b)
 }
-func equal__v1_ShardInfo(a, b **v1.ShardInfo) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_ShardInfo(*a, *b))
-}
-
-// ratchetEqual_v1_ListMeta reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_ListMeta(a, b *v1.ListMeta) bool {
-	return equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
+func equal_v1_WorkerClassList(a, b *WorkerClassList) bool {
+	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
+		equal_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
+		equal___v1_WorkerClass(&a.Items, &b.Items)
 }
 func equal___v1_WorkerClass(a, b *[]WorkerClass) bool {
 	if len(*a) != len(*b) {
@@ -2438,17 +2415,16 @@ func equal___v1_WorkerClass(a, b *[]WorkerClass) bool {
 	}
 	return true
 }
-
-// ratchetEqual_v1_WorkerClassList reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_WorkerClassList(a, b *WorkerClassList) bool {
-	return ratchetEqual_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
-		equal___v1_WorkerClass(&a.Items, &b.Items)
-}
 func equal_v1_WorkerPool(a, b *WorkerPool) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
 		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
 		equal_v1_WorkerPoolSpec(&a.Spec, &b.Spec) &&
 		equal_v1_WorkerPoolStatus(&a.Status, &b.Status)
+}
+func equal_v1_WorkerPoolList(a, b *WorkerPoolList) bool {
+	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
+		equal_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
+		equal___v1_WorkerPool(&a.Items, &b.Items)
 }
 func equal___v1_WorkerPool(a, b *[]WorkerPool) bool {
 	if len(*a) != len(*b) {
@@ -2460,12 +2436,6 @@ func equal___v1_WorkerPool(a, b *[]WorkerPool) bool {
 		}
 	}
 	return true
-}
-
-// ratchetEqual_v1_WorkerPoolList reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_WorkerPoolList(a, b *WorkerPoolList) bool {
-	return ratchetEqual_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
-		equal___v1_WorkerPool(&a.Items, &b.Items)
 }
 func equal_v1_WorkerPoolSpec(a, b *WorkerPoolSpec) bool {
 	return equal__int32(&a.Replicas, &b.Replicas) &&
@@ -2484,10 +2454,6 @@ func equal_v1_WorkerPoolSpec(a, b *WorkerPoolSpec) bool {
 func equal_v1_LabelSelector(a, b *v1.LabelSelector) bool {
 	return equal_map_string_string(&a.MatchLabels, &b.MatchLabels) &&
 		equal___v1_LabelSelectorRequirement(&a.MatchExpressions, &b.MatchExpressions)
-}
-func equal_v1_UpdateStrategy(a, b *UpdateStrategy) bool {
-	return equal_v1_UpdateStrategyType(&a.Type, &b.Type) &&
-		equal__v1_RollingUpdate(&a.RollingUpdate, &b.RollingUpdate)
 }
 func equal_int64(a, b *int64) bool {
 	return *a == *b
@@ -2521,20 +2487,7 @@ func equal_map_string_string(a, b *map[string]string) bool {
 func equal_v1_Identifier(a, b *Identifier) bool {
 	return *a == *b
 }
-func equal___v1_Condition(a, b *[]v1.Condition) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for i := range *a {
-		if !equal_v1_Condition(&(*a)[i], &(*b)[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// ratchetEqual_v1_WorkerPoolStatus reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_WorkerPoolStatus(a, b *WorkerPoolStatus) bool {
+func equal_v1_WorkerPoolStatus(a, b *WorkerPoolStatus) bool {
 	return equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
 		equal_int32(&a.ReadyReplicas, &b.ReadyReplicas) &&
 		equal___v1_Condition(&a.Conditions, &b.Conditions)
@@ -2544,6 +2497,11 @@ func equal_v1_WorkerQuota(a, b *WorkerQuota) bool {
 		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
 		equal_v1_WorkerQuotaSpec(&a.Spec, &b.Spec) &&
 		equal_v1_WorkerQuotaStatus(&a.Status, &b.Status)
+}
+func equal_v1_WorkerQuotaList(a, b *WorkerQuotaList) bool {
+	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
+		equal_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
+		equal___v1_WorkerQuota(&a.Items, &b.Items)
 }
 func equal___v1_WorkerQuota(a, b *[]WorkerQuota) bool {
 	if len(*a) != len(*b) {
@@ -2556,17 +2514,171 @@ func equal___v1_WorkerQuota(a, b *[]WorkerQuota) bool {
 	}
 	return true
 }
-
-// ratchetEqual_v1_WorkerQuotaList reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_WorkerQuotaList(a, b *WorkerQuotaList) bool {
-	return ratchetEqual_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
-		equal___v1_WorkerQuota(&a.Items, &b.Items)
+func equal_v1_WorkerQuotaSpec(a, b *WorkerQuotaSpec) bool {
+	return equal_int32(&a.MaxPools, &b.MaxPools) &&
+		equal__int32(&a.MaxWorkers, &b.MaxWorkers) &&
+		equal_v1_QuotaTier(&a.Tier, &b.Tier) &&
+		equal_string(&a.Description, &b.Description) &&
+		equal_string(&a.DefaultClass, &b.DefaultClass) &&
+		equal___v1_ClassQuota(&a.Classes, &b.Classes) &&
+		equal___v1_Zone(&a.Zones, &b.Zones) &&
+		equal_map_string_v1_ZoneWeight(&a.ZoneWeights, &b.ZoneWeights) &&
+		equal___v1_QuotaExemption(&a.Exemptions, &b.Exemptions)
+}
+func equal_v1_QuotaTier(a, b *QuotaTier) bool {
+	return *a == *b
+}
+func equal_v1_Zone(a, b *Zone) bool {
+	return *a == *b
+}
+func equal_map_string_v1_ZoneWeight(a, b *map[string]ZoneWeight) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for k, va := range *a {
+		vb, ok := (*b)[k]
+		if !ok || !equal_v1_ZoneWeight(&va, &vb) {
+			return false
+		}
+	}
+	return true
+}
+func equal_v1_ZoneWeight(a, b *ZoneWeight) bool {
+	return *a == *b
+}
+func equal___v1_QuotaExemption(a, b *[]QuotaExemption) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1_QuotaExemption(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func equal_v1_WorkerQuotaStatus(a, b *WorkerQuotaStatus) bool {
+	return equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
+		equal_int32(&a.UsedPools, &b.UsedPools) &&
+		equal_int32(&a.UsedWorkers, &b.UsedWorkers)
+}
+func equal_v1_WorkerTemplate(a, b *WorkerTemplate) bool {
+	return equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
+		equal___v1_Container(&a.Containers, &b.Containers) &&
+		equal_v1_RestartPolicy(&a.RestartPolicy, &b.RestartPolicy) &&
+		equal_map_string_string(&a.NodeSelector, &b.NodeSelector) &&
+		equal_string(&a.ServiceAccountName, &b.ServiceAccountName) &&
+		equal___string(&a.Hostnames, &b.Hostnames) &&
+		equal_string(&a.InstanceID, &b.InstanceID)
+}
+func equal___v1_Container(a, b *[]Container) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1_Container(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func equal_v1_RestartPolicy(a, b *RestartPolicy) bool {
+	return *a == *b
+}
+func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
+	return equal_string(&a.SelfLink, &b.SelfLink) &&
+		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
+		equal_string(&a.Continue, &b.Continue) &&
+		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
+		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
+}
+func equal___v1_LabelSelectorRequirement(a, b *[]v1.LabelSelectorRequirement) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1_LabelSelectorRequirement(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func equal_v1_Condition(a, b *v1.Condition) bool {
+	return equal_string(&a.Type, &b.Type) &&
+		equal_v1_ConditionStatus(&a.Status, &b.Status) &&
+		equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
+		equal_v1_Time(&a.LastTransitionTime, &b.LastTransitionTime) &&
+		equal_string(&a.Reason, &b.Reason) &&
+		equal_string(&a.Message, &b.Message)
+}
+func equal_v1_ShardInfo(a, b *v1.ShardInfo) bool {
+	return equal_string(&a.Selector, &b.Selector)
+}
+func equal_v1_LabelSelectorRequirement(a, b *v1.LabelSelectorRequirement) bool {
+	return equal_string(&a.Key, &b.Key) &&
+		equal_v1_LabelSelectorOperator(&a.Operator, &b.Operator) &&
+		equal___string(&a.Values, &b.Values)
+}
+func equal___v1_ContainerPort(a, b *[]ContainerPort) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1_ContainerPort(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func equal__int64(a, b **int64) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_int64(*a, *b))
+}
+func equal__v1_RollingUpdate(a, b **RollingUpdate) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_RollingUpdate(*a, *b))
+}
+func equal_v1_TypeMeta(a, b *v1.TypeMeta) bool {
+	return equal_string(&a.Kind, &b.Kind) &&
+		equal_string(&a.APIVersion, &b.APIVersion)
+}
+func equal_v1_ObjectMeta(a, b *v1.ObjectMeta) bool {
+	return equal_string(&a.Name, &b.Name) &&
+		equal_string(&a.GenerateName, &b.GenerateName) &&
+		equal_string(&a.Namespace, &b.Namespace) &&
+		equal_string(&a.SelfLink, &b.SelfLink) &&
+		equal_types_UID(&a.UID, &b.UID) &&
+		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
+		equal_int64(&a.Generation, &b.Generation) &&
+		equal_v1_Time(&a.CreationTimestamp, &b.CreationTimestamp) &&
+		equal__v1_Time(&a.DeletionTimestamp, &b.DeletionTimestamp) &&
+		equal__int64(&a.DeletionGracePeriodSeconds, &b.DeletionGracePeriodSeconds) &&
+		equal_map_string_string(&a.Labels, &b.Labels) &&
+		equal_map_string_string(&a.Annotations, &b.Annotations) &&
+		equal___v1_OwnerReference(&a.OwnerReferences, &b.OwnerReferences) &&
+		equal___string(&a.Finalizers, &b.Finalizers) &&
+		equal___v1_ManagedFieldsEntry(&a.ManagedFields, &b.ManagedFields)
 }
 func equal__int32(a, b **int32) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_int32(*a, *b))
 }
-func equal_v1_QuotaTier(a, b *QuotaTier) bool {
+func equal__v1_LabelSelector(a, b **v1.LabelSelector) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_LabelSelector(*a, *b))
+}
+func equal_bool(a, b *bool) bool {
 	return *a == *b
+}
+func equal__float64(a, b **float64) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_float64(*a, *b))
+}
+func equal___v1_Condition(a, b *[]v1.Condition) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1_Condition(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
 }
 func equal___v1_ClassQuota(a, b *[]ClassQuota) bool {
 	if len(*a) != len(*b) {
@@ -2590,93 +2702,8 @@ func equal___v1_Zone(a, b *[]Zone) bool {
 	}
 	return true
 }
-func equal_map_string_v1_ZoneWeight(a, b *map[string]ZoneWeight) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for k, va := range *a {
-		vb, ok := (*b)[k]
-		if !ok || !equal_v1_ZoneWeight(&va, &vb) {
-			return false
-		}
-	}
-	return true
-}
-func equal___v1_QuotaExemption(a, b *[]QuotaExemption) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for i := range *a {
-		if !equal_v1_QuotaExemption(&(*a)[i], &(*b)[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// ratchetEqual_v1_WorkerQuotaSpec reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_WorkerQuotaSpec(a, b *WorkerQuotaSpec) bool {
-	return equal_int32(&a.MaxPools, &b.MaxPools) &&
-		equal__int32(&a.MaxWorkers, &b.MaxWorkers) &&
-		equal_v1_QuotaTier(&a.Tier, &b.Tier) &&
-		equal_string(&a.Description, &b.Description) &&
-		equal_string(&a.DefaultClass, &b.DefaultClass) &&
-		equal___v1_ClassQuota(&a.Classes, &b.Classes) &&
-		equal___v1_Zone(&a.Zones, &b.Zones) &&
-		equal_map_string_v1_ZoneWeight(&a.ZoneWeights, &b.ZoneWeights) &&
-		equal___v1_QuotaExemption(&a.Exemptions, &b.Exemptions)
-}
-func equal_v1_Zone(a, b *Zone) bool {
-	return *a == *b
-}
-func equal_v1_ZoneWeight(a, b *ZoneWeight) bool {
-	return *a == *b
-}
-
-// ratchetEqual_v1_WorkerQuotaStatus reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_WorkerQuotaStatus(a, b *WorkerQuotaStatus) bool {
-	return equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
-		equal_int32(&a.UsedPools, &b.UsedPools) &&
-		equal_int32(&a.UsedWorkers, &b.UsedWorkers)
-}
-func equal___v1_Container(a, b *[]Container) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for i := range *a {
-		if !equal_v1_Container(&(*a)[i], &(*b)[i]) {
-			return false
-		}
-	}
-	return true
-}
-func equal_v1_RestartPolicy(a, b *RestartPolicy) bool {
-	return *a == *b
-}
-
-// ratchetEqual_v1_WorkerTemplate reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_WorkerTemplate(a, b *WorkerTemplate) bool {
-	return equal___v1_Container(&a.Containers, &b.Containers) &&
-		equal_v1_RestartPolicy(&a.RestartPolicy, &b.RestartPolicy) &&
-		equal_string(&a.ServiceAccountName, &b.ServiceAccountName) &&
-		equal___string(&a.Hostnames, &b.Hostnames) &&
-		equal_string(&a.InstanceID, &b.InstanceID)
-}
-func equal___v1_LabelSelectorRequirement(a, b *[]v1.LabelSelectorRequirement) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for i := range *a {
-		if !equal_v1_LabelSelectorRequirement(&(*a)[i], &(*b)[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// ratchetEqual_v1_LabelSelector reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_LabelSelector(a, b *v1.LabelSelector) bool {
-	return equal___v1_LabelSelectorRequirement(&a.MatchExpressions, &b.MatchExpressions)
+func equal__v1_ShardInfo(a, b **v1.ShardInfo) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_ShardInfo(*a, *b))
 }
 func equal_v1_ConditionStatus(a, b *v1.ConditionStatus) bool {
 	return *a == *b
@@ -2684,141 +2711,18 @@ func equal_v1_ConditionStatus(a, b *v1.ConditionStatus) bool {
 func equal_v1_Time(a, b *v1.Time) bool {
 	return a.Equal(b)
 }
-
-// ratchetEqual_v1_Condition reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_Condition(a, b *v1.Condition) bool {
-	return equal_string(&a.Type, &b.Type) &&
-		equal_v1_ConditionStatus(&a.Status, &b.Status) &&
-		equal_v1_Time(&a.LastTransitionTime, &b.LastTransitionTime) &&
-		equal_string(&a.Reason, &b.Reason) &&
-		equal_string(&a.Message, &b.Message)
-}
-
-// ratchetEqual_v1_ShardInfo reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_ShardInfo(a, b *v1.ShardInfo) bool {
-	return equal_string(&a.Selector, &b.Selector)
-}
 func equal_v1_LabelSelectorOperator(a, b *v1.LabelSelectorOperator) bool {
 	return *a == *b
 }
-
-// ratchetEqual_v1_LabelSelectorRequirement reports whether a and b agree on everything validation reads.
-func ratchetEqual_v1_LabelSelectorRequirement(a, b *v1.LabelSelectorRequirement) bool {
-	return equal_string(&a.Key, &b.Key) &&
-		equal_v1_LabelSelectorOperator(&a.Operator, &b.Operator)
-}
-func equal_v1_EnvVar(a, b *EnvVar) bool {
-	return equal_string(&a.Name, &b.Name) &&
-		equal_string(&a.Value, &b.Value)
-}
-func equal_v1_TypeMeta(a, b *v1.TypeMeta) bool {
-	return equal_string(&a.Kind, &b.Kind) &&
-		equal_string(&a.APIVersion, &b.APIVersion)
-}
-func equal_v1_ObjectMeta(a, b *v1.ObjectMeta) bool {
-	return equal_string(&a.Name, &b.Name) &&
-		equal_string(&a.GenerateName, &b.GenerateName) &&
-		equal_string(&a.Namespace, &b.Namespace) &&
-		equal_string(&a.SelfLink, &b.SelfLink) &&
-		equal_types_UID(&a.UID, &b.UID) &&
-		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
-		equal_int64(&a.Generation, &b.Generation) &&
-		equal_v1_Time(&a.CreationTimestamp, &b.CreationTimestamp) &&
-		equal__v1_Time(&a.DeletionTimestamp, &b.DeletionTimestamp) &&
-		equal__int64(&a.DeletionGracePeriodSeconds, &b.DeletionGracePeriodSeconds) &&
-		equal_map_string_string(&a.Labels, &b.Labels) &&
-		equal_map_string_string(&a.Annotations, &b.Annotations) &&
-		equal___v1_OwnerReference(&a.OwnerReferences, &b.OwnerReferences) &&
-		equal___string(&a.Finalizers, &b.Finalizers) &&
-		equal___v1_ManagedFieldsEntry(&a.ManagedFields, &b.ManagedFields)
-}
-func equal_v1_ShardInfo(a, b *v1.ShardInfo) bool {
-	return equal_string(&a.Selector, &b.Selector)
-}
-func equal_v1_WorkerPoolStatus(a, b *WorkerPoolStatus) bool {
-	return equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
-		equal_int32(&a.ReadyReplicas, &b.ReadyReplicas) &&
-		equal___v1_Condition(&a.Conditions, &b.Conditions)
-}
-func equal__v1_LabelSelector(a, b **v1.LabelSelector) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_LabelSelector(*a, *b))
-}
-func equal_v1_WorkerTemplate(a, b *WorkerTemplate) bool {
-	return equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
-		equal___v1_Container(&a.Containers, &b.Containers) &&
-		equal_v1_RestartPolicy(&a.RestartPolicy, &b.RestartPolicy) &&
-		equal_map_string_string(&a.NodeSelector, &b.NodeSelector) &&
-		equal_string(&a.ServiceAccountName, &b.ServiceAccountName) &&
-		equal___string(&a.Hostnames, &b.Hostnames) &&
-		equal_string(&a.InstanceID, &b.InstanceID)
-}
-func equal_bool(a, b *bool) bool {
-	return *a == *b
-}
-func equal__float64(a, b **float64) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_float64(*a, *b))
-}
-func equal__v1_RollingUpdate(a, b **RollingUpdate) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_RollingUpdate(*a, *b))
-}
-func equal_v1_Toleration(a, b *Toleration) bool {
-	return equal_string(&a.Key, &b.Key) &&
-		equal_v1_TaintEffect(&a.Effect, &b.Effect) &&
-		equal__int64(&a.TolerationSeconds, &b.TolerationSeconds)
-}
-func equal_v1_Condition(a, b *v1.Condition) bool {
-	return equal_string(&a.Type, &b.Type) &&
-		equal_v1_ConditionStatus(&a.Status, &b.Status) &&
-		equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
-		equal_v1_Time(&a.LastTransitionTime, &b.LastTransitionTime) &&
-		equal_string(&a.Reason, &b.Reason) &&
-		equal_string(&a.Message, &b.Message)
-}
-func equal_v1_WorkerQuotaSpec(a, b *WorkerQuotaSpec) bool {
-	return equal_int32(&a.MaxPools, &b.MaxPools) &&
-		equal__int32(&a.MaxWorkers, &b.MaxWorkers) &&
-		equal_v1_QuotaTier(&a.Tier, &b.Tier) &&
-		equal_string(&a.Description, &b.Description) &&
-		equal_string(&a.DefaultClass, &b.DefaultClass) &&
-		equal___v1_ClassQuota(&a.Classes, &b.Classes) &&
-		equal___v1_Zone(&a.Zones, &b.Zones) &&
-		equal_map_string_v1_ZoneWeight(&a.ZoneWeights, &b.ZoneWeights) &&
-		equal___v1_QuotaExemption(&a.Exemptions, &b.Exemptions)
-}
-func equal_v1_WorkerQuotaStatus(a, b *WorkerQuotaStatus) bool {
-	return equal_int64(&a.ObservedGeneration, &b.ObservedGeneration) &&
-		equal_int32(&a.UsedPools, &b.UsedPools) &&
-		equal_int32(&a.UsedWorkers, &b.UsedWorkers)
-}
-func equal_v1_ClassQuota(a, b *ClassQuota) bool {
-	return equal_string(&a.Class, &b.Class) &&
-		equal_int32(&a.MaxWorkers, &b.MaxWorkers) &&
-		equal_int32(&a.BurstWorkers, &b.BurstWorkers)
-}
-func equal_v1_QuotaExemption(a, b *QuotaExemption) bool {
-	return equal_string(&a.Pool, &b.Pool) &&
-		equal_string(&a.Reason, &b.Reason)
-}
-func equal_v1_Container(a, b *Container) bool {
-	return equal_string(&a.Name, &b.Name) &&
-		equal_string(&a.Image, &b.Image) &&
-		equal___v1_ContainerPort(&a.Ports, &b.Ports) &&
-		equal___v1_EnvVar(&a.Env, &b.Env) &&
-		equal___string(&a.Args, &b.Args)
-}
-func equal_v1_LabelSelectorRequirement(a, b *v1.LabelSelectorRequirement) bool {
-	return equal_string(&a.Key, &b.Key) &&
-		equal_v1_LabelSelectorOperator(&a.Operator, &b.Operator) &&
-		equal___string(&a.Values, &b.Values)
+func equal_v1_RollingUpdate(a, b *RollingUpdate) bool {
+	return equal__intstr_IntOrString(&a.MaxUnavailable, &b.MaxUnavailable) &&
+		equal__intstr_IntOrString(&a.MaxSurge, &b.MaxSurge)
 }
 func equal_types_UID(a, b *types.UID) bool {
 	return *a == *b
 }
 func equal__v1_Time(a, b **v1.Time) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Time(*a, *b))
-}
-func equal__int64(a, b **int64) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_int64(*a, *b))
 }
 func equal___v1_OwnerReference(a, b *[]v1.OwnerReference) bool {
 	if len(*a) != len(*b) {
@@ -2842,9 +2746,8 @@ func equal___v1_ManagedFieldsEntry(a, b *[]v1.ManagedFieldsEntry) bool {
 	}
 	return true
 }
-func equal_v1_RollingUpdate(a, b *RollingUpdate) bool {
-	return equal__intstr_IntOrString(&a.MaxUnavailable, &b.MaxUnavailable) &&
-		equal__intstr_IntOrString(&a.MaxSurge, &b.MaxSurge)
+func equal__intstr_IntOrString(a, b **intstr.IntOrString) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_intstr_IntOrString(*a, *b))
 }
 func equal_v1_OwnerReference(a, b *v1.OwnerReference) bool {
 	return equal_string(&a.APIVersion, &b.APIVersion) &&
@@ -2863,8 +2766,10 @@ func equal_v1_ManagedFieldsEntry(a, b *v1.ManagedFieldsEntry) bool {
 		equal__v1_FieldsV1(&a.FieldsV1, &b.FieldsV1) &&
 		equal_string(&a.Subresource, &b.Subresource)
 }
-func equal__intstr_IntOrString(a, b **intstr.IntOrString) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_intstr_IntOrString(*a, *b))
+func equal_intstr_IntOrString(a, b *intstr.IntOrString) bool {
+	return equal_intstr_Type(&a.Type, &b.Type) &&
+		equal_int32(&a.IntVal, &b.IntVal) &&
+		equal_string(&a.StrVal, &b.StrVal)
 }
 func equal__bool(a, b **bool) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_bool(*a, *b))
@@ -2875,14 +2780,9 @@ func equal_v1_ManagedFieldsOperationType(a, b *v1.ManagedFieldsOperationType) bo
 func equal__v1_FieldsV1(a, b **v1.FieldsV1) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_FieldsV1(*a, *b))
 }
-func equal_intstr_IntOrString(a, b *intstr.IntOrString) bool {
-	return equal_intstr_Type(&a.Type, &b.Type) &&
-		equal_int32(&a.IntVal, &b.IntVal) &&
-		equal_string(&a.StrVal, &b.StrVal)
+func equal_intstr_Type(a, b *intstr.Type) bool {
+	return *a == *b
 }
 func equal_v1_FieldsV1(a, b *v1.FieldsV1) bool {
 	return a.Equal(*b)
-}
-func equal_intstr_Type(a, b *intstr.Type) bool {
-	return *a == *b
 }
