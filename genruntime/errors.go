@@ -13,17 +13,7 @@ import (
 
 // PrefixChild re-roots errors under the struct field name ("spec" + "replicas" = "spec.replicas").
 func PrefixChild(errs field.ErrorList, name string) field.ErrorList {
-	for _, e := range errs {
-		switch {
-		case e.Field == "":
-			e.Field = name
-		case e.Field[0] == '[':
-			e.Field = name + e.Field
-		default:
-			e.Field = name + "." + e.Field
-		}
-	}
-	return errs
+	return prefix(errs, name)
 }
 
 // PrefixIndex re-roots errors under list item i ("[3]" + "name" = "[3].name").
@@ -31,7 +21,7 @@ func PrefixIndex(errs field.ErrorList, i int) field.ErrorList {
 	if len(errs) == 0 {
 		return errs
 	}
-	return prefixElem(errs, "["+strconv.Itoa(i)+"]")
+	return prefix(errs, "["+strconv.Itoa(i)+"]")
 }
 
 // PrefixKey re-roots errors under map key k ("[app]" + "x" = "[app].x"), spelled as field.Path.Key.
@@ -39,10 +29,11 @@ func PrefixKey(errs field.ErrorList, k string) field.ErrorList {
 	if len(errs) == 0 {
 		return errs
 	}
-	return prefixElem(errs, "["+k+"]")
+	return prefix(errs, "["+k+"]")
 }
 
-func prefixElem(errs field.ErrorList, elem string) field.ErrorList {
+// prefix puts elem (a field name, "[i]" or "[key]") in front of each error's relative path.
+func prefix(errs field.ErrorList, elem string) field.ErrorList {
 	for _, e := range errs {
 		switch {
 		case e.Field == "":
