@@ -43,10 +43,10 @@ import (
 //	require github.com/validation-gen/validation-gen v0.0.0
 //	replace github.com/validation-gen/validation-gen => <this working tree>
 //
-// and its go.sum is this repository's: the module graph is the repository's, so every module
-// comes from the module cache, as for the repository's own build. Go commands run offline and
-// as-is: GOPROXY=off, GOFLAGS=-mod=readonly, GOWORK=off, GOTOOLCHAIN=local (set with t.Setenv, so
-// go/packages inside generators.Run sees them too).
+// and its go.sum is this repository's: the module graph is the repository's, so modules come from
+// the module cache (or the module proxy, on a machine that has not built everything yet), as for
+// the repository's own build. Go commands run with GOFLAGS=-mod=readonly, GOWORK=off and
+// GOTOOLCHAIN=local (set with t.Setenv, so go/packages inside generators.Run sees them too).
 //
 // generators.Run then writes zz_generated.validations.go into each copied folder (one run per
 // folder, as the golden tests do: pattern ./..., compatibility version 1.37 or the folder's
@@ -80,7 +80,7 @@ func TestBehaviour(t *testing.T) {
 	root := repoRoot(t)
 	// The Go commands (go/packages in generators.Run, go build and go test below) must not touch
 	// the network or a workspace, nor switch toolchains.
-	for k, v := range map[string]string{"GOPROXY": "off", "GOFLAGS": "-mod=readonly", "GOWORK": "off", "GOTOOLCHAIN": "local"} {
+	for k, v := range map[string]string{"GOFLAGS": "-mod=readonly", "GOWORK": "off", "GOTOOLCHAIN": "local"} {
 		t.Setenv(k, v)
 	}
 

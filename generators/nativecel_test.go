@@ -25,7 +25,6 @@ func TestNativeCELMatchesCEL(t *testing.T) {
 	mod := t.TempDir()
 	writeFile(t, filepath.Join(mod, "go.mod"), behaviourGoMod(t, root))
 	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
-	t.Setenv("GOPROXY", "off")
 	t.Setenv("GOFLAGS", "-mod=readonly")
 	t.Setenv("GOWORK", "off")
 	t.Setenv("GOTOOLCHAIN", "local")
