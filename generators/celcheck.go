@@ -416,7 +416,14 @@ var (
 // celError reports a compile error of a rule at its place inside the expression, followed by
 // cel-go's excerpt of the expression with a caret under the column.
 func (c *celChecker) celError(r model.Rule, detail string) {
-	c.exprError(r, strings.TrimPrefix(detail, "compilation failed: "), "", "rule", r.Rule, r.Lines)
+	prefix := ""
+	if r.Tag == "format" || r.Tag == "nameFormat" || r.Tag == "immutable" {
+		// A rule validation-gen writes itself fails only when the target API server lacks a
+		// function it needs.
+		prefix = fmt.Sprintf("the rule validation-gen publishes for +%s does not compile for an API server of version %s "+
+			"(choose a later --compatibility-version): ", r.Tag, c.opts.Compat)
+	}
+	c.exprError(r, strings.TrimPrefix(detail, "compilation failed: "), prefix, "rule", r.Rule, r.Lines)
 }
 
 // messageExpressionError reports a problem with a rule's messageExpression, inside it where the
