@@ -15,7 +15,7 @@ bin=$(mktemp -d)/validation-gen
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/validation-gen
 
-echo "== go generate ./examples/... (deepcopy-gen and validation-gen)"
+echo "== go generate ./examples/... (deepcopy-gen, conversion-gen and validation-gen)"
 (cd examples/api && go generate ./...)
 if ! git diff --exit-code -- examples/; then
   echo "examples/ outputs are stale: commit the regenerated files"; exit 1

@@ -3,4 +3,5 @@
 //
 // +groupName=workloads.example.com
 // +k8s:deepcopy-gen=package
+// +k8s:conversion-gen=github.com/validation-gen/validation-gen/examples/api/workloads
 package v1
