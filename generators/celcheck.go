@@ -1,6 +1,7 @@
 package generators
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/token"
 	"math"
@@ -9,14 +10,9 @@ import (
 	"strconv"
 	"strings"
 
-	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
-	celmodel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
-	celconfig "k8s.io/apiserver/pkg/apis/cel"
-	"k8s.io/apiserver/pkg/cel/environment"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/validation-gen/validation-gen/celenv"
@@ -26,9 +22,8 @@ import (
 
 // The API server's static cost limits for CRD validation rules.
 const (
-	PerRuleCostLimit  = validation.StaticEstimatedCostLimit
-	PerKindCostLimit  = validation.StaticEstimatedCRDCostLimit
-	celErrorLocPrefix = "ERROR: <input>:"
+	PerRuleCostLimit = validation.StaticEstimatedCostLimit
+	PerKindCostLimit = validation.StaticEstimatedCRDCostLimit
 )
 
 // CheckCEL compiles every rule of the input packages' definitions (+validationRule, and the rules
@@ -40,7 +35,7 @@ const (
 // multiplied by the worst-case number of times it runs (the cardinality of enclosing lists and
 // maps), must fit the per-rule limit, and all of a kind's rules the per-CRD limit.
 func CheckCEL(u *Universe, opts Options) model.Diagnostics {
-	c := &celChecker{opts: opts, env: celenv.EnvSet(opts.Compat), seen: map[string]bool{}}
+	c := &celChecker{opts: opts, seen: map[string]bool{}}
 	for _, d := range u.Definitions {
 		if !d.Input {
 			continue
@@ -68,7 +63,6 @@ func CheckCEL(u *Universe, opts Options) model.Diagnostics {
 
 type celChecker struct {
 	opts  Options
-	env   *environment.EnvSet
 	diags model.Diagnostics
 	seen  map[string]bool
 }
@@ -255,8 +249,7 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 		c.addDiag(model.Diagnostic{Pos: rules[0].Pos, Tag: rules[0].Tag, Msg: fmt.Sprintf("cannot type self for the rule: %v", err)})
 		return
 	}
-	declType := celmodel.SchemaDeclType(ss, ctx.resourceRoot)
-	results, err := cel.Compile(ss, declType, celconfig.PerCallLimit, c.env, cel.NewExpressionsEnvLoader())
+	results, err := celenv.Compile(ss, ctx.resourceRoot, c.opts.Compat)
 	if err != nil {
 		c.addDiag(model.Diagnostic{Pos: rules[0].Pos, Tag: rules[0].Tag, Msg: fmt.Sprintf("cannot compile the rules: %v", err)})
 		return
@@ -397,15 +390,11 @@ func mulAddGuard(a, b uint64) uint64 {
 
 // structural converts a CRD-spelled schema to the API server's structural schema.
 func structural(s spec.Schema) (*structuralschema.Structural, error) {
-	v1, err := toJSONSchemaProps(s)
+	raw, err := json.Marshal(s)
 	if err != nil {
 		return nil, err
 	}
-	var internal apiextensions.JSONSchemaProps
-	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(v1, &internal, nil); err != nil {
-		return nil, err
-	}
-	return structuralschema.NewStructural(&internal)
+	return celenv.Structural(raw)
 }
 
 var (
@@ -501,7 +490,7 @@ func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, 
 		if err != nil {
 			break
 		}
-		results, err := cel.Compile(ss, celmodel.SchemaDeclType(ss, ctx.resourceRoot), celconfig.PerCallLimit, c.env, cel.NewExpressionsEnvLoader())
+		results, err := celenv.Compile(ss, ctx.resourceRoot, c.opts.Compat)
 		if err != nil || idx >= len(results) || results[idx].Error != nil {
 			break
 		}

@@ -1,7 +1,6 @@
 package generators
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -14,6 +13,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 	"sigs.k8s.io/yaml"
 
+	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/formats"
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -209,13 +209,7 @@ func toJSONSchemaProps(s spec.Schema) (*apiextv1.JSONSchemaProps, error) {
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	var p apiextv1.JSONSchemaProps
-	if err := dec.Decode(&p); err != nil {
-		return nil, err
-	}
-	return &p, nil
+	return celenv.DecodeSchema(raw)
 }
 
 // crdYAML renders a CRD without the empty status and creation timestamp that the Go type carries.

@@ -1,9 +1,7 @@
 package genruntime
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -153,17 +151,7 @@ func (r *CELRules) compile() (c *compiledRules) {
 		}
 		ver = v
 	}
-	dec := json.NewDecoder(bytes.NewReader([]byte(r.schema)))
-	dec.DisallowUnknownFields()
-	var v1 apiextv1.JSONSchemaProps
-	if err := dec.Decode(&v1); err != nil {
-		return fail("", "invalid schema: %v", err)
-	}
-	var internal apiextensions.JSONSchemaProps
-	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&v1, &internal, nil); err != nil {
-		return fail("", "invalid schema: %v", err)
-	}
-	ss, err := structuralschema.NewStructural(&internal)
+	ss, err := celenv.Structural([]byte(r.schema))
 	if err != nil {
 		return fail("", "invalid schema: %v", err)
 	}
@@ -195,8 +183,7 @@ func (r *CELRules) compile() (c *compiledRules) {
 		ss.XValidations[i] = vr
 	}
 
-	declType := celmodel.SchemaDeclType(ss, r.resourceRoot)
-	results, err := apiextcel.Compile(ss, declType, celconfig.PerCallLimit, celenv.EnvSet(ver), apiextcel.NewExpressionsEnvLoader())
+	results, err := celenv.Compile(ss, r.resourceRoot, ver)
 	if err != nil {
 		return fail("", "cannot compile the rules: %v", err)
 	}

@@ -65,32 +65,7 @@ func NameFormat(meta *metav1.ObjectMeta, metaField, format string) field.ErrorLi
 // update (old non-nil), a value that was already duplicated in the old list is not reported:
 // the duplicate ratchets.
 func SetDuplicates[T comparable](list, old []T) []int {
-	if len(list) < 2 {
-		return nil
-	}
-	seen := make(map[T]struct{}, len(list))
-	var dups []int
-	for i, x := range list {
-		if _, ok := seen[x]; ok {
-			dups = append(dups, i)
-			continue
-		}
-		seen[x] = struct{}{}
-	}
-	if len(dups) == 0 || len(old) < 2 {
-		return dups
-	}
-	oldCount := make(map[T]int, len(old))
-	for _, x := range old {
-		oldCount[x]++
-	}
-	kept := dups[:0]
-	for _, i := range dups {
-		if oldCount[list[i]] < 2 {
-			kept = append(kept, i)
-		}
-	}
-	return kept
+	return KeyDuplicates(list, old, func(x *T) T { return *x })
 }
 
 // KeyDuplicates is SetDuplicates for +listType=map lists: items are compared by key.
