@@ -76,9 +76,11 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			} else {
 				call = jen.Qual(pkgGenRT, "StandardFormat").Call(jen.Lit(f.Name), str.Clone())
 			}
-			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("msg")).Op(":=").Range().Add(call)).Block(
+			// One Invalid per failed format, its reasons joined: the API server reports a failed
+			// format (or its fallback pattern or rule) as one error.
+			out = append(out, jen.If(jen.Id("msgs").Op(":=").Add(call), jen.Len(jen.Id("msgs")).Op("!=").Lit(0)).Block(
 				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Id("msg")), jen.Lit(""), jen.Lit("format="+f.Name)))))
+					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Qual(pkgGenRT, "JoinReasons").Call(jen.Id("msgs"))), jen.Lit(""), jen.Lit("format="+f.Name)))))
 		}
 		if len(n.Enum) > 0 {
 			var cases, names []jen.Code

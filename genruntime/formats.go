@@ -3,6 +3,7 @@ package genruntime
 import (
 	"context"
 	"net/netip"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/api/validate"
@@ -13,8 +14,9 @@ import (
 )
 
 // The format checks generated validators call, one per row of the formats table
-// (formats.Format.Go names them). Each returns nil for a valid value, else the messages of the
-// Invalid errors to report (Kubernetes' handwritten convention: one error per message). Each
+// (formats.Format.Go names them). Each returns nil for a valid value, else the reasons it is not
+// valid; generated validators report them as one Invalid error (JoinReasons), as the API server
+// reports one error for a failed format. Each
 // accepts exactly the values that the format's OpenAPI spelling (the format, or its fallback
 // pattern or CEL rule) accepts; formats_test.go checks that.
 
@@ -91,6 +93,15 @@ func FormatExtendedResourceName(s string) []string {
 // FormatResourceFullyQualifiedName checks k8s-resource-fully-qualified-name.
 func FormatResourceFullyQualifiedName(s string) []string {
 	return details(validate.ResourceFullyQualifiedName(context.Background(), operation.Operation{}, nil, &s, nil))
+}
+
+// JoinReasons is the detail of the one Invalid error of a value that fails a format: the reasons
+// apimachinery's check gave, joined with "; ".
+func JoinReasons(reasons []string) string {
+	if len(reasons) == 1 {
+		return reasons[0]
+	}
+	return strings.Join(reasons, "; ")
 }
 
 func details(errs field.ErrorList) []string {

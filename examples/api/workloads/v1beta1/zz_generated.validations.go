@@ -84,8 +84,8 @@ func Validate_ClassQuota(ctx context.Context, op operation.Operation, fldPath *f
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
-				for _, msg := range genruntime.FormatShortName(string(*v)) {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-short-name"))
+				if msgs := genruntime.FormatShortName(string(*v)); len(msgs) != 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
 				}
 			}
 			if len(e) > 0 {
@@ -169,8 +169,8 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
-				for _, msg := range genruntime.FormatShortName(string(*v)) {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-short-name"))
+				if msgs := genruntime.FormatShortName(string(*v)); len(msgs) != 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
 				}
 			}
 			if len(e) > 0 {
@@ -333,8 +333,8 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 				if len(*v) > 15 && utf8.RuneCountInString(string(*v)) > 15 {
 					e = append(e, genruntime.At(field.TooLongCharacters(nil, *v, 15), "", "maxLength"))
 				}
-				for _, msg := range genruntime.FormatShortName(string(*v)) {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-short-name"))
+				if msgs := genruntime.FormatShortName(string(*v)); len(msgs) != 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
 				}
 			}
 			if len(e) > 0 {
@@ -444,8 +444,8 @@ func Validate_EnvVar(ctx context.Context, op operation.Operation, fldPath *field
 				if len(*v) > 317 && utf8.RuneCountInString(string(*v)) > 317 {
 					e = append(e, genruntime.At(field.TooLongCharacters(nil, *v, 317), "", "maxLength"))
 				}
-				for _, msg := range genruntime.FormatLabelKey(string(*v)) {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-label-key"))
+				if msgs := genruntime.FormatLabelKey(string(*v)); len(msgs) != 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-label-key"))
 				}
 			}
 			if len(e) > 0 {
@@ -483,8 +483,8 @@ func Validate_QuotaExemption(ctx context.Context, op operation.Operation, fldPat
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
-				for _, msg := range genruntime.FormatLongName(string(*v)) {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-long-name"))
+				if msgs := genruntime.FormatLongName(string(*v)); len(msgs) != 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-long-name"))
 				}
 			}
 			if len(e) > 0 {
@@ -1120,8 +1120,8 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 				if len(*v) > 20 && utf8.RuneCountInString(string(*v)) > 20 {
 					e = append(e, genruntime.At(field.TooLongCharacters(nil, *v, 20), "", "maxLength"))
 				}
-				for _, msg := range genruntime.FormatShortName(string(*v)) {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-short-name"))
+				if msgs := genruntime.FormatShortName(string(*v)); len(msgs) != 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
 				}
 			}
 			if len(e) > 0 {
@@ -1483,8 +1483,8 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 				if len(*v) > 63 && utf8.RuneCountInString(string(*v)) > 63 {
 					e = append(e, genruntime.At(field.TooLongCharacters(nil, *v, 63), "", "maxLength"))
 				}
-				for _, msg := range genruntime.FormatShortName(string(*v)) {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-short-name"))
+				if msgs := genruntime.FormatShortName(string(*v)); len(msgs) != 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
 				}
 			}
 			if len(e) > 0 {
@@ -1558,8 +1558,8 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 						if len(*item1) > 63 && utf8.RuneCountInString(string(*item1)) > 63 {
 							e = append(e, genruntime.At(field.TooLongCharacters(nil, *item1, 63), "", "maxLength"))
 						}
-						for _, msg := range genruntime.FormatShortName(string(*item1)) {
-							e = append(e, genruntime.At(field.Invalid(nil, *item1, msg), "", "format=k8s-short-name"))
+						if msgs := genruntime.FormatShortName(string(*item1)); len(msgs) != 0 {
+							e = append(e, genruntime.At(field.Invalid(nil, *item1, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
 						}
 					}
 					if len(e) > 0 {
@@ -1820,8 +1820,8 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 		if !(*v == "") {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
-				for _, msg := range genruntime.FormatLongName(string(*v)) {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-long-name"))
+				if msgs := genruntime.FormatLongName(string(*v)); len(msgs) != 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-long-name"))
 				}
 			}
 			if len(e) > 0 {
@@ -1861,8 +1861,8 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 		if !(*v == "") {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
-				for _, msg := range genruntime.FormatUUID(string(*v)) {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, msg), "", "format=k8s-uuid"))
+				if msgs := genruntime.FormatUUID(string(*v)); len(msgs) != 0 {
+					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-uuid"))
 				}
 			}
 			if len(e) > 0 {
