@@ -11,8 +11,8 @@ import (
 )
 
 // items emits the checks of list items, with their correlated old items: by key for
-// +listType=map, by value for +listType=set, and none for atomic lists (whose whole value is
-// ratcheted instead). Duplicates of sets and map keys are found in O(n).
+// +listType=map, and none for sets and atomic lists (whose whole value is ratcheted instead), as
+// the API server correlates them. Duplicates of sets and map keys are found in O(n).
 func (g *validatorGen) items(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
 	var out []jen.Code
 	item := n.Items
@@ -56,16 +56,9 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
 			jen.If(jen.List(jen.Id("j"), jen.Id("ok")).Op(":=").Id("oldIndex").Index(jen.Id(g.keyFuncName(item, n.V.ListMapKeys)).Call(jen.Id(iv))), jen.Id("ok")).Block(
 				jen.Id(io).Op("=").Add(g.itemRef(item, old))))
-	case "set":
-		if types.Comparable(it) {
-			corr = append(corr, jen.Var().Id("oldSet").Map(g.goType(it)).Struct(),
-				jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldSet").Op("=").Qual(pkgGenRT, "ValueSet").Call(jen.Op("*").Id(old))))
-			loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
-				jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("oldSet").Index(jen.Op("*").Id(iv)), jen.Id("ok")).Block(jen.Id(io).Op("=").Id(iv)))
-		} else {
-			loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)))
-		}
 	default:
+		// Set items and atomic list items have no old value: the API server correlates neither
+		// (KEP-4008), so they ratchet only with their whole list.
 		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)))
 	}
 	inner := g.valueChecks(item, iv, io, depth+1, transitionsOnly)

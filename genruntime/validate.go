@@ -115,19 +115,6 @@ func IndexByKey[T any, K comparable](list []T, key func(*T) K) map[K]int {
 	return m
 }
 
-// ValueSet holds the items of an old +listType=set list, to correlate new items by value in O(n).
-// It returns nil for an empty list.
-func ValueSet[T comparable](list []T) map[T]struct{} {
-	if len(list) == 0 {
-		return nil
-	}
-	m := make(map[T]struct{}, len(list))
-	for _, x := range list {
-		m[x] = struct{}{}
-	}
-	return m
-}
-
 // SortByField orders errors from a map walk by field, so output does not depend on map order.
 func SortByField(errs field.ErrorList) field.ErrorList {
 	if len(errs) > 1 {

@@ -871,11 +871,12 @@ func TestRatchetingWorkerQuota(t *testing.T) {
 			wantRatcheting: []errKey{{invalid, "spec.classes[0].maxWorkers"}}, wantStrict: []errKey{{invalid, "spec.classes[0].maxWorkers"}}},
 
 		// +listType=set items correlate by value.
+		// The API server does not correlate set items: a changed set revalidates every item.
 		{name: "set: unchanged invalid item, moved and items added",
 			old: quota(badZone), new: quota(func(q *workloads.WorkerQuota) {
 				q.Spec.Zones = []workloads.Zone{"zone-d", "zone-b", "Zone_A", "zone-c"}
 			}),
-			wantStrict: []errKey{{invalid, "spec.zones[2]"}}},
+			wantRatcheting: []errKey{{invalid, "spec.zones[2]"}}, wantStrict: []errKey{{invalid, "spec.zones[2]"}}},
 		{name: "set: invalid item changed",
 			old: quota(badZone), new: quota(func(q *workloads.WorkerQuota) { q.Spec.Zones[0] = "Zone_B" }),
 			wantRatcheting: []errKey{{invalid, "spec.zones[0]"}}, wantStrict: []errKey{{invalid, "spec.zones[0]"}}},

@@ -1563,17 +1563,10 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 			for _, d := range genruntime.SetDuplicates(*v, genruntime.RatchetOld(ratchet, old)) {
 				e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", "listType=set"))
 			}
-			var oldSet map[Zone]struct{}
-			if old != nil {
-				oldSet = genruntime.ValueSet(*old)
-			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *Zone
-				if _, ok := oldSet[*item1]; ok {
-					oldItem1 = item1
-				}
 				{
 					e := e[:0:0]
 					if !(ratchet && oldItem1 != nil && equal_workloads_Zone(item1, oldItem1)) {
