@@ -18,6 +18,10 @@ import (
 	"github.com/validation-gen/validation-gen/model"
 )
 
+// customResourceNameFormat is the format the API server requires of every custom resource's name
+// (apimachinery's NameIsDNSSubdomain).
+const customResourceNameFormat = "k8s-long-name"
+
 var kubeVersion = regexp.MustCompile(`^v\d+((alpha|beta)\d+)?$`)
 
 // inline spells a referenced definition in place (CRD schemas have no references), merging the
@@ -34,9 +38,12 @@ func (e *schemaEmitter) inline(n *model.Node) spec.Schema {
 		if len(e.stack) > 1 {
 			s.AddExtension(ExtPreserve, true)
 		} else if nf := n.V.NameFormat; nf != nil {
-			f, _ := formats.Lookup(nf.Name)
-			nr, gr := NameFormatRules(f, "self", "self")
-			s.Properties = map[string]spec.Schema{"name": stringWithRule(nr), "generateName": stringWithRule(gr)}
+			// The API server checks the name and generateName of every custom resource as a
+			// DNS-1123 subdomain; repeating that as rules would report each bad name twice.
+			if f, _ := formats.Lookup(nf.Name); f.Name != customResourceNameFormat {
+				nr, gr := NameFormatRules(f, "self", "self")
+				s.Properties = map[string]spec.Schema{"name": stringWithRule(nr), "generateName": stringWithRule(gr)}
+			}
 		}
 		return s
 	}
