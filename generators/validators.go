@@ -513,8 +513,11 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		}
 	}
 	immutable := n.V.Immutable
-	atomicItems := n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value == "atomic") && g.nodeCarries(n.Items)
-	needEq := len(own) > 0 || len(allRules) > 0 || immutable != nil || atomicItems
+	// Items of atomic lists and sets have no old items: they are validated when the whole list
+	// changed, as the API server ratchets them.
+	wholeList := n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value == "atomic" || n.V.ListType.Value == "set")
+	needEq := len(own) > 0 || len(allRules) > 0 || immutable != nil ||
+		wholeList && (g.nodeCarries(n.Items) || n.V.ListType != nil && n.V.ListType.Value == "set")
 	if !transitionsOnly && needEq {
 		celVar := ""
 		if len(allRules) > 0 {
@@ -530,7 +533,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		if celVar != "" {
 			changed = append(changed, g.celCall(celVar, n, allRules, v, old, false, "e"))
 		}
-		if n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value == "atomic") {
+		if wholeList {
 			changed = append(changed, g.items(n, v, old, depth, false)...)
 		}
 		unchanged := []jen.Code{}
@@ -550,7 +553,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	}
 	switch n.Kind {
 	case model.KindList:
-		if n.V.ListType != nil && (n.V.ListType.Value == "set" || n.V.ListType.Value == "map") {
+		if n.V.ListType != nil && n.V.ListType.Value == "map" {
 			out = append(out, g.items(n, v, old, depth, transitionsOnly)...)
 		}
 	case model.KindMap:

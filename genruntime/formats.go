@@ -11,6 +11,8 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/kube-openapi/pkg/validation/strfmt"
+
+	"github.com/validation-gen/validation-gen/formats"
 )
 
 // The format checks generated validators call, one per row of the formats table
@@ -93,6 +95,41 @@ func FormatExtendedResourceName(s string) []string {
 // FormatResourceFullyQualifiedName checks k8s-resource-fully-qualified-name.
 func FormatResourceFullyQualifiedName(s string) []string {
 	return details(validate.ResourceFullyQualifiedName(context.Background(), operation.Operation{}, nil, &s, nil))
+}
+
+// FormatChecks maps the Go names of the formats table (formats.Format.Go) to the checks.
+var FormatChecks = map[string]func(string) []string{
+	"FormatShortName":                  FormatShortName,
+	"FormatLongName":                   FormatLongName,
+	"FormatDNS1035Label":               FormatDNS1035Label,
+	"FormatLongNameCaseless":           FormatLongNameCaseless,
+	"FormatLabelKey":                   FormatLabelKey,
+	"FormatPrefixedLabelKey":           FormatPrefixedLabelKey,
+	"FormatLabelValue":                 FormatLabelValue,
+	"FormatPathSegmentName":            FormatPathSegmentName,
+	"FormatUUID":                       FormatUUID,
+	"FormatIP":                         FormatIP,
+	"FormatCIDR":                       FormatCIDR,
+	"FormatResourcePoolName":           FormatResourcePoolName,
+	"FormatExtendedResourceName":       FormatExtendedResourceName,
+	"FormatResourceFullyQualifiedName": FormatResourceFullyQualifiedName,
+}
+
+// FormatReasons returns the reasons why value fails the format called name (its name or an
+// alias), as generated validators report them, and whether the format is known.
+func FormatReasons(name, value string) ([]string, bool) {
+	f, ok := formats.Lookup(name)
+	if !ok {
+		return nil, false
+	}
+	if f.Go == "" {
+		return StandardFormat(f.Name, value), true
+	}
+	check, ok := FormatChecks[f.Go]
+	if !ok {
+		return nil, false
+	}
+	return check(value), true
 }
 
 // JoinReasons is the detail of the one Invalid error of a value that fails a format: the reasons

@@ -1538,29 +1538,31 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 		}
 		if !(len(*v) == 0) {
 			var e field.ErrorList
-			for _, d := range genruntime.SetDuplicates(*v, genruntime.RatchetOld(ratchet, old)) {
-				e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", "listType=set"))
-			}
-			var itemErrs field.ErrorList
-			for i1 := range *v {
-				item1 := &(*v)[i1]
-				var oldItem1 *Zone
-				{
-					e := e[:0:0]
-					if !(ratchet && oldItem1 != nil && equal_v1beta1_Zone(item1, oldItem1)) {
-						if len(*item1) > 63 && utf8.RuneCountInString(string(*item1)) > 63 {
-							e = append(e, genruntime.At(field.TooLongCharacters(nil, *item1, 63), "", "maxLength"))
+			if !(ratchet && old != nil && equal___v1beta1_Zone(v, old)) {
+				for _, d := range genruntime.SetDuplicates(*v, genruntime.RatchetOld(ratchet, old)) {
+					e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", "listType=set"))
+				}
+				var itemErrs field.ErrorList
+				for i1 := range *v {
+					item1 := &(*v)[i1]
+					var oldItem1 *Zone
+					{
+						e := e[:0:0]
+						if !(ratchet && oldItem1 != nil && equal_v1beta1_Zone(item1, oldItem1)) {
+							if len(*item1) > 63 && utf8.RuneCountInString(string(*item1)) > 63 {
+								e = append(e, genruntime.At(field.TooLongCharacters(nil, *item1, 63), "", "maxLength"))
+							}
+							if msgs := genruntime.FormatShortName(string(*item1)); len(msgs) != 0 {
+								e = append(e, genruntime.At(field.Invalid(nil, *item1, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
+							}
 						}
-						if msgs := genruntime.FormatShortName(string(*item1)); len(msgs) != 0 {
-							e = append(e, genruntime.At(field.Invalid(nil, *item1, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
+						if len(e) > 0 {
+							itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
 						}
-					}
-					if len(e) > 0 {
-						itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
 					}
 				}
+				e = append(e, itemErrs...)
 			}
-			e = append(e, itemErrs...)
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "zones")...)
 			}
@@ -1835,9 +1837,9 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 				if len(*v) > 4 {
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 4), "", "maxItems"))
 				}
-			}
-			for _, d := range genruntime.SetDuplicates(*v, genruntime.RatchetOld(ratchet, old)) {
-				e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", "listType=set"))
+				for _, d := range genruntime.SetDuplicates(*v, genruntime.RatchetOld(ratchet, old)) {
+					e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", "listType=set"))
+				}
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "hostnames")...)
@@ -2498,6 +2500,17 @@ func equal_v1beta1_QuotaTier(a, b *QuotaTier) bool {
 func equal_v1beta1_Zone(a, b *Zone) bool {
 	return *a == *b
 }
+func equal___v1beta1_Zone(a, b *[]Zone) bool {
+	if len(*a) != len(*b) {
+		return false
+	}
+	for i := range *a {
+		if !equal_v1beta1_Zone(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
 func equal_map_string_v1beta1_ZoneWeight(a, b *map[string]ZoneWeight) bool {
 	if len(*a) != len(*b) {
 		return false
@@ -2650,17 +2663,6 @@ func equal___v1beta1_ClassQuota(a, b *[]ClassQuota) bool {
 	}
 	for i := range *a {
 		if !equal_v1beta1_ClassQuota(&(*a)[i], &(*b)[i]) {
-			return false
-		}
-	}
-	return true
-}
-func equal___v1beta1_Zone(a, b *[]Zone) bool {
-	if len(*a) != len(*b) {
-		return false
-	}
-	for i := range *a {
-		if !equal_v1beta1_Zone(&(*a)[i], &(*b)[i]) {
 			return false
 		}
 	}
