@@ -1,0 +1,470 @@
+package equivalence
+
+import (
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/validation-gen/validation-gen/genruntime"
+)
+
+// Normalization is one known, documented way in which the API server's validation of custom
+// resources differs from handwritten conventions. Before the schema backend's errors are compared
+// with the handwritten ones, every normalisation is applied; each applies only where the
+// difference provably comes from its cause (it recomputes what the server skipped or respelled),
+// never as a per-case exception.
+type Normalization struct {
+	Name string
+	Doc  string
+	// apply changes the two lists and reports whether it changed anything.
+	apply func(n *normalizing) bool
+}
+
+// normalizing is one comparison of the schema backend with the handwritten reference.
+type normalizing struct {
+	update bool
+	ref    field.ErrorList // handwritten
+	got    field.ErrorList // schema
+	res    *schemaResult
+}
+
+// Normalizations returns the normalisations the harness applies, in the order it applies them.
+func Normalizations() []Normalization {
+	return []Normalization{
+		{
+			Name: "map-key-paths",
+			Doc: "The server's OpenAPI value validation spells map keys as path segments " +
+				"(spec.notes.door); handwritten validation as keys (spec.notes[door]). The schema " +
+				"backend's paths are respelled by walking the structural schema: a segment below a " +
+				"map (additionalProperties) is a key.",
+			apply: normalizeMapKeyPaths,
+		},
+		{
+			Name: "format-type-invalid",
+			Doc: "The server reports a value that fails its string format (format: in the schema) " +
+				"as TypeInvalid; handwritten validation as Invalid. A TypeInvalid error at a " +
+				"schema node with a format becomes Invalid.",
+			apply: normalizeFormatTypeInvalid,
+		},
+		{
+			Name: "blocking-errors-skip-cel",
+			Doc: "When an object has a blocking error (Required, TooLong, TooMany, NotSupported, " +
+				"TypeInvalid), the server skips every CEL rule and adds one error \"some validation " +
+				"rules were not checked\". That error is dropped, and so are the handwritten errors " +
+				"that the CEL rules report when they are evaluated anyway.",
+			apply: normalizeBlockingErrors,
+		},
+		{
+			Name: "list-duplicates-on-update",
+			Doc: "On update the server checks +listType=set and +listType=map lists for duplicates " +
+				"only when the old object had none, anywhere. When it had some, the handwritten " +
+				"Duplicate errors that the check would report on the new object are dropped.",
+			apply: normalizeListDuplicates,
+		},
+		{
+			Name: "first-string-check",
+			Doc: "The server reports only the first failing string check of a value, in the order " +
+				"maxLength (TooLong), minLength, pattern (Invalid); handwritten validation reports " +
+				"each. The handwritten errors of the later failing checks are dropped.",
+			apply: normalizeFirstStringCheck,
+		},
+		{
+			Name: "server-value-messages",
+			Doc: "The server phrases the failures of OpenAPI value validations as kube-openapi does " +
+				"(\"spec.replicas in body should be less than or equal to 1000\", TooLong \"may not be " +
+				"more than 20 bytes\" although it counts characters); handwritten validation as " +
+				"apimachinery does (\"must be less than or equal to 1000\", \"may not be more than 20 " +
+				"characters\"). Where both errors are at the same field with the same type, and both " +
+				"details state the same check with the same bound, the server's detail is replaced " +
+				"by the handwritten one. Any other detail is compared as it is.",
+			apply: normalizeValueMessages,
+		},
+		{
+			Name: "server-format-messages",
+			Doc: "The server reports a failed format as \"<path> in body must be of type <format>: " +
+				"<value>\"; handwritten validation gives apimachinery's reasons. Where the handwritten " +
+				"detail is exactly the reasons that the format's Go check (genruntime.FormatReasons, " +
+				"proven to accept what the server's format accepts) gives for the value, joined with " +
+				"\"; \", the server's detail is replaced by it.",
+			apply: normalizeFormatMessages,
+		},
+		{
+			Name: "root-rules-not-ratcheted",
+			Doc: "The server never ratchets the CEL rules declared at the root of the schema: " +
+				"every write changes the root (metadata), so on update the root rules run even " +
+				"where typed validation ratchets an unchanged object. On update of an object whose " +
+				"content did not change, the schema backend's errors of the root rules are dropped.",
+			apply: normalizeRootRules,
+		},
+	}
+}
+
+func normalize(update bool, ref, got field.ErrorList, res *schemaResult) (field.ErrorList, field.ErrorList, []string) {
+	n := &normalizing{update: update, ref: copyErrs(ref), got: copyErrs(got), res: res}
+	var applied []string
+	for _, norm := range Normalizations() {
+		if norm.apply(n) {
+			applied = append(applied, norm.Name)
+		}
+	}
+	return n.ref, n.got, applied
+}
+
+func copyErrs(l field.ErrorList) field.ErrorList {
+	out := make(field.ErrorList, len(l))
+	for i, e := range l {
+		c := *e
+		out[i] = &c
+	}
+	return out
+}
+
+// remove drops from l one error of the same type and field as each of drop; it reports whether
+// it dropped any.
+func remove(l *field.ErrorList, drop field.ErrorList) bool {
+	changed := false
+	for _, d := range drop {
+		for i, e := range *l {
+			if e.Type == d.Type && e.Field == d.Field {
+				*l = append((*l)[:i], (*l)[i+1:]...)
+				changed = true
+				break
+			}
+		}
+	}
+	return changed
+}
+
+func normalizeMapKeyPaths(n *normalizing) bool {
+	changed := false
+	for _, e := range n.got {
+		if p := respell(e.Field, n.res.structural); p != e.Field {
+			e.Field = p
+			changed = true
+		}
+	}
+	return changed
+}
+
+func normalizeFormatTypeInvalid(n *normalizing) bool {
+	changed := false
+	for _, e := range n.got {
+		if e.Type != field.ErrorTypeTypeInvalid {
+			continue
+		}
+		if s := nodeAt(e.Field, n.res.structural); s != nil && s.ValueValidation != nil && s.ValueValidation.Format != "" {
+			e.Type = field.ErrorTypeInvalid
+			changed = true
+		}
+	}
+	return changed
+}
+
+const notCheckedPrefix = "some validation rules were not checked"
+
+func normalizeBlockingErrors(n *normalizing) bool {
+	for i, e := range n.got {
+		if e.Field == "<nil>" || e.Field == "" {
+			if strings.HasPrefix(e.Detail, notCheckedPrefix) {
+				n.got = append(n.got[:i], n.got[i+1:]...)
+				remove(&n.ref, n.res.cel)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func normalizeListDuplicates(n *normalizing) bool {
+	if !n.update || !n.res.oldHadListTypeErrs {
+		return false
+	}
+	return remove(&n.ref, n.res.listTypeNew)
+}
+
+func normalizeRootRules(n *normalizing) bool {
+	if !n.update || len(n.res.rootCEL) == 0 || !contentEqual(n.res.obj, n.res.old) {
+		return false
+	}
+	return remove(&n.got, n.res.rootCEL)
+}
+
+// contentEqual compares two objects without their metadata.
+func contentEqual(a, b map[string]interface{}) bool {
+	strip := func(m map[string]interface{}) map[string]interface{} {
+		c := make(map[string]interface{}, len(m))
+		for k, v := range m {
+			if k != "metadata" {
+				c[k] = v
+			}
+		}
+		return c
+	}
+	return reflect.DeepEqual(strip(a), strip(b))
+}
+
+func normalizeFirstStringCheck(n *normalizing) bool {
+	var later field.ErrorList
+	walkStrings(n.res.obj, n.res.structural, nil, func(p *field.Path, v string, s *structuralschema.Structural) {
+		vv := s.ValueValidation
+		if vv == nil {
+			return
+		}
+		var failing []field.ErrorType
+		if vv.MaxLength != nil && int64(utf8.RuneCountInString(v)) > *vv.MaxLength {
+			failing = append(failing, field.ErrorTypeTooLong)
+		}
+		if vv.MinLength != nil && int64(utf8.RuneCountInString(v)) < *vv.MinLength {
+			failing = append(failing, field.ErrorTypeInvalid)
+		}
+		if vv.Pattern != "" {
+			if re, err := regexp.Compile(vv.Pattern); err == nil && !re.MatchString(v) {
+				failing = append(failing, field.ErrorTypeInvalid)
+			}
+		}
+		for _, t := range failing[min(1, len(failing)):] {
+			later = append(later, &field.Error{Type: t, Field: p.String()})
+		}
+	})
+	return remove(&n.ref, later)
+}
+
+// walkStrings calls fn for every string value of obj with its schema.
+func walkStrings(v interface{}, s *structuralschema.Structural, p *field.Path, fn func(*field.Path, string, *structuralschema.Structural)) {
+	if s == nil {
+		return
+	}
+	switch v := v.(type) {
+	case string:
+		fn(p, v, s)
+	case map[string]interface{}:
+		for k, val := range v {
+			if prop, ok := s.Properties[k]; ok {
+				walkStrings(val, &prop, p.Child(k), fn)
+			} else if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
+				walkStrings(val, s.AdditionalProperties.Structural, p.Key(k), fn)
+			}
+		}
+	case []interface{}:
+		for i, val := range v {
+			walkStrings(val, s.Items, p.Index(i), fn)
+		}
+	}
+}
+
+// segment is one step of a field path: a property, or a key or index in brackets.
+type segment struct {
+	name    string
+	bracket bool
+}
+
+// segments splits a field path string ("spec.notes.door", "spec.items[0].name", "x[a.b]").
+func segments(path string) []segment {
+	var out []segment
+	for i := 0; i < len(path); {
+		switch path[i] {
+		case '.':
+			i++
+		case '[':
+			j := strings.IndexByte(path[i:], ']')
+			if j < 0 {
+				out = append(out, segment{name: path[i:]})
+				return out
+			}
+			out = append(out, segment{name: path[i+1 : i+j], bracket: true})
+			i += j + 1
+		default:
+			j := strings.IndexAny(path[i:], ".[")
+			if j < 0 {
+				j = len(path) - i
+			}
+			out = append(out, segment{name: path[i : i+j]})
+			i += j
+		}
+	}
+	return out
+}
+
+func isMap(s *structuralschema.Structural) bool {
+	return s != nil && len(s.Properties) == 0 && s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil
+}
+
+// respell rewrites a path as handwritten validation spells it: map keys and list indices in
+// brackets. Segments the schema does not know are kept as they are.
+func respell(path string, root *structuralschema.Structural) string {
+	if path == "" || path == "<nil>" {
+		return path
+	}
+	segs := segments(path)
+	var p *field.Path
+	s := root
+	for i := 0; i < len(segs); i++ {
+		seg := segs[i]
+		switch {
+		case s == nil:
+			if seg.bracket {
+				p = p.Key(seg.name)
+			} else {
+				p = p.Child(seg.name)
+			}
+		case seg.bracket && s.Items != nil:
+			if n, err := strconv.Atoi(seg.name); err == nil {
+				p = p.Index(n)
+			} else {
+				p = p.Key(seg.name)
+			}
+			s = s.Items
+		case seg.bracket && isMap(s):
+			p = p.Key(seg.name)
+			s = s.AdditionalProperties.Structural
+		case seg.bracket:
+			p = p.Key(seg.name)
+			s = nil
+		case s.Properties != nil && hasProp(s, seg.name):
+			prop := s.Properties[seg.name]
+			p = p.Child(seg.name)
+			s = &prop
+		case isMap(s):
+			// A key may contain dots: take the fewest segments after which the rest of the path
+			// fits the value schema (a scalar value takes them all).
+			val := s.AdditionalProperties.Structural
+			k := i + 1
+			for ; k < len(segs); k++ {
+				if hasProp(val, segs[k].name) && !segs[k].bracket {
+					break
+				}
+			}
+			names := make([]string, 0, k-i)
+			for _, sg := range segs[i:k] {
+				names = append(names, sg.name)
+			}
+			p = p.Key(strings.Join(names, "."))
+			s = val
+			i = k - 1
+		case s.Items != nil:
+			if n, err := strconv.Atoi(seg.name); err == nil {
+				p = p.Index(n)
+				s = s.Items
+				continue
+			}
+			p = p.Child(seg.name)
+			s = nil
+		default:
+			p = p.Child(seg.name)
+			s = nil
+		}
+	}
+	return p.String()
+}
+
+func hasProp(s *structuralschema.Structural, name string) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := s.Properties[name]
+	return ok
+}
+
+// nodeAt returns the schema of the value at a (respelled) field path, or nil.
+func nodeAt(path string, root *structuralschema.Structural) *structuralschema.Structural {
+	s := root
+	for _, seg := range segments(path) {
+		switch {
+		case s == nil:
+			return nil
+		case seg.bracket && s.Items != nil:
+			s = s.Items
+		case seg.bracket && isMap(s):
+			s = s.AdditionalProperties.Structural
+		case !seg.bracket && hasProp(s, seg.name):
+			prop := s.Properties[seg.name]
+			s = &prop
+		default:
+			return nil
+		}
+	}
+	return s
+}
+
+// valueMessages pairs apimachinery's phrasing of a value check (ref) with kube-openapi's (got), as
+// served by the API server. Each captures the bound, which must be equal.
+var valueMessages = []struct{ ref, got *regexp.Regexp }{
+	{regexp.MustCompile(`^must be less than or equal to (\S+)$`), regexp.MustCompile(` in body should be less than or equal to (\S+)$`)},
+	{regexp.MustCompile(`^must be less than (\S+)$`), regexp.MustCompile(` in body should be less than (\S+)$`)},
+	{regexp.MustCompile(`^must be greater than or equal to (\S+)$`), regexp.MustCompile(` in body should be greater than or equal to (\S+)$`)},
+	{regexp.MustCompile(`^must be greater than (\S+)$`), regexp.MustCompile(` in body should be greater than (\S+)$`)},
+	{regexp.MustCompile(`^must be a multiple of (\S+)$`), regexp.MustCompile(` in body should be a multiple of (\S+)$`)},
+	{regexp.MustCompile(`^may not be more than (\d+) characters$`), regexp.MustCompile(`^may not be more than (\d+) bytes$`)},
+	{regexp.MustCompile(`^must be at least (\d+) characters? long$`), regexp.MustCompile(` in body should be at least (\d+) chars long$`)},
+}
+
+// sameValueCheck reports whether ref and got state the same check with the same bound.
+func sameValueCheck(ref, got string) bool {
+	for _, m := range valueMessages {
+		r, g := m.ref.FindStringSubmatch(ref), m.got.FindStringSubmatch(got)
+		if r == nil || g == nil {
+			continue
+		}
+		if r[1] == g[1] {
+			return true
+		}
+		rf, err1 := strconv.ParseFloat(r[1], 64)
+		gf, err2 := strconv.ParseFloat(g[1], 64)
+		return err1 == nil && err2 == nil && rf == gf
+	}
+	return false
+}
+
+func normalizeValueMessages(n *normalizing) bool {
+	changed := false
+	used := make([]bool, len(n.ref))
+	for _, g := range n.got {
+		for i, r := range n.ref {
+			if used[i] || r.Type != g.Type || r.Field != g.Field {
+				continue
+			}
+			if r.Detail == g.Detail {
+				used[i] = true
+				break
+			}
+			if sameValueCheck(r.Detail, g.Detail) {
+				g.Detail = r.Detail
+				used[i] = true
+				changed = true
+				break
+			}
+		}
+	}
+	return changed
+}
+
+var formatMessage = regexp.MustCompile(` in body must be of type ([^:\s]+): `)
+
+func normalizeFormatMessages(n *normalizing) bool {
+	changed := false
+	for _, g := range n.got {
+		m := formatMessage.FindStringSubmatch(g.Detail)
+		value, ok := g.BadValue.(string)
+		if m == nil || !ok {
+			continue
+		}
+		reasons, known := genruntime.FormatReasons(m[1], value)
+		if !known || len(reasons) == 0 {
+			continue
+		}
+		want := genruntime.JoinReasons(reasons)
+		for _, r := range n.ref {
+			if r.Type == g.Type && r.Field == g.Field && r.Detail == want {
+				g.Detail = want
+				changed = true
+				break
+			}
+		}
+	}
+	return changed
+}

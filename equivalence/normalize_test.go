@@ -1,0 +1,218 @@
+package equivalence
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// The normalisation tests validate objects of a small CRD (testdata/widget-crd.yaml) with the
+// API server's real custom-resource validation, show the server's known difference, and show
+// that the normalisation, and only it, makes the server's result and the handwritten
+// convention's agree.
+
+var widgetGVK = schema.GroupVersionKind{Group: "test.example.com", Version: "v1", Kind: "Widget"}
+
+func widgetSchemas(t *testing.T) *Schemas {
+	t.Helper()
+	s, err := LoadSchemas("testdata", "testdata/widget-openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func widget(spec map[string]interface{}) *unstructured.Unstructured {
+	return &unstructured.Unstructured{Object: map[string]interface{}{
+		"apiVersion": "test.example.com/v1", "kind": "Widget",
+		"metadata": map[string]interface{}{"name": "w", "namespace": "default"},
+		"spec":     spec,
+	}}
+}
+
+func keys(l field.ErrorList) []string {
+	var out []string
+	for _, e := range l {
+		out = append(out, string(e.Type)+" "+e.Field)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func same(a, b []string) bool { return strings.Join(a, "|") == strings.Join(b, "|") }
+
+func TestNormalizations(t *testing.T) {
+	s := widgetSchemas(t)
+	for _, tc := range []struct {
+		name string
+		// normalization is the one under test: it must be reported as applied.
+		normalization string
+		obj, old      map[string]interface{}
+		// server is what the API server returns; hand what a handwritten validation following
+		// Kubernetes' conventions returns. After normalisation both must be want.
+		server, hand, want []string
+	}{{
+		name: "map keys are path segments", normalization: "map-key-paths",
+		obj: map[string]interface{}{"notes": map[string]interface{}{"front.door": "long"}},
+		// TooLong is a blocking error: the server adds that it did not check the CEL rules.
+		server: []string{"FieldValueInvalid <nil>", "FieldValueTooLong spec.notes.front.door"},
+		hand:   []string{"FieldValueTooLong spec.notes[front.door]"},
+		want:   []string{"FieldValueTooLong spec.notes[front.door]"},
+	}, {
+		name: "format is a type error", normalization: "format-type-invalid",
+		obj:    map[string]interface{}{"code": "Bad_Code"},
+		server: []string{"FieldValueInvalid <nil>", "FieldValueTypeInvalid spec.code"},
+		hand:   []string{"FieldValueInvalid spec.code"},
+		want:   []string{"FieldValueInvalid spec.code"},
+	}, {
+		name: "blocking error skips CEL", normalization: "blocking-errors-skip-cel",
+		obj:    map[string]interface{}{"mode": "C", "checked": "bad"},
+		server: []string{"FieldValueInvalid <nil>", "FieldValueNotSupported spec.mode"},
+		hand:   []string{"FieldValueInvalid spec.checked", "FieldValueNotSupported spec.mode"},
+		want:   []string{"FieldValueNotSupported spec.mode"},
+	}, {
+		name: "only the first string check", normalization: "first-string-check",
+		obj:    map[string]interface{}{"name": "TOOLONG"},
+		server: []string{"FieldValueInvalid <nil>", "FieldValueTooLong spec.name"},
+		hand:   []string{"FieldValueInvalid spec.name", "FieldValueTooLong spec.name"},
+		want:   []string{"FieldValueTooLong spec.name"},
+	}, {
+		name: "duplicates on update only when the old object had none", normalization: "list-duplicates-on-update",
+		old:    map[string]interface{}{"tags": []interface{}{"a", "a"}},
+		obj:    map[string]interface{}{"tags": []interface{}{"a", "a", "b", "b"}},
+		server: nil,
+		hand:   []string{"FieldValueDuplicate spec.tags[1]", "FieldValueDuplicate spec.tags[3]"},
+		want:   nil,
+	}, {
+		name: "root rules are not ratcheted", normalization: "root-rules-not-ratcheted",
+		old:    map[string]interface{}{"min": int64(5), "max": int64(1)},
+		obj:    map[string]interface{}{"min": int64(5), "max": int64(1)},
+		server: []string{"FieldValueInvalid <nil>"},
+		hand:   nil,
+		want:   nil,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			var old *unstructured.Unstructured
+			if tc.old != nil {
+				old = widget(tc.old)
+				// A real update changes the metadata (resourceVersion, managedFields).
+				old.SetResourceVersion("1")
+			}
+			obj := widget(tc.obj)
+			obj.SetResourceVersion("2")
+			var res *schemaResult
+			var err error
+			if old == nil {
+				res, err = s.validate(context.Background(), widgetGVK, obj, nil)
+			} else {
+				res, err = s.validate(context.Background(), widgetGVK, obj, old)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := keys(res.errs); !same(got, tc.server) {
+				t.Fatalf("the server returned %q, want %q", got, tc.server)
+			}
+			var hand field.ErrorList
+			for _, k := range tc.hand {
+				typ, path, _ := strings.Cut(k, " ")
+				hand = append(hand, &field.Error{Type: field.ErrorType(typ), Field: path})
+			}
+			nref, ngot, applied := normalize(old != nil, hand, res.errs, res)
+			if !same(keys(nref), tc.want) || !same(keys(ngot), tc.want) {
+				t.Errorf("after normalisation: handwritten %q, server %q; want %q", keys(nref), keys(ngot), tc.want)
+			}
+			found := false
+			for _, a := range applied {
+				found = found || a == tc.normalization
+			}
+			if !found {
+				t.Errorf("normalisations applied %q, want %s among them", applied, tc.normalization)
+			}
+		})
+	}
+}
+
+// The normalisations hide only what their cause explains: a handwritten error that the server
+// should have reported stays a mismatch.
+func TestNormalizationsDoNotHideDifferences(t *testing.T) {
+	s := widgetSchemas(t)
+	for _, tc := range []struct {
+		name     string
+		obj      map[string]interface{}
+		hand     field.ErrorList
+		wantRef  []string // the handwritten errors left after normalisation
+		wantSame bool
+	}{{
+		name:    "a string check the server would have reported",
+		obj:     map[string]interface{}{"name": "ab1"}, // fails the pattern only
+		hand:    field.ErrorList{field.TooLong(field.NewPath("spec", "name"), "ab1", 5), field.Invalid(field.NewPath("spec", "name"), "ab1", "x")},
+		wantRef: []string{"FieldValueInvalid spec.name", "FieldValueTooLong spec.name"},
+	}, {
+		name:    "an error that is not a CEL rule's, with a blocking error",
+		obj:     map[string]interface{}{"mode": "C", "count": int64(11)},
+		hand:    field.ErrorList{field.NotSupported(field.NewPath("spec", "mode"), "C", []string{"A", "B"}), field.Invalid(field.NewPath("spec", "count"), 11, "must be less than or equal to 10")},
+		wantRef: []string{"FieldValueInvalid spec.count", "FieldValueNotSupported spec.mode"}, wantSame: true,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := s.validate(context.Background(), widgetGVK, widget(tc.obj), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nref, ngot, _ := normalize(false, tc.hand, res.errs, res)
+			if got := keys(nref); !same(got, tc.wantRef) {
+				t.Errorf("handwritten after normalisation %q, want %q", got, tc.wantRef)
+			}
+			if same(keys(nref), keys(ngot)) != tc.wantSame {
+				t.Errorf("handwritten %q and server %q: agreement %v, want %v", keys(nref), keys(ngot), !tc.wantSame, tc.wantSame)
+			}
+		})
+	}
+}
+
+func TestServerMessages(t *testing.T) {
+	s := widgetSchemas(t)
+	res, err := s.validate(context.Background(), widgetGVK, widget(map[string]interface{}{"count": int64(11), "code": "Bad_Code", "mode": "A"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := field.ErrorList{
+		field.Invalid(field.NewPath("spec", "count"), 11, "must be less than or equal to 10"),
+		field.Invalid(field.NewPath("spec", "code"), "Bad_Code", "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"),
+	}
+	nref, ngot, applied := normalize(false, hand, res.errs, res)
+	if ms := compare(nref, ngot, Schema, "v1", nil, OnlyHandwritten, OnlySchema); len(ms) != 0 {
+		t.Errorf("mismatches after normalisation (applied %q):\n%s", applied, (&Report{Case: "messages", Mismatches: ms}).String())
+	}
+	// A different bound, or reasons of another format, are not the same message.
+	hand[0].Detail = "must be less than or equal to 100"
+	hand[1].Detail = "must be a DNS-1123 subdomain"
+	nref, ngot, _ = normalize(false, hand, res.errs, res)
+	if ms := compare(nref, ngot, Schema, "v1", nil, OnlyHandwritten, OnlySchema); len(ms) != 2 {
+		t.Errorf("got %d mismatches, want 2 details that differ", len(ms))
+	}
+}
+
+func TestRespell(t *testing.T) {
+	s := widgetSchemas(t).kinds[widgetGVK].structural
+	for in, want := range map[string]string{
+		"spec.notes.door":          "spec.notes[door]",
+		"spec.notes.front.door":    "spec.notes[front.door]",
+		"spec.notes[door]":         "spec.notes[door]",
+		"spec.tags.3":              "spec.tags[3]",
+		"spec.tags[3]":             "spec.tags[3]",
+		"spec.unknown.x":           "spec.unknown.x",
+		"metadata.name":            "metadata.name",
+		"<nil>":                    "<nil>",
+		"spec.notes.door.too.deep": "spec.notes[door.too.deep]",
+	} {
+		if got := respell(in, s); got != want {
+			t.Errorf("respell(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,373 @@
+package equivalence
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
+	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
+	structurallisttype "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype"
+	apiextvalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	"k8s.io/apiextensions-apiserver/pkg/registry/customresource"
+	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/apiserver/pkg/cel/common"
+	"k8s.io/kube-openapi/pkg/spec3"
+	"k8s.io/kube-openapi/pkg/util"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+)
+
+// Schemas is the schema backend: for each served kind, the API server's own custom-resource
+// strategy (k8s.io/apiextensions-apiserver/pkg/registry/customresource) built from the kind's
+// generated CRD, and the x-kubernetes-strip-zero positions of the generated OpenAPI document.
+//
+// The CRD schema is the generated OpenAPI in the form the API server validates (references
+// inlined, metadata reduced to name and generateName). It has no field for
+// x-kubernetes-strip-zero, so the positions where a zero value means unset are read from the
+// generated OpenAPI v3 document, which has every definition the kinds reach.
+type Schemas struct {
+	kinds map[schema.GroupVersionKind]*schemaKind
+	defs  map[string]*spec.Schema
+}
+
+type schemaKind struct {
+	gvk        schema.GroupVersionKind
+	namespaced bool
+	structural *structuralschema.Structural
+	strategy   interface {
+		Validate(ctx context.Context, obj runtime.Object) field.ErrorList
+		ValidateUpdate(ctx context.Context, obj, old runtime.Object) field.ErrorList
+	}
+	cel *cel.Validator
+	// rootCEL evaluates only the rules declared at the root of the schema.
+	rootCEL *cel.Validator
+}
+
+// LoadSchemas reads every CRD (*.yaml) in crdDir and the OpenAPI v3 document at openAPIPath, as
+// validation-gen writes them with --crd-dir and --openapi-json.
+func LoadSchemas(crdDir, openAPIPath string) (*Schemas, error) {
+	files, err := filepath.Glob(filepath.Join(crdDir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no CRD (*.yaml) in %s", crdDir)
+	}
+	sort.Strings(files)
+	var crds [][]byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		crds = append(crds, data)
+	}
+	doc, err := os.ReadFile(openAPIPath)
+	if err != nil {
+		return nil, err
+	}
+	s, err := NewSchemas(doc, crds...)
+	if err != nil {
+		return nil, fmt.Errorf("%s, %s: %w", crdDir, openAPIPath, err)
+	}
+	return s, nil
+}
+
+var crdCodecs = func() serializer.CodecFactory {
+	s := runtime.NewScheme()
+	if err := apiextv1.AddToScheme(s); err != nil {
+		panic(err)
+	}
+	return serializer.NewCodecFactory(s, serializer.EnableStrict)
+}()
+
+// NewSchemas builds the schema backend from an OpenAPI v3 document (JSON) and CRDs (YAML or JSON).
+func NewSchemas(openAPIDoc []byte, crds ...[]byte) (*Schemas, error) {
+	var doc spec3.OpenAPI
+	if err := json.Unmarshal(openAPIDoc, &doc); err != nil {
+		return nil, fmt.Errorf("OpenAPI document: %w", err)
+	}
+	if doc.Components == nil || len(doc.Components.Schemas) == 0 {
+		return nil, fmt.Errorf("OpenAPI document has no components.schemas")
+	}
+	s := &Schemas{kinds: map[schema.GroupVersionKind]*schemaKind{}, defs: doc.Components.Schemas}
+	for i, data := range crds {
+		obj, _, err := crdCodecs.UniversalDeserializer().Decode(data, nil, &apiextv1.CustomResourceDefinition{})
+		if err != nil {
+			return nil, fmt.Errorf("CRD %d: %w", i, err)
+		}
+		crd, ok := obj.(*apiextv1.CustomResourceDefinition)
+		if !ok {
+			return nil, fmt.Errorf("CRD %d: decoded a %T", i, obj)
+		}
+		for _, v := range crd.Spec.Versions {
+			if !v.Served || v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+				continue
+			}
+			gvk := schema.GroupVersionKind{Group: crd.Spec.Group, Version: v.Name, Kind: crd.Spec.Names.Kind}
+			k, err := newSchemaKind(gvk, crd.Spec.Scope == apiextv1.NamespaceScoped, v.Schema.OpenAPIV3Schema)
+			if err != nil {
+				return nil, fmt.Errorf("CRD %s, version %s: %w", crd.Name, v.Name, err)
+			}
+			s.kinds[gvk] = k
+		}
+	}
+	return s, nil
+}
+
+func newSchemaKind(gvk schema.GroupVersionKind, namespaced bool, v1 *apiextv1.JSONSchemaProps) (*schemaKind, error) {
+	var internal apiextensions.JSONSchemaProps
+	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(v1, &internal, nil); err != nil {
+		return nil, err
+	}
+	ss, err := structuralschema.NewStructural(&internal)
+	if err != nil {
+		return nil, err
+	}
+	validator, _, err := apiextvalidation.NewSchemaValidator(&internal)
+	if err != nil {
+		return nil, err
+	}
+	strategy := customresource.NewStrategy(unstructuredTyper{}, namespaced, gvk, validator, nil, ss, nil, nil, nil)
+	k := &schemaKind{
+		gvk:        gvk,
+		namespaced: namespaced,
+		structural: ss,
+		strategy:   strategy,
+		cel:        cel.NewValidator(ss, true, celconfig.PerCallLimit),
+	}
+	if len(ss.XValidations) > 0 {
+		root := ss.DeepCopy()
+		for name, p := range root.Properties {
+			dropValidations(&p)
+			root.Properties[name] = p
+		}
+		if root.Items != nil {
+			dropValidations(root.Items)
+		}
+		if root.AdditionalProperties != nil && root.AdditionalProperties.Structural != nil {
+			dropValidations(root.AdditionalProperties.Structural)
+		}
+		k.rootCEL = cel.NewValidator(root, true, celconfig.PerCallLimit)
+	}
+	return k, nil
+}
+
+// dropValidations removes the CEL rules of s and of every schema below it.
+func dropValidations(s *structuralschema.Structural) {
+	s.XValidations = nil
+	for name, p := range s.Properties {
+		dropValidations(&p)
+		s.Properties[name] = p
+	}
+	if s.Items != nil {
+		dropValidations(s.Items)
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
+		dropValidations(s.AdditionalProperties.Structural)
+	}
+}
+
+// unstructuredTyper is the ObjectTyper the strategy embeds; validation does not use it.
+type unstructuredTyper struct{}
+
+func (unstructuredTyper) ObjectKinds(obj runtime.Object) ([]schema.GroupVersionKind, bool, error) {
+	return []schema.GroupVersionKind{obj.GetObjectKind().GroupVersionKind()}, false, nil
+}
+
+func (unstructuredTyper) Recognizes(schema.GroupVersionKind) bool { return true }
+
+// Kinds lists the kinds the backend can validate, sorted.
+func (s *Schemas) Kinds() []schema.GroupVersionKind {
+	out := make([]schema.GroupVersionKind, 0, len(s.kinds))
+	for gvk := range s.kinds {
+		out = append(out, gvk)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out
+}
+
+// schemaResult is what the API server returned, and what it would have returned without its
+// shortcuts, for the normalisations.
+type schemaResult struct {
+	errs field.ErrorList
+	// cel is the errors of every CEL rule, evaluated even when the server skipped them.
+	cel field.ErrorList
+	// rootCEL is the errors of the rules declared at the schema's root.
+	rootCEL field.ErrorList
+	// listTypeNew is the list-type errors of the new object, which the server checks on update only
+	// when the old object had none.
+	listTypeNew        field.ErrorList
+	oldHadListTypeErrs bool
+	structural         *structuralschema.Structural
+	obj, old           map[string]interface{}
+}
+
+// Unstructured converts a typed object of kind gvk to the unstructured content the API server
+// validates: apiVersion and kind set, zero values removed where the OpenAPI document says
+// x-kubernetes-strip-zero, and nulls of non-nullable fields dropped as the server drops them when
+// it decodes a request.
+func (s *Schemas) Unstructured(gvk schema.GroupVersionKind, obj runtime.Object) (map[string]interface{}, error) {
+	k, ok := s.kinds[gvk]
+	if !ok {
+		return nil, fmt.Errorf("no CRD for %v", gvk)
+	}
+	return s.unstructured(k, obj)
+}
+
+func (s *Schemas) unstructured(k *schemaKind, obj runtime.Object) (map[string]interface{}, error) {
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+	if err != nil {
+		return nil, err
+	}
+	u["apiVersion"] = k.gvk.GroupVersion().String()
+	u["kind"] = k.gvk.Kind
+	name := util.ToRESTFriendlyName(util.GetCanonicalTypeName(obj))
+	root, ok := s.defs[name]
+	if !ok {
+		return nil, fmt.Errorf("the OpenAPI document has no definition %s for %T", name, obj)
+	}
+	s.stripZero(u, root, 0)
+	structuraldefaulting.PruneNonNullableNullsWithoutDefaults(u, k.structural)
+	return u, nil
+}
+
+// resolve follows a $ref, or an allOf of one $ref as kube-openapi spells a property of a named
+// type, to the definition; nil when the document does not define it.
+func (s *Schemas) resolve(sc *spec.Schema) *spec.Schema {
+	for range 8 {
+		ref := sc.Ref.String()
+		if ref == "" && len(sc.AllOf) == 1 {
+			ref = sc.AllOf[0].Ref.String()
+		}
+		if ref == "" {
+			return sc
+		}
+		def, ok := s.defs[ref[strings.LastIndex(ref, "/")+1:]]
+		if !ok {
+			return nil
+		}
+		sc = def
+	}
+	return nil
+}
+
+func (s *Schemas) stripZero(v interface{}, sc *spec.Schema, depth int) {
+	if depth > 64 {
+		return
+	}
+	if sc = s.resolve(sc); sc == nil {
+		return
+	}
+	switch v := v.(type) {
+	case map[string]interface{}:
+		for name, prop := range sc.Properties {
+			val, ok := v[name]
+			if !ok {
+				continue
+			}
+			if strip, _ := prop.Extensions.GetBool("x-kubernetes-strip-zero"); strip && s.isZero(val, &prop) {
+				delete(v, name)
+				continue
+			}
+			s.stripZero(val, &prop, depth+1)
+		}
+		if ap := sc.AdditionalProperties; ap != nil && ap.Schema != nil {
+			for _, val := range v {
+				s.stripZero(val, ap.Schema, depth+1)
+			}
+		}
+	case []interface{}:
+		if sc.Items != nil && sc.Items.Schema != nil {
+			for _, val := range v {
+				s.stripZero(val, sc.Items.Schema, depth+1)
+			}
+		}
+	}
+}
+
+// isZero reports whether an unstructured value is the JSON form of a Go zero value: null, "", 0,
+// false, an empty list or map, or a zero quantity.
+func (s *Schemas) isZero(v interface{}, sc *spec.Schema) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		if v == "" {
+			return true
+		}
+		if def := s.resolve(sc); def != nil && def.Format == "quantity" || strings.HasSuffix(sc.Ref.String(), "resource.Quantity") ||
+			len(sc.AllOf) == 1 && strings.HasSuffix(sc.AllOf[0].Ref.String(), "resource.Quantity") {
+			q, err := resource.ParseQuantity(v)
+			return err == nil && q.IsZero()
+		}
+		return false
+	case bool:
+		return !v
+	case int64:
+		return v == 0
+	case int32:
+		return v == 0
+	case int:
+		return v == 0
+	case float64:
+		return v == 0
+	case []interface{}:
+		return len(v) == 0
+	case map[string]interface{}:
+		return len(v) == 0
+	}
+	return false
+}
+
+// validate runs the API server's validation of a custom resource of kind gvk on obj (old nil on
+// create), and what the normalisations need to know about it.
+func (s *Schemas) validate(ctx context.Context, gvk schema.GroupVersionKind, obj, old runtime.Object) (*schemaResult, error) {
+	k, ok := s.kinds[gvk]
+	if !ok {
+		return nil, fmt.Errorf("no CRD for %v", gvk)
+	}
+	u, err := s.unstructured(k, obj)
+	if err != nil {
+		return nil, err
+	}
+	r := &schemaResult{structural: k.structural, obj: u}
+	newU := &unstructured.Unstructured{Object: u}
+	var celOpts []cel.Option
+	var oldContent map[string]interface{}
+	if old == nil {
+		r.errs = k.strategy.Validate(ctx, newU)
+	} else {
+		if oldContent, err = s.unstructured(k, old); err != nil {
+			return nil, err
+		}
+		r.old = oldContent
+		r.errs = k.strategy.ValidateUpdate(ctx, newU, &unstructured.Unstructured{Object: oldContent})
+		celOpts = append(celOpts, cel.WithRatcheting(common.NewCorrelatedObject(u, oldContent, &model.Structural{Structural: k.structural})))
+		r.oldHadListTypeErrs = len(structurallisttype.ValidateListSetsAndMaps(nil, k.structural, oldContent)) > 0
+		r.listTypeNew = structurallisttype.ValidateListSetsAndMaps(nil, k.structural, u)
+	}
+	var oldArg interface{}
+	if oldContent != nil {
+		oldArg = oldContent
+	}
+	r.cel, _ = k.cel.Validate(ctx, nil, k.structural, u, oldArg, celconfig.RuntimeCELCostBudget, celOpts...)
+	if k.rootCEL != nil {
+		r.rootCEL, _ = k.rootCEL.Validate(ctx, nil, k.structural, u, oldArg, celconfig.RuntimeCELCostBudget)
+	}
+	return r, nil
+}
