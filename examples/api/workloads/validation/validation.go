@@ -22,6 +22,37 @@
 //     item as the value (keys are compared even when a key field is missing). A list over its
 //     +maxItems gets field.TooMany and its items are still validated.
 //
+// Updates ratchet, as KEP-4008 "CRD validation ratcheting" has it and the README describes: a
+// value that equals its correlated old value is not checked, nor is anything in it, so an object
+// stored before a rule was tightened can still be updated where it did not change. Each validate
+// function of a struct takes the correlated old value, nil on create or when there is none.
+//
+//   - Equality is apiequality.Semantic.DeepEqual's, written out for the types of this API: nil and
+//     empty lists and maps are equal, quantities and times compare by value, a NaN equals nothing.
+//     It applies at every level: an object equal to the old one gets only the metadata update
+//     rules; a spec, status, template, strategy, container, port, toleration, condition or class
+//     quota equal to its old value gets no error; a field equal to its old value skips the checks
+//     of that value (range, length, format, enum, pattern, translated rules, a list's +maxItems, a
+//     map's +maxProperties).
+//   - Old values correlate as the API server correlates them: struct fields by name
+//     (+structType=atomic does not change that); map values by key (a new key has no old value);
+//     +listType=map items by their key fields, wherever they moved (if the old list repeats a key,
+//     with its first item of the key); +listType=set and +listType=atomic lists, and lists without
+//     a list type, only as a whole: when such a list changed, every item is checked without an old
+//     value, even an item that the old list has.
+//   - A missing required field has no old value: its field.Required is reported whenever its
+//     parent changed (if the parent is unchanged, nothing in it is checked). A rule declared on a
+//     struct, by its type (WorkerPoolSpec, ContainerPort) or by the field of that type (strategy),
+//     belongs to the struct value: it runs whenever the struct changed, even if the fields it reads
+//     and reports at did not.
+//   - A changed +listType=map or +listType=set list reports a duplicate only if the old list did
+//     not already repeat that key or value.
+//   - Transition rules (+immutable, rules on oldSelf; ValidateWorkerPoolSpecUpdate) do not ratchet
+//     and run on update wherever the value has an old value, in changed parents too.
+//   - ValidateObjectMetaUpdate runs on every update. The +nameFormat check of the name and of the
+//     generateName ratchets like any other value: on update of an object that changed, each is
+//     checked only when it differs from its old value.
+//
 // The metav1 types the API reaches are validated as follows: the object's own ObjectMeta with
 // apimachinery's ValidateObjectMeta / ValidateObjectMetaUpdate, as Kubernetes does (so a bad name
 // gets one error per reason, and the namespace, labels, annotations, owner references and
@@ -31,9 +62,12 @@
 package validation
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/api/validate/content"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
@@ -148,43 +182,49 @@ var (
 // it; it is validated here because declarative validation covers the whole object.
 func ValidateWorkerPool(obj *workloads.WorkerPool) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMeta(&obj.ObjectMeta, true, ValidateWorkerPoolName, field.NewPath("metadata"))
-	allErrs = append(allErrs, ValidateWorkerPoolSpec(&obj.Spec, field.NewPath("spec"))...)
-	allErrs = append(allErrs, ValidateWorkerPoolStatus(&obj.Status, field.NewPath("status"))...)
+	allErrs = append(allErrs, ValidateWorkerPoolSpec(&obj.Spec, nil, field.NewPath("spec"))...)
+	allErrs = append(allErrs, ValidateWorkerPoolStatus(&obj.Status, nil, field.NewPath("status"))...)
 	return allErrs
 }
 
 // ValidateWorkerPoolUpdate validates an update of a WorkerPool: the metadata update rules, the
-// +nameFormat rule (which holds on every write), the spec and status as on create, and the
-// transition rules of the spec (immutable selector, progressDeadlineSeconds not decreased).
+// +nameFormat rule, the spec and status ratcheting against the old ones, and the transition rules
+// of the spec (immutable selector, progressDeadlineSeconds not decreased), which do not ratchet.
+// An object equal to the old one gets only the metadata update rules.
 func ValidateWorkerPoolUpdate(newObj, oldObj *workloads.WorkerPool) field.ErrorList {
 	metaPath := field.NewPath("metadata")
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newObj.ObjectMeta, &oldObj.ObjectMeta, metaPath)
-	allErrs = append(allErrs, validateNameFormat(&newObj.ObjectMeta, ValidateWorkerPoolName, metaPath)...)
+	if workerPoolsEqual(newObj, oldObj) {
+		return allErrs
+	}
+	allErrs = append(allErrs, validateNameFormat(&newObj.ObjectMeta, &oldObj.ObjectMeta, ValidateWorkerPoolName, metaPath)...)
 	specPath := field.NewPath("spec")
-	allErrs = append(allErrs, ValidateWorkerPoolSpec(&newObj.Spec, specPath)...)
+	allErrs = append(allErrs, ValidateWorkerPoolSpec(&newObj.Spec, &oldObj.Spec, specPath)...)
 	allErrs = append(allErrs, ValidateWorkerPoolSpecUpdate(&newObj.Spec, &oldObj.Spec, specPath)...)
-	allErrs = append(allErrs, ValidateWorkerPoolStatus(&newObj.Status, field.NewPath("status"))...)
+	allErrs = append(allErrs, ValidateWorkerPoolStatus(&newObj.Status, &oldObj.Status, field.NewPath("status"))...)
 	return allErrs
 }
 
 // ValidateWorkerPoolStatusUpdate validates an update of the status subresource: the metadata update
-// rules and the new status.
+// rules and the new status, ratcheting against the old one.
 func ValidateWorkerPoolStatusUpdate(newObj, oldObj *workloads.WorkerPool) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newObj.ObjectMeta, &oldObj.ObjectMeta, field.NewPath("metadata"))
-	allErrs = append(allErrs, ValidateWorkerPoolStatus(&newObj.Status, field.NewPath("status"))...)
+	allErrs = append(allErrs, ValidateWorkerPoolStatus(&newObj.Status, &oldObj.Status, field.NewPath("status"))...)
 	return allErrs
 }
 
 // validateNameFormat applies nameFn to the name and the generateName, as ValidateObjectMeta does on
-// create. On update ValidateObjectMetaUpdate keeps the name from changing but not generateName.
-func validateNameFormat(meta *metav1.ObjectMeta, nameFn apivalidation.ValidateNameFunc, fldPath *field.Path) field.ErrorList {
+// create. On update ValidateObjectMetaUpdate keeps the name from changing but not generateName;
+// like every other check, each ratchets: it is skipped when equal to the old value (oldMeta nil
+// on create).
+func validateNameFormat(meta, oldMeta *metav1.ObjectMeta, nameFn apivalidation.ValidateNameFunc, fldPath *field.Path) field.ErrorList {
 	var allErrs field.ErrorList
-	if len(meta.GenerateName) != 0 {
+	if len(meta.GenerateName) != 0 && (oldMeta == nil || oldMeta.GenerateName != meta.GenerateName) {
 		for _, msg := range nameFn(meta.GenerateName, true) {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("generateName"), meta.GenerateName, msg))
 		}
 	}
-	if len(meta.Name) != 0 {
+	if len(meta.Name) != 0 && (oldMeta == nil || oldMeta.Name != meta.Name) {
 		for _, msg := range nameFn(meta.Name, false) {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("name"), meta.Name, msg))
 		}
@@ -192,12 +232,27 @@ func validateNameFormat(meta *metav1.ObjectMeta, nameFn apivalidation.ValidateNa
 	return allErrs
 }
 
-// ValidateWorkerPoolSpec validates the rules of a WorkerPoolSpec that hold on every write.
-func ValidateWorkerPoolSpec(spec *workloads.WorkerPoolSpec, fldPath *field.Path) field.ErrorList {
+// ValidateWorkerPoolSpec validates the rules of a WorkerPoolSpec that hold on every write. oldSpec
+// is the old object's spec on update and nil on create; the checks ratchet against it.
+func ValidateWorkerPoolSpec(spec, oldSpec *workloads.WorkerPoolSpec, fldPath *field.Path) field.ErrorList {
+	if oldSpec != nil && workerPoolSpecsEqual(spec, oldSpec) {
+		return nil
+	}
+	// From here on, a non-nil oldSpec is a spec that changed: each field is checked unless it
+	// equals its old value.
+	var (
+		oldSelector    *metav1.LabelSelector
+		oldTemplate    *workloads.WorkerTemplate
+		oldStrategy    *workloads.UpdateStrategy
+		oldTolerations []workloads.Toleration
+	)
+	if oldSpec != nil {
+		oldSelector, oldTemplate, oldStrategy, oldTolerations = oldSpec.Selector, &oldSpec.Template, &oldSpec.Strategy, oldSpec.Tolerations
+	}
 	var allErrs field.ErrorList
 
 	// replicas: +optional (pointer), +minimum=0, +maximum=1000.
-	if r := spec.Replicas; r != nil {
+	if r := spec.Replicas; r != nil && (oldSpec == nil || !ptrEqual(r, oldSpec.Replicas)) {
 		if *r < 0 {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("replicas"), *r, msgNonNegative))
 		} else if *r > maxReplicas {
@@ -205,27 +260,28 @@ func ValidateWorkerPoolSpec(spec *workloads.WorkerPoolSpec, fldPath *field.Path)
 		}
 	}
 
-	// selector: +required (pointer). +immutable is checked by ValidateWorkerPoolSpecUpdate.
+	// selector: +required (pointer). A missing selector has no old value, so Required is reported
+	// whenever the spec is checked. +immutable is checked by ValidateWorkerPoolSpecUpdate.
 	if spec.Selector == nil {
 		allErrs = append(allErrs, field.Required(fldPath.Child("selector"), ""))
 	} else {
-		allErrs = append(allErrs, validateLabelSelector(spec.Selector, fldPath.Child("selector"))...)
+		allErrs = append(allErrs, validateLabelSelector(spec.Selector, oldSelector, fldPath.Child("selector"))...)
 	}
 
 	// template: +required, a non-pointer struct, so always present.
-	allErrs = append(allErrs, ValidateWorkerTemplate(&spec.Template, fldPath.Child("template"))...)
+	allErrs = append(allErrs, ValidateWorkerTemplate(&spec.Template, oldTemplate, fldPath.Child("template"))...)
 
 	// strategy: +optional, a non-pointer struct, so always validated.
-	allErrs = append(allErrs, ValidateUpdateStrategy(&spec.Strategy, fldPath.Child("strategy"))...)
+	allErrs = append(allErrs, ValidateUpdateStrategy(&spec.Strategy, oldStrategy, fldPath.Child("strategy"))...)
 
 	// minReadySeconds: +optional, +minimum=0 (0 is unset).
-	if spec.MinReadySeconds < 0 {
+	if spec.MinReadySeconds < 0 && (oldSpec == nil || spec.MinReadySeconds != oldSpec.MinReadySeconds) {
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("minReadySeconds"), spec.MinReadySeconds, msgNonNegative))
 	}
 
 	// progressDeadlineSeconds: +optional (pointer), +minimum=1, +maximum=86400 exclusive. The
 	// transition rule is checked by ValidateWorkerPoolSpecUpdate.
-	if pds := spec.ProgressDeadlineSeconds; pds != nil {
+	if pds := spec.ProgressDeadlineSeconds; pds != nil && (oldSpec == nil || !ptrEqual(pds, oldSpec.ProgressDeadlineSeconds)) {
 		if *pds < minProgressDeadlineSeconds {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("progressDeadlineSeconds"), *pds, msgProgressDeadlineMin))
 		} else if *pds >= maxProgressDeadlineSeconds {
@@ -234,13 +290,14 @@ func ValidateWorkerPoolSpec(spec *workloads.WorkerPoolSpec, fldPath *field.Path)
 	}
 
 	// The type's rule: !has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) ||
-	// self.minReadySeconds < self.progressDeadlineSeconds, reported at minReadySeconds.
+	// self.minReadySeconds < self.progressDeadlineSeconds, reported at minReadySeconds. It belongs
+	// to the spec, which changed, so it is checked even if both fields are unchanged.
 	if spec.MinReadySeconds != 0 && spec.ProgressDeadlineSeconds != nil && spec.MinReadySeconds >= *spec.ProgressDeadlineSeconds {
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("minReadySeconds"), spec.MinReadySeconds, msgMinReadySeconds))
 	}
 
 	// priority: +optional (0 is unset), +minimum=-1000 exclusive, +multipleOf=10.
-	if p := spec.Priority; p != 0 {
+	if p := spec.Priority; p != 0 && (oldSpec == nil || p != oldSpec.Priority) {
 		if p <= minPriority {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("priority"), p, msgPriorityMin))
 		}
@@ -249,8 +306,9 @@ func ValidateWorkerPoolSpec(spec *workloads.WorkerPoolSpec, fldPath *field.Path)
 		}
 	}
 
-	// capacityWeight: +optional (pointer), +minimum=0, +maximum=1.
-	if w := spec.CapacityWeight; w != nil {
+	// capacityWeight: +optional (pointer), +minimum=0, +maximum=1. A NaN never equals its old
+	// value (nor anything: it passes both bounds).
+	if w := spec.CapacityWeight; w != nil && (oldSpec == nil || !ptrEqual(w, oldSpec.CapacityWeight)) {
 		if *w < 0 {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("capacityWeight"), *w, msgCapacityWeightMin))
 		} else if *w > 1 {
@@ -258,28 +316,31 @@ func ValidateWorkerPoolSpec(spec *workloads.WorkerPoolSpec, fldPath *field.Path)
 		}
 	}
 
-	// tolerations: +optional, +maxItems=32, +listType=map keyed by (key, effect).
-	if len(spec.Tolerations) != 0 {
+	// tolerations: +optional, +maxItems=32, +listType=map keyed by (key, effect). An unchanged
+	// list skips all its checks; in a changed one, each item is checked against the old item with
+	// its key.
+	if len(spec.Tolerations) != 0 && (oldSpec == nil || !itemsEqual(spec.Tolerations, oldTolerations, tolerationsEqual)) {
 		tolPath := fldPath.Child("tolerations")
 		if len(spec.Tolerations) > maxTolerations {
 			allErrs = append(allErrs, field.TooMany(tolPath, len(spec.Tolerations), maxTolerations))
 		}
+		old := newOldKeys(oldTolerations, tolerationKey)
 		for i := range spec.Tolerations {
-			allErrs = append(allErrs, ValidateToleration(&spec.Tolerations[i], tolPath.Index(i))...)
+			tol := &spec.Tolerations[i]
+			allErrs = append(allErrs, ValidateToleration(tol, old.correlated(tolerationKey(tol)), tolPath.Index(i))...)
 		}
-		for _, i := range duplicateIndices(spec.Tolerations, tolerationKey) {
-			allErrs = append(allErrs, field.Duplicate(tolPath.Index(i), spec.Tolerations[i]))
-		}
+		allErrs = appendDuplicates(allErrs, spec.Tolerations, tolerationKey, &old, tolPath)
 	}
 
-	// providerAnnotations: +optional, +maxProperties=16. +minProperties=1 can never fail: an empty
-	// map is unset, and a set map has at least one entry.
-	if len(spec.ProviderAnnotations) > maxProviderAnnotations {
+	// providerAnnotations: +optional, +maxProperties=16, ratcheting with the whole map (the values
+	// carry no rule). +minProperties=1 can never fail: an empty map is unset, and a set map has at
+	// least one entry.
+	if len(spec.ProviderAnnotations) > maxProviderAnnotations && (oldSpec == nil || !maps.Equal(spec.ProviderAnnotations, oldSpec.ProviderAnnotations)) {
 		allErrs = append(allErrs, field.TooMany(fldPath.Child("providerAnnotations"), len(spec.ProviderAnnotations), maxProviderAnnotations))
 	}
 
 	// ownerTeam: +optional, TeamName: +maxLength=20 and, from Identifier, +format=dns1123label.
-	if team := string(spec.OwnerTeam); team != "" {
+	if team := string(spec.OwnerTeam); team != "" && (oldSpec == nil || spec.OwnerTeam != oldSpec.OwnerTeam) {
 		if tooLong(team, maxTeamNameLength) {
 			allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("ownerTeam"), team, maxTeamNameLength))
 		}
@@ -293,7 +354,8 @@ func ValidateWorkerPoolSpec(spec *workloads.WorkerPoolSpec, fldPath *field.Path)
 
 // ValidateWorkerPoolSpecUpdate validates the transition rules of a WorkerPoolSpec: the rules that
 // compare the new spec with the old one. Like CEL transition rules, each runs only where the field
-// is set in both; the rules that hold on every write are ValidateWorkerPoolSpec's.
+// is set in both, and they do not ratchet (an unchanged value passes them anyway); the rules that
+// hold on every write are ValidateWorkerPoolSpec's.
 func ValidateWorkerPoolSpecUpdate(newSpec, oldSpec *workloads.WorkerPoolSpec, fldPath *field.Path) field.ErrorList {
 	var allErrs field.ErrorList
 
@@ -314,7 +376,13 @@ func ValidateWorkerPoolSpecUpdate(newSpec, oldSpec *workloads.WorkerPoolSpec, fl
 // validateLabelSelector validates what metav1.LabelSelector's Go declaration requires: the key and
 // operator of each match expression (both without omitempty, hence required). Kubernetes'
 // ValidateLabelSelector checks more (label syntax, operator values); types.go does not declare it.
-func validateLabelSelector(sel *metav1.LabelSelector, fldPath *field.Path) field.ErrorList {
+// oldSel is the old selector, nil if none. matchLabels carries no rule, so the selector's checks
+// are those of matchExpressions, a +listType=atomic list: they are skipped when it equals the old
+// list, which is also the case when the whole selector is unchanged.
+func validateLabelSelector(sel, oldSel *metav1.LabelSelector, fldPath *field.Path) field.ErrorList {
+	if oldSel != nil && labelSelectorRequirementsEqual(sel.MatchExpressions, oldSel.MatchExpressions) {
+		return nil
+	}
 	var allErrs field.ErrorList
 	for i := range sel.MatchExpressions {
 		req := &sel.MatchExpressions[i]
@@ -331,7 +399,7 @@ func validateLabelSelector(sel *metav1.LabelSelector, fldPath *field.Path) field
 // labelSelectorsEqual is apiequality.Semantic.DeepEqual for label selectors, without reflection: a
 // nil and an empty map or list are equal, as they serialize the same.
 func labelSelectorsEqual(a, b *metav1.LabelSelector) bool {
-	if len(a.MatchLabels) != len(b.MatchLabels) || len(a.MatchExpressions) != len(b.MatchExpressions) {
+	if len(a.MatchLabels) != len(b.MatchLabels) {
 		return false
 	}
 	for k, va := range a.MatchLabels {
@@ -339,8 +407,17 @@ func labelSelectorsEqual(a, b *metav1.LabelSelector) bool {
 			return false
 		}
 	}
-	for i := range a.MatchExpressions {
-		ra, rb := &a.MatchExpressions[i], &b.MatchExpressions[i]
+	return labelSelectorRequirementsEqual(a.MatchExpressions, b.MatchExpressions)
+}
+
+// labelSelectorRequirementsEqual is apiequality.Semantic.DeepEqual for lists of label selector
+// requirements, without reflection.
+func labelSelectorRequirementsEqual(a, b []metav1.LabelSelectorRequirement) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		ra, rb := &a[i], &b[i]
 		if ra.Key != rb.Key || ra.Operator != rb.Operator || len(ra.Values) != len(rb.Values) {
 			return false
 		}
@@ -354,26 +431,33 @@ func labelSelectorsEqual(a, b *metav1.LabelSelector) bool {
 }
 
 // ValidateUpdateStrategy validates an UpdateStrategy, including the union rules of the strategy
-// field: rollingUpdate is forbidden for Recreate and required for RollingUpdate.
-func ValidateUpdateStrategy(strategy *workloads.UpdateStrategy, fldPath *field.Path) field.ErrorList {
+// field: rollingUpdate is forbidden for Recreate and required for RollingUpdate. oldStrategy is the
+// old strategy on update, nil on create. The union rules are declared on the strategy, so they
+// ratchet with the whole strategy, not with the type or rollingUpdate field they look at.
+func ValidateUpdateStrategy(strategy, oldStrategy *workloads.UpdateStrategy, fldPath *field.Path) field.ErrorList {
+	if oldStrategy != nil && updateStrategiesEqual(strategy, oldStrategy) {
+		return nil
+	}
 	var allErrs field.ErrorList
 
 	// type: +required, +enum.
 	switch strategy.Type {
 	case "":
 		allErrs = append(allErrs, field.Required(fldPath.Child("type"), ""))
-	case workloads.RecreateStrategy:
-		// !(self.type == 'Recreate') || !has(self.rollingUpdate), reason=Forbidden.
-		if strategy.RollingUpdate != nil {
-			allErrs = append(allErrs, field.Forbidden(fldPath.Child("rollingUpdate"), msgRollingUpdateForbidden))
-		}
-	case workloads.RollingUpdateStrategy:
-		// !(self.type == 'RollingUpdate') || has(self.rollingUpdate), reason=Required.
-		if strategy.RollingUpdate == nil {
-			allErrs = append(allErrs, field.Required(fldPath.Child("rollingUpdate"), msgRollingUpdateRequired))
-		}
+	case workloads.RecreateStrategy, workloads.RollingUpdateStrategy:
 	default:
-		allErrs = append(allErrs, field.NotSupported(fldPath.Child("type"), strategy.Type, supportedStrategyTypes))
+		if oldStrategy == nil || strategy.Type != oldStrategy.Type {
+			allErrs = append(allErrs, field.NotSupported(fldPath.Child("type"), strategy.Type, supportedStrategyTypes))
+		}
+	}
+
+	// !(self.type == 'Recreate') || !has(self.rollingUpdate), reason=Forbidden.
+	if strategy.Type == workloads.RecreateStrategy && strategy.RollingUpdate != nil {
+		allErrs = append(allErrs, field.Forbidden(fldPath.Child("rollingUpdate"), msgRollingUpdateForbidden))
+	}
+	// !(self.type == 'RollingUpdate') || has(self.rollingUpdate), reason=Required.
+	if strategy.Type == workloads.RollingUpdateStrategy && strategy.RollingUpdate == nil {
+		allErrs = append(allErrs, field.Required(fldPath.Child("rollingUpdate"), msgRollingUpdateRequired))
 	}
 
 	// rollingUpdate: maxUnavailable and maxSurge carry no tags.
@@ -382,7 +466,17 @@ func ValidateUpdateStrategy(strategy *workloads.UpdateStrategy, fldPath *field.P
 
 // ValidateWorkerTemplate validates a WorkerTemplate. Its metadata is not validated: types.go
 // declares no rule for it (Kubernetes would validate the labels and annotations of a pod template).
-func ValidateWorkerTemplate(template *workloads.WorkerTemplate, fldPath *field.Path) field.ErrorList {
+// oldTemplate is the old template on update, nil on create. The template is +structType=atomic,
+// which changes how it is applied, not how its fields correlate: by name, as in any struct.
+func ValidateWorkerTemplate(template, oldTemplate *workloads.WorkerTemplate, fldPath *field.Path) field.ErrorList {
+	if oldTemplate != nil && workerTemplatesEqual(template, oldTemplate) {
+		return nil
+	}
+	var oldContainers []workloads.Container
+	var oldHostnames []string
+	if oldTemplate != nil {
+		oldContainers, oldHostnames = oldTemplate.Containers, oldTemplate.Hostnames
+	}
 	var allErrs field.ErrorList
 
 	// containers: +required, +minItems=1, +maxItems=8, +listType=map keyed by name. An empty list
@@ -390,68 +484,79 @@ func ValidateWorkerTemplate(template *workloads.WorkerTemplate, fldPath *field.P
 	// cannot fail on its own. (A larger minimum would be field.TooFew.)
 	if len(template.Containers) == 0 {
 		allErrs = append(allErrs, field.Required(fldPath.Child("containers"), ""))
-	} else {
+	} else if oldTemplate == nil || !itemsEqual(template.Containers, oldContainers, containersEqual) {
 		ctrsPath := fldPath.Child("containers")
 		if len(template.Containers) > maxContainers {
 			allErrs = append(allErrs, field.TooMany(ctrsPath, len(template.Containers), maxContainers))
 		}
+		old := newOldKeys(oldContainers, containerKey)
 		for i := range template.Containers {
-			allErrs = append(allErrs, ValidateContainer(&template.Containers[i], ctrsPath.Index(i))...)
+			ctr := &template.Containers[i]
+			allErrs = append(allErrs, ValidateContainer(ctr, old.correlated(containerKey(ctr)), ctrsPath.Index(i))...)
 		}
-		for _, i := range duplicateIndices(template.Containers, containerKey) {
-			allErrs = append(allErrs, field.Duplicate(ctrsPath.Index(i), template.Containers[i]))
-		}
+		allErrs = appendDuplicates(allErrs, template.Containers, containerKey, &old, ctrsPath)
 	}
 
 	// restartPolicy: +optional ("" is unset), +enum.
 	switch template.RestartPolicy {
 	case "", workloads.RestartPolicyAlways, workloads.RestartPolicyOnFailure, workloads.RestartPolicyNever:
 	default:
-		allErrs = append(allErrs, field.NotSupported(fldPath.Child("restartPolicy"), template.RestartPolicy, supportedRestartPolicies))
+		if oldTemplate == nil || template.RestartPolicy != oldTemplate.RestartPolicy {
+			allErrs = append(allErrs, field.NotSupported(fldPath.Child("restartPolicy"), template.RestartPolicy, supportedRestartPolicies))
+		}
 	}
 
 	// serviceAccountName: +optional, +format=k8s-long-name.
-	if san := template.ServiceAccountName; san != "" {
+	if san := template.ServiceAccountName; san != "" && (oldTemplate == nil || san != oldTemplate.ServiceAccountName) {
 		if msgs := content.IsDNS1123Subdomain(san); len(msgs) != 0 {
 			allErrs = append(allErrs, formatError(fldPath.Child("serviceAccountName"), san, msgs))
 		}
 	}
 
-	// hostnames: +optional, +k8s:maxItems=4, +listType=set.
-	if len(template.Hostnames) != 0 {
+	// hostnames: +optional, +k8s:maxItems=4, +listType=set. The items carry no rule of their own.
+	if len(template.Hostnames) != 0 && (oldTemplate == nil || !slices.Equal(template.Hostnames, oldHostnames)) {
 		hostsPath := fldPath.Child("hostnames")
 		if len(template.Hostnames) > maxHostnames {
 			allErrs = append(allErrs, field.TooMany(hostsPath, len(template.Hostnames), maxHostnames))
 		}
-		for _, i := range duplicateIndices(template.Hostnames, stringKey) {
-			allErrs = append(allErrs, field.Duplicate(hostsPath.Index(i), template.Hostnames[i]))
-		}
+		old := newOldKeys(oldHostnames, stringKey)
+		allErrs = appendDuplicates(allErrs, template.Hostnames, stringKey, &old, hostsPath)
 	}
 
 	// instanceID: +optional, +format=k8s-uuid.
-	if id := template.InstanceID; id != "" && !isLowerUUID(id) {
+	if id := template.InstanceID; id != "" && (oldTemplate == nil || id != oldTemplate.InstanceID) && !isLowerUUID(id) {
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("instanceID"), id, msgUUID))
 	}
 
 	return allErrs
 }
 
-// ValidateContainer validates one container of a worker.
-func ValidateContainer(ctr *workloads.Container, fldPath *field.Path) field.ErrorList {
+// ValidateContainer validates one container of a worker. oldCtr is the old container with the same
+// name on update, nil on create or when there is none.
+func ValidateContainer(ctr, oldCtr *workloads.Container, fldPath *field.Path) field.ErrorList {
+	if oldCtr != nil && containersEqual(ctr, oldCtr) {
+		return nil
+	}
+	var oldPorts []workloads.ContainerPort
+	if oldCtr != nil {
+		oldPorts = oldCtr.Ports
+	}
 	var allErrs field.ErrorList
 
 	// name: +required, +format=dns1123label.
 	if ctr.Name == "" {
 		allErrs = append(allErrs, field.Required(fldPath.Child("name"), ""))
-	} else if msgs := content.IsDNS1123Label(ctr.Name); len(msgs) != 0 {
-		allErrs = append(allErrs, formatError(fldPath.Child("name"), ctr.Name, msgs))
+	} else if oldCtr == nil || ctr.Name != oldCtr.Name {
+		if msgs := content.IsDNS1123Label(ctr.Name); len(msgs) != 0 {
+			allErrs = append(allErrs, formatError(fldPath.Child("name"), ctr.Name, msgs))
+		}
 	}
 
 	// image: +required, +minLength=1 (implied by required), +maxLength=512, +pattern=`^[^\s]+$`,
 	// and the rule !self.endsWith(":latest") with its messageExpression.
 	if ctr.Image == "" {
 		allErrs = append(allErrs, field.Required(fldPath.Child("image"), ""))
-	} else {
+	} else if oldCtr == nil || ctr.Image != oldCtr.Image {
 		if tooLong(ctr.Image, maxImageLength) {
 			allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("image"), ctr.Image, maxImageLength))
 		}
@@ -466,18 +571,19 @@ func ValidateContainer(ctr *workloads.Container, fldPath *field.Path) field.Erro
 	}
 
 	// ports: +optional, +listType=map keyed by (containerPort, protocol).
-	if len(ctr.Ports) != 0 {
+	if len(ctr.Ports) != 0 && (oldCtr == nil || !slices.Equal(ctr.Ports, oldPorts)) {
 		portsPath := fldPath.Child("ports")
+		old := newOldKeys(oldPorts, portKey)
 		for i := range ctr.Ports {
-			allErrs = append(allErrs, ValidateContainerPort(&ctr.Ports[i], portsPath.Index(i))...)
+			port := &ctr.Ports[i]
+			allErrs = append(allErrs, ValidateContainerPort(port, old.correlated(portKey(port)), portsPath.Index(i))...)
 		}
-		for _, i := range duplicateIndices(ctr.Ports, portKey) {
-			allErrs = append(allErrs, field.Duplicate(portsPath.Index(i), ctr.Ports[i]))
-		}
+		allErrs = appendDuplicates(allErrs, ctr.Ports, portKey, &old, portsPath)
 	}
 
-	// env: +optional, +listType=atomic, +maxItems=64.
-	if len(ctr.Env) != 0 {
+	// env: +optional, +listType=atomic, +maxItems=64. An atomic list ratchets only as a whole: if
+	// it changed, every item is checked, with no old value.
+	if len(ctr.Env) != 0 && (oldCtr == nil || !slices.Equal(ctr.Env, oldCtr.Env)) {
 		envPath := fldPath.Child("env")
 		if len(ctr.Env) > maxEnv {
 			allErrs = append(allErrs, field.TooMany(envPath, len(ctr.Env), maxEnv))
@@ -489,7 +595,7 @@ func ValidateContainer(ctr *workloads.Container, fldPath *field.Path) field.Erro
 
 	// args: +optional, +listType=atomic, +maxItems=64, and the rule
 	// self.all(a, a.size() <= 1024): one error for the list, at the list.
-	if len(ctr.Args) != 0 {
+	if len(ctr.Args) != 0 && (oldCtr == nil || !slices.Equal(ctr.Args, oldCtr.Args)) {
 		if len(ctr.Args) > maxArgs {
 			allErrs = append(allErrs, field.TooMany(fldPath.Child("args"), len(ctr.Args), maxArgs))
 		}
@@ -504,12 +610,16 @@ func ValidateContainer(ctr *workloads.Container, fldPath *field.Path) field.Erro
 	return allErrs
 }
 
-// ValidateContainerPort validates one port of a container.
-func ValidateContainerPort(port *workloads.ContainerPort, fldPath *field.Path) field.ErrorList {
+// ValidateContainerPort validates one port of a container. oldPort is the old port with the same
+// (containerPort, protocol) on update, nil on create or when there is none.
+func ValidateContainerPort(port, oldPort *workloads.ContainerPort, fldPath *field.Path) field.ErrorList {
+	if oldPort != nil && *port == *oldPort {
+		return nil
+	}
 	var allErrs field.ErrorList
 
 	// name: +optional, +format=k8s-short-name, +maxLength=15.
-	if port.Name != "" {
+	if port.Name != "" && (oldPort == nil || port.Name != oldPort.Name) {
 		if tooLong(port.Name, maxPortNameLength) {
 			allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("name"), port.Name, maxPortNameLength))
 		}
@@ -522,6 +632,7 @@ func ValidateContainerPort(port *workloads.ContainerPort, fldPath *field.Path) f
 	switch {
 	case port.ContainerPort == 0:
 		allErrs = append(allErrs, field.Required(fldPath.Child("containerPort"), ""))
+	case oldPort != nil && port.ContainerPort == oldPort.ContainerPort:
 	case port.ContainerPort < minPort:
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("containerPort"), port.ContainerPort, msgPortMin))
 	case port.ContainerPort > maxPort:
@@ -531,6 +642,7 @@ func ValidateContainerPort(port *workloads.ContainerPort, fldPath *field.Path) f
 	// hostPort: +optional (0 is unset), +minimum=1, +maximum=65535.
 	switch {
 	case port.HostPort == 0:
+	case oldPort != nil && port.HostPort == oldPort.HostPort:
 	case port.HostPort < minPort:
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("hostPort"), port.HostPort, msgPortMin))
 	case port.HostPort > maxPort:
@@ -543,10 +655,13 @@ func ValidateContainerPort(port *workloads.ContainerPort, fldPath *field.Path) f
 		allErrs = append(allErrs, field.Required(fldPath.Child("protocol"), ""))
 	case workloads.ProtocolTCP, workloads.ProtocolUDP, workloads.ProtocolSCTP:
 	default:
-		allErrs = append(allErrs, field.NotSupported(fldPath.Child("protocol"), port.Protocol, supportedProtocols))
+		if oldPort == nil || port.Protocol != oldPort.Protocol {
+			allErrs = append(allErrs, field.NotSupported(fldPath.Child("protocol"), port.Protocol, supportedProtocols))
+		}
 	}
 
-	// The type's rule: !has(self.hostPort) || self.hostPort == self.containerPort, at hostPort.
+	// The type's rule: !has(self.hostPort) || self.hostPort == self.containerPort, at hostPort. It
+	// belongs to the port, which changed, so it is checked even if hostPort is unchanged.
 	if port.HostPort != 0 && port.HostPort != port.ContainerPort {
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("hostPort"), port.HostPort, msgHostPort))
 	}
@@ -554,7 +669,8 @@ func ValidateContainerPort(port *workloads.ContainerPort, fldPath *field.Path) f
 	return allErrs
 }
 
-// ValidateEnvVar validates one environment variable.
+// ValidateEnvVar validates one environment variable. Env is a +listType=atomic list, whose items
+// never have an old value of their own, so there is nothing to ratchet against.
 func ValidateEnvVar(env *workloads.EnvVar, fldPath *field.Path) field.ErrorList {
 	var allErrs field.ErrorList
 
@@ -573,8 +689,12 @@ func ValidateEnvVar(env *workloads.EnvVar, fldPath *field.Path) field.ErrorList 
 	return allErrs
 }
 
-// ValidateToleration validates one toleration of a pool.
-func ValidateToleration(tol *workloads.Toleration, fldPath *field.Path) field.ErrorList {
+// ValidateToleration validates one toleration of a pool. oldTol is the old toleration with the same
+// (key, effect) on update, nil on create or when there is none.
+func ValidateToleration(tol, oldTol *workloads.Toleration, fldPath *field.Path) field.ErrorList {
+	if oldTol != nil && tolerationsEqual(tol, oldTol) {
+		return nil
+	}
 	var allErrs field.ErrorList
 
 	// key: +required.
@@ -588,33 +708,43 @@ func ValidateToleration(tol *workloads.Toleration, fldPath *field.Path) field.Er
 		allErrs = append(allErrs, field.Required(fldPath.Child("effect"), ""))
 	case workloads.TaintEffectNoSchedule, workloads.TaintEffectNoExecute:
 	default:
-		allErrs = append(allErrs, field.NotSupported(fldPath.Child("effect"), tol.Effect, supportedTaintEffects))
+		if oldTol == nil || tol.Effect != oldTol.Effect {
+			allErrs = append(allErrs, field.NotSupported(fldPath.Child("effect"), tol.Effect, supportedTaintEffects))
+		}
 	}
 
 	return allErrs
 }
 
-// ValidateWorkerPoolStatus validates the status of a WorkerPool.
-func ValidateWorkerPoolStatus(status *workloads.WorkerPoolStatus, fldPath *field.Path) field.ErrorList {
+// ValidateWorkerPoolStatus validates the status of a WorkerPool. oldStatus is the old status on
+// update, nil on create.
+func ValidateWorkerPoolStatus(status, oldStatus *workloads.WorkerPoolStatus, fldPath *field.Path) field.ErrorList {
+	if oldStatus != nil && workerPoolStatusesEqual(status, oldStatus) {
+		return nil
+	}
+	var oldConditions []metav1.Condition
+	if oldStatus != nil {
+		oldConditions = oldStatus.Conditions
+	}
 	var allErrs field.ErrorList
 
 	// observedGeneration, readyReplicas: +optional (0 is unset), +minimum=0.
-	if status.ObservedGeneration < 0 {
+	if status.ObservedGeneration < 0 && (oldStatus == nil || status.ObservedGeneration != oldStatus.ObservedGeneration) {
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("observedGeneration"), status.ObservedGeneration, msgNonNegative))
 	}
-	if status.ReadyReplicas < 0 {
+	if status.ReadyReplicas < 0 && (oldStatus == nil || status.ReadyReplicas != oldStatus.ReadyReplicas) {
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("readyReplicas"), status.ReadyReplicas, msgNonNegative))
 	}
 
 	// conditions: +optional, +listType=map keyed by type.
-	if len(status.Conditions) != 0 {
+	if len(status.Conditions) != 0 && (oldStatus == nil || !itemsEqual(status.Conditions, oldConditions, conditionsEqual)) {
 		condPath := fldPath.Child("conditions")
+		old := newOldKeys(oldConditions, conditionKey)
 		for i := range status.Conditions {
-			allErrs = append(allErrs, validateCondition(&status.Conditions[i], condPath.Index(i))...)
+			cond := &status.Conditions[i]
+			allErrs = append(allErrs, validateCondition(cond, old.correlated(conditionKey(cond)), condPath.Index(i))...)
 		}
-		for _, i := range duplicateIndices(status.Conditions, conditionKey) {
-			allErrs = append(allErrs, field.Duplicate(condPath.Index(i), status.Conditions[i]))
-		}
+		allErrs = appendDuplicates(allErrs, status.Conditions, conditionKey, &old, condPath)
 	}
 
 	return allErrs
@@ -623,8 +753,13 @@ func ValidateWorkerPoolStatus(status *workloads.WorkerPoolStatus, fldPath *field
 // validateCondition validates what metav1.Condition's Go declaration requires: type, status,
 // lastTransitionTime, reason and message are +required, so each is missing at its zero value.
 // Its kubebuilder markers (patterns, lengths, the status enum) are not validation-gen tags.
-// Kubernetes' metav1validation.ValidateCondition checks those, and lets message be empty.
-func validateCondition(cond *metav1.Condition, fldPath *field.Path) field.ErrorList {
+// Kubernetes' metav1validation.ValidateCondition checks those, and lets message be empty. oldCond
+// is the old condition of the same type, nil if none; as the fields carry only +required, a
+// changed condition is checked in full.
+func validateCondition(cond, oldCond *metav1.Condition, fldPath *field.Path) field.ErrorList {
+	if oldCond != nil && conditionsEqual(cond, oldCond) {
+		return nil
+	}
 	var allErrs field.ErrorList
 	if cond.Type == "" {
 		allErrs = append(allErrs, field.Required(fldPath.Child("type"), ""))
@@ -648,29 +783,35 @@ func validateCondition(cond *metav1.Condition, fldPath *field.Path) field.ErrorL
 // DNS-1123 label) and its fields.
 func ValidateWorkerClass(obj *workloads.WorkerClass) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMeta(&obj.ObjectMeta, false, ValidateWorkerClassName, field.NewPath("metadata"))
-	allErrs = append(allErrs, validateWorkerClassFields(obj)...)
+	allErrs = append(allErrs, validateWorkerClassFields(obj, nil)...)
 	return allErrs
 }
 
 // ValidateWorkerClassUpdate validates an update of a WorkerClass: the metadata update rules, the
-// +nameFormat rule, and the fields as on create. WorkerClass has no transition rules.
+// +nameFormat rule, and the fields ratcheting against the old ones. WorkerClass has no transition
+// rules. An object equal to the old one gets only the metadata update rules.
 func ValidateWorkerClassUpdate(newObj, oldObj *workloads.WorkerClass) field.ErrorList {
 	metaPath := field.NewPath("metadata")
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newObj.ObjectMeta, &oldObj.ObjectMeta, metaPath)
-	allErrs = append(allErrs, validateNameFormat(&newObj.ObjectMeta, ValidateWorkerClassName, metaPath)...)
-	allErrs = append(allErrs, validateWorkerClassFields(newObj)...)
+	if workerClassesEqual(newObj, oldObj) {
+		return allErrs
+	}
+	allErrs = append(allErrs, validateNameFormat(&newObj.ObjectMeta, &oldObj.ObjectMeta, ValidateWorkerClassName, metaPath)...)
+	allErrs = append(allErrs, validateWorkerClassFields(newObj, oldObj)...)
 	return allErrs
 }
 
 // validateWorkerClassFields validates the fields of a WorkerClass other than its metadata. They
-// sit at the root of the object.
-func validateWorkerClassFields(obj *workloads.WorkerClass) field.ErrorList {
+// sit at the root of the object. oldObj is the old object of an update that changed it, nil on
+// create: a field equal to its old value is not checked.
+func validateWorkerClassFields(obj, oldObj *workloads.WorkerClass) field.ErrorList {
 	var allErrs field.ErrorList
 
 	// cpu: +required (0 is missing), +minimum=1, +maximum=256.
 	switch {
 	case obj.CPU == 0:
 		allErrs = append(allErrs, field.Required(field.NewPath("cpu"), ""))
+	case oldObj != nil && obj.CPU == oldObj.CPU:
 	case obj.CPU < minCPU:
 		allErrs = append(allErrs, field.Invalid(field.NewPath("cpu"), obj.CPU, msgCPUMin))
 	case obj.CPU > maxCPU:
@@ -678,10 +819,13 @@ func validateWorkerClassFields(obj *workloads.WorkerClass) field.ErrorList {
 	}
 
 	// memory: +required (a zero quantity is missing), and the rule
-	// quantity(string(self)).isGreaterThan(quantity('64Mi')).
-	if obj.Memory.IsZero() {
+	// quantity(string(self)).isGreaterThan(quantity('64Mi')). Quantities are equal when they
+	// compare equal (1Gi and 1024Mi), as apiequality.Semantic has it.
+	switch {
+	case obj.Memory.IsZero():
 		allErrs = append(allErrs, field.Required(field.NewPath("memory"), ""))
-	} else if obj.Memory.Cmp(minMemory) <= 0 {
+	case oldObj != nil && obj.Memory.Cmp(oldObj.Memory) == 0:
+	case obj.Memory.Cmp(minMemory) <= 0:
 		allErrs = append(allErrs, field.Invalid(field.NewPath("memory"), obj.Memory.String(), msgMemory))
 	}
 
@@ -692,30 +836,50 @@ func validateWorkerClassFields(obj *workloads.WorkerClass) field.ErrorList {
 // subdomain), spec and status.
 func ValidateWorkerQuota(obj *workloads.WorkerQuota) field.ErrorList {
 	allErrs := apivalidation.ValidateObjectMeta(&obj.ObjectMeta, true, ValidateWorkerQuotaName, field.NewPath("metadata"))
-	allErrs = append(allErrs, ValidateWorkerQuotaSpec(&obj.Spec, field.NewPath("spec"))...)
-	allErrs = append(allErrs, ValidateWorkerQuotaStatus(&obj.Status, field.NewPath("status"))...)
+	allErrs = append(allErrs, ValidateWorkerQuotaSpec(&obj.Spec, nil, field.NewPath("spec"))...)
+	allErrs = append(allErrs, ValidateWorkerQuotaStatus(&obj.Status, nil, field.NewPath("status"))...)
 	return allErrs
 }
 
 // ValidateWorkerQuotaUpdate validates an update of a WorkerQuota: the metadata update rules, the
-// +nameFormat rule, and the spec and status as on create. WorkerQuota has no transition rules.
+// +nameFormat rule, and the spec and status ratcheting against the old ones. WorkerQuota has no
+// transition rules. An object equal to the old one gets only the metadata update rules.
 func ValidateWorkerQuotaUpdate(newObj, oldObj *workloads.WorkerQuota) field.ErrorList {
 	metaPath := field.NewPath("metadata")
 	allErrs := apivalidation.ValidateObjectMetaUpdate(&newObj.ObjectMeta, &oldObj.ObjectMeta, metaPath)
-	allErrs = append(allErrs, validateNameFormat(&newObj.ObjectMeta, ValidateWorkerQuotaName, metaPath)...)
-	allErrs = append(allErrs, ValidateWorkerQuotaSpec(&newObj.Spec, field.NewPath("spec"))...)
-	allErrs = append(allErrs, ValidateWorkerQuotaStatus(&newObj.Status, field.NewPath("status"))...)
+	if workerQuotasEqual(newObj, oldObj) {
+		return allErrs
+	}
+	allErrs = append(allErrs, validateNameFormat(&newObj.ObjectMeta, &oldObj.ObjectMeta, ValidateWorkerQuotaName, metaPath)...)
+	allErrs = append(allErrs, ValidateWorkerQuotaSpec(&newObj.Spec, &oldObj.Spec, field.NewPath("spec"))...)
+	allErrs = append(allErrs, ValidateWorkerQuotaStatus(&newObj.Status, &oldObj.Status, field.NewPath("status"))...)
 	return allErrs
 }
 
-// ValidateWorkerQuotaSpec validates the spec of a WorkerQuota.
-func ValidateWorkerQuotaSpec(spec *workloads.WorkerQuotaSpec, fldPath *field.Path) field.ErrorList {
+// ValidateWorkerQuotaSpec validates the spec of a WorkerQuota. oldSpec is the old object's spec on
+// update and nil on create; the checks ratchet against it.
+func ValidateWorkerQuotaSpec(spec, oldSpec *workloads.WorkerQuotaSpec, fldPath *field.Path) field.ErrorList {
+	if oldSpec != nil && workerQuotaSpecsEqual(spec, oldSpec) {
+		return nil
+	}
+	// From here on, a non-nil oldSpec is a spec that changed: each field is checked unless it
+	// equals its old value.
+	var (
+		oldClasses []workloads.ClassQuota
+		oldZones   []workloads.Zone
+		oldWeights map[string]workloads.ZoneWeight
+	)
+	if oldSpec != nil {
+		oldClasses, oldZones, oldWeights = oldSpec.Classes, oldSpec.Zones, oldSpec.ZoneWeights
+	}
 	var allErrs field.ErrorList
 
-	// maxPools: +required (0 is missing), +minimum=1, +maximum=100.
+	// maxPools: +required (0 is missing), +minimum=1, +maximum=100. A missing value has no old
+	// value, so Required is reported whenever the spec is checked.
 	switch {
 	case spec.MaxPools == 0:
 		allErrs = append(allErrs, field.Required(fldPath.Child("maxPools"), ""))
+	case oldSpec != nil && spec.MaxPools == oldSpec.MaxPools:
 	case spec.MaxPools < minQuotaPools:
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("maxPools"), spec.MaxPools, msgQuotaPoolsMin))
 	case spec.MaxPools > maxQuotaPools:
@@ -723,7 +887,7 @@ func ValidateWorkerQuotaSpec(spec *workloads.WorkerQuotaSpec, fldPath *field.Pat
 	}
 
 	// maxWorkers: +optional (pointer), +minimum=0, +maximum=100000.
-	if w := spec.MaxWorkers; w != nil {
+	if w := spec.MaxWorkers; w != nil && (oldSpec == nil || !ptrEqual(w, oldSpec.MaxWorkers)) {
 		if *w < 0 {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("maxWorkers"), *w, msgNonNegative))
 		} else if *w > maxQuotaWorkers {
@@ -737,16 +901,18 @@ func ValidateWorkerQuotaSpec(spec *workloads.WorkerQuotaSpec, fldPath *field.Pat
 		allErrs = append(allErrs, field.Required(fldPath.Child("tier"), ""))
 	case workloads.QuotaTierBronze, workloads.QuotaTierSilver, workloads.QuotaTierGold:
 	default:
-		allErrs = append(allErrs, field.NotSupported(fldPath.Child("tier"), spec.Tier, supportedQuotaTiers))
+		if oldSpec == nil || spec.Tier != oldSpec.Tier {
+			allErrs = append(allErrs, field.NotSupported(fldPath.Child("tier"), spec.Tier, supportedQuotaTiers))
+		}
 	}
 
 	// description: +optional, +maxLength=256.
-	if tooLong(spec.Description, maxQuotaDescriptionLength) {
+	if tooLong(spec.Description, maxQuotaDescriptionLength) && (oldSpec == nil || spec.Description != oldSpec.Description) {
 		allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("description"), spec.Description, maxQuotaDescriptionLength))
 	}
 
 	// defaultClass: +optional, +maxLength=63, +format=k8s-short-name.
-	if dc := spec.DefaultClass; dc != "" {
+	if dc := spec.DefaultClass; dc != "" && (oldSpec == nil || dc != oldSpec.DefaultClass) {
 		if tooLong(dc, maxDefaultClassLength) {
 			allErrs = append(allErrs, field.TooLongCharacters(fldPath.Child("defaultClass"), dc, maxDefaultClassLength))
 		}
@@ -755,36 +921,42 @@ func ValidateWorkerQuotaSpec(spec *workloads.WorkerQuotaSpec, fldPath *field.Pat
 		}
 	}
 
-	// classes: +optional, +listType=map keyed by class.
-	if len(spec.Classes) != 0 {
+	// classes: +optional, +listType=map keyed by class. An unchanged list skips all its checks; in
+	// a changed one, each item is checked against the old item with its key.
+	if len(spec.Classes) != 0 && (oldSpec == nil || !slices.Equal(spec.Classes, oldClasses)) {
 		classesPath := fldPath.Child("classes")
+		old := newOldKeys(oldClasses, classQuotaKey)
 		for i := range spec.Classes {
-			allErrs = append(allErrs, ValidateClassQuota(&spec.Classes[i], classesPath.Index(i))...)
+			cq := &spec.Classes[i]
+			allErrs = append(allErrs, ValidateClassQuota(cq, old.correlated(classQuotaKey(cq)), classesPath.Index(i))...)
 		}
-		for _, i := range duplicateIndices(spec.Classes, classQuotaKey) {
-			allErrs = append(allErrs, field.Duplicate(classesPath.Index(i), spec.Classes[i]))
-		}
+		allErrs = appendDuplicates(allErrs, spec.Classes, classQuotaKey, &old, classesPath)
 	}
 
-	// zones: +optional, +listType=set; each Zone +maxLength=63, +format=k8s-short-name.
-	if len(spec.Zones) != 0 {
+	// zones: +optional, +listType=set; each Zone +maxLength=63, +format=k8s-short-name. Set items
+	// have no old value of their own (the API server does not correlate them): a set that changed
+	// has every item checked, even one that the old set has.
+	if len(spec.Zones) != 0 && (oldSpec == nil || !slices.Equal(spec.Zones, oldZones)) {
 		zonesPath := fldPath.Child("zones")
 		for i, z := range spec.Zones {
 			allErrs = append(allErrs, validateZone(string(z), zonesPath.Index(i))...)
 		}
-		for _, i := range duplicateIndices(spec.Zones, zoneKey) {
-			allErrs = append(allErrs, field.Duplicate(zonesPath.Index(i), spec.Zones[i]))
-		}
+		old := newOldKeys(oldZones, zoneKey)
+		allErrs = appendDuplicates(allErrs, spec.Zones, zoneKey, &old, zonesPath)
 	}
 
 	// zoneWeights: +optional, +maxProperties=16; each ZoneWeight +minimum=1, +maximum=100 (a map
-	// value is present even at its zero value).
-	if len(spec.ZoneWeights) != 0 {
+	// value is present even at its zero value). The map's own check ratchets with the whole map,
+	// each value with the old value of its key.
+	if len(spec.ZoneWeights) != 0 && (oldSpec == nil || !maps.Equal(spec.ZoneWeights, oldWeights)) {
 		weightsPath := fldPath.Child("zoneWeights")
 		if len(spec.ZoneWeights) > maxZoneWeights {
 			allErrs = append(allErrs, field.TooMany(weightsPath, len(spec.ZoneWeights), maxZoneWeights))
 		}
 		for zone, w := range spec.ZoneWeights {
+			if oldW, ok := oldWeights[zone]; ok && w == oldW {
+				continue
+			}
 			if w < minZoneWeight {
 				allErrs = append(allErrs, field.Invalid(weightsPath.Key(zone), w, msgZoneWeightMin))
 			} else if w > maxZoneWeight {
@@ -793,8 +965,9 @@ func ValidateWorkerQuotaSpec(spec *workloads.WorkerQuotaSpec, fldPath *field.Pat
 		}
 	}
 
-	// exemptions: +optional, +listType=atomic, +maxItems=16.
-	if len(spec.Exemptions) != 0 {
+	// exemptions: +optional, +listType=atomic, +maxItems=16. An atomic list ratchets only as a
+	// whole: if it changed, every item is checked, with no old value.
+	if len(spec.Exemptions) != 0 && (oldSpec == nil || !slices.Equal(spec.Exemptions, oldSpec.Exemptions)) {
 		exemptionsPath := fldPath.Child("exemptions")
 		if len(spec.Exemptions) > maxExemptions {
 			allErrs = append(allErrs, field.TooMany(exemptionsPath, len(spec.Exemptions), maxExemptions))
@@ -807,21 +980,28 @@ func ValidateWorkerQuotaSpec(spec *workloads.WorkerQuotaSpec, fldPath *field.Pat
 	return allErrs
 }
 
-// ValidateClassQuota validates the quota of one WorkerClass.
-func ValidateClassQuota(cq *workloads.ClassQuota, fldPath *field.Path) field.ErrorList {
+// ValidateClassQuota validates the quota of one WorkerClass. oldCQ is the old quota of the same
+// class on update, nil on create or when there is none.
+func ValidateClassQuota(cq, oldCQ *workloads.ClassQuota, fldPath *field.Path) field.ErrorList {
+	if oldCQ != nil && *cq == *oldCQ {
+		return nil
+	}
 	var allErrs field.ErrorList
 
 	// class: +required, +format=k8s-short-name.
 	if cq.Class == "" {
 		allErrs = append(allErrs, field.Required(fldPath.Child("class"), ""))
-	} else if msgs := content.IsDNS1123Label(cq.Class); len(msgs) != 0 {
-		allErrs = append(allErrs, formatError(fldPath.Child("class"), cq.Class, msgs))
+	} else if oldCQ == nil || cq.Class != oldCQ.Class {
+		if msgs := content.IsDNS1123Label(cq.Class); len(msgs) != 0 {
+			allErrs = append(allErrs, formatError(fldPath.Child("class"), cq.Class, msgs))
+		}
 	}
 
 	// maxWorkers: +required (0 is missing), +minimum=1, +maximum=10000.
 	switch {
 	case cq.MaxWorkers == 0:
 		allErrs = append(allErrs, field.Required(fldPath.Child("maxWorkers"), ""))
+	case oldCQ != nil && cq.MaxWorkers == oldCQ.MaxWorkers:
 	case cq.MaxWorkers < minClassWorkers:
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("maxWorkers"), cq.MaxWorkers, msgClassWorkersMin))
 	case cq.MaxWorkers > maxClassWorkers:
@@ -829,9 +1009,11 @@ func ValidateClassQuota(cq *workloads.ClassQuota, fldPath *field.Path) field.Err
 	}
 
 	// burstWorkers: +optional (0 is unset), +minimum=0, +maximum=1000.
-	if cq.BurstWorkers < 0 {
+	switch {
+	case oldCQ != nil && cq.BurstWorkers == oldCQ.BurstWorkers:
+	case cq.BurstWorkers < 0:
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("burstWorkers"), cq.BurstWorkers, msgNonNegative))
-	} else if cq.BurstWorkers > maxBurstWorkers {
+	case cq.BurstWorkers > maxBurstWorkers:
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("burstWorkers"), cq.BurstWorkers, msgBurstWorkersMax))
 	}
 
@@ -850,7 +1032,8 @@ func validateZone(zone string, fldPath *field.Path) field.ErrorList {
 	return allErrs
 }
 
-// ValidateQuotaExemption validates one exemption of a quota.
+// ValidateQuotaExemption validates one exemption of a quota. Exemptions is a +listType=atomic
+// list, whose items never have an old value of their own, so there is nothing to ratchet against.
 func ValidateQuotaExemption(ex *workloads.QuotaExemption, fldPath *field.Path) field.ErrorList {
 	var allErrs field.ErrorList
 
@@ -870,16 +1053,20 @@ func ValidateQuotaExemption(ex *workloads.QuotaExemption, fldPath *field.Path) f
 }
 
 // ValidateWorkerQuotaStatus validates the status of a WorkerQuota: observedGeneration, usedPools
-// and usedWorkers are +optional (0 is unset) with +minimum=0.
-func ValidateWorkerQuotaStatus(status *workloads.WorkerQuotaStatus, fldPath *field.Path) field.ErrorList {
+// and usedWorkers are +optional (0 is unset) with +minimum=0. oldStatus is the old status on
+// update, nil on create.
+func ValidateWorkerQuotaStatus(status, oldStatus *workloads.WorkerQuotaStatus, fldPath *field.Path) field.ErrorList {
+	if oldStatus != nil && *status == *oldStatus {
+		return nil
+	}
 	var allErrs field.ErrorList
-	if status.ObservedGeneration < 0 {
+	if status.ObservedGeneration < 0 && (oldStatus == nil || status.ObservedGeneration != oldStatus.ObservedGeneration) {
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("observedGeneration"), status.ObservedGeneration, msgNonNegative))
 	}
-	if status.UsedPools < 0 {
+	if status.UsedPools < 0 && (oldStatus == nil || status.UsedPools != oldStatus.UsedPools) {
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("usedPools"), status.UsedPools, msgNonNegative))
 	}
-	if status.UsedWorkers < 0 {
+	if status.UsedWorkers < 0 && (oldStatus == nil || status.UsedWorkers != oldStatus.UsedWorkers) {
 		allErrs = append(allErrs, field.Invalid(fldPath.Child("usedWorkers"), status.UsedWorkers, msgNonNegative))
 	}
 	return allErrs
@@ -974,4 +1161,186 @@ func duplicateIndices[T any, K comparable](items []T, key func(*T) K) []int {
 		seen[k] = struct{}{}
 	}
 	return dups
+}
+
+// Equality of the API's values, for ratcheting: apiequality.Semantic.DeepEqual written out for the
+// types of this API, without reflection (TestEqualityMatchesSemanticDeepEqual compares the two).
+// Nil and empty lists and maps are equal, quantities and times compare by value, a NaN equals
+// nothing. ObjectMeta, of the objects and of the template, is compared with
+// apiequality.Semantic.DeepEqual itself, last as it is the slowest.
+
+func workerPoolsEqual(a, b *workloads.WorkerPool) bool {
+	return a.TypeMeta == b.TypeMeta && workerPoolSpecsEqual(&a.Spec, &b.Spec) && workerPoolStatusesEqual(&a.Status, &b.Status) &&
+		apiequality.Semantic.DeepEqual(&a.ObjectMeta, &b.ObjectMeta)
+}
+
+func workerPoolSpecsEqual(a, b *workloads.WorkerPoolSpec) bool {
+	return ptrEqual(a.Replicas, b.Replicas) &&
+		(a.Selector == nil) == (b.Selector == nil) && (a.Selector == nil || labelSelectorsEqual(a.Selector, b.Selector)) &&
+		updateStrategiesEqual(&a.Strategy, &b.Strategy) &&
+		a.MinReadySeconds == b.MinReadySeconds &&
+		ptrEqual(a.ProgressDeadlineSeconds, b.ProgressDeadlineSeconds) &&
+		a.Paused == b.Paused &&
+		a.Priority == b.Priority &&
+		ptrEqual(a.CapacityWeight, b.CapacityWeight) &&
+		itemsEqual(a.Tolerations, b.Tolerations, tolerationsEqual) &&
+		maps.Equal(a.ProviderAnnotations, b.ProviderAnnotations) &&
+		a.OwnerTeam == b.OwnerTeam &&
+		workerTemplatesEqual(&a.Template, &b.Template)
+}
+
+func workerTemplatesEqual(a, b *workloads.WorkerTemplate) bool {
+	return itemsEqual(a.Containers, b.Containers, containersEqual) &&
+		a.RestartPolicy == b.RestartPolicy &&
+		maps.Equal(a.NodeSelector, b.NodeSelector) &&
+		a.ServiceAccountName == b.ServiceAccountName &&
+		slices.Equal(a.Hostnames, b.Hostnames) &&
+		a.InstanceID == b.InstanceID &&
+		apiequality.Semantic.DeepEqual(&a.ObjectMeta, &b.ObjectMeta)
+}
+
+func containersEqual(a, b *workloads.Container) bool {
+	return a.Name == b.Name && a.Image == b.Image && slices.Equal(a.Ports, b.Ports) && slices.Equal(a.Env, b.Env) &&
+		slices.Equal(a.Args, b.Args)
+}
+
+func updateStrategiesEqual(a, b *workloads.UpdateStrategy) bool {
+	if a.Type != b.Type || (a.RollingUpdate == nil) != (b.RollingUpdate == nil) {
+		return false
+	}
+	return a.RollingUpdate == nil ||
+		ptrEqual(a.RollingUpdate.MaxUnavailable, b.RollingUpdate.MaxUnavailable) && ptrEqual(a.RollingUpdate.MaxSurge, b.RollingUpdate.MaxSurge)
+}
+
+func tolerationsEqual(a, b *workloads.Toleration) bool {
+	return a.Key == b.Key && a.Effect == b.Effect && ptrEqual(a.TolerationSeconds, b.TolerationSeconds)
+}
+
+func workerPoolStatusesEqual(a, b *workloads.WorkerPoolStatus) bool {
+	return a.ObservedGeneration == b.ObservedGeneration && a.ReadyReplicas == b.ReadyReplicas &&
+		itemsEqual(a.Conditions, b.Conditions, conditionsEqual)
+}
+
+func conditionsEqual(a, b *metav1.Condition) bool {
+	return a.Type == b.Type && a.Status == b.Status && a.ObservedGeneration == b.ObservedGeneration &&
+		a.LastTransitionTime.Equal(&b.LastTransitionTime) && a.Reason == b.Reason && a.Message == b.Message
+}
+
+func workerClassesEqual(a, b *workloads.WorkerClass) bool {
+	return a.TypeMeta == b.TypeMeta && a.CPU == b.CPU && a.Memory.Cmp(b.Memory) == 0 &&
+		apiequality.Semantic.DeepEqual(&a.ObjectMeta, &b.ObjectMeta)
+}
+
+func workerQuotasEqual(a, b *workloads.WorkerQuota) bool {
+	return a.TypeMeta == b.TypeMeta && workerQuotaSpecsEqual(&a.Spec, &b.Spec) && a.Status == b.Status &&
+		apiequality.Semantic.DeepEqual(&a.ObjectMeta, &b.ObjectMeta)
+}
+
+func workerQuotaSpecsEqual(a, b *workloads.WorkerQuotaSpec) bool {
+	return a.MaxPools == b.MaxPools &&
+		ptrEqual(a.MaxWorkers, b.MaxWorkers) &&
+		a.Tier == b.Tier &&
+		a.Description == b.Description &&
+		a.DefaultClass == b.DefaultClass &&
+		slices.Equal(a.Classes, b.Classes) &&
+		slices.Equal(a.Zones, b.Zones) &&
+		maps.Equal(a.ZoneWeights, b.ZoneWeights) &&
+		slices.Equal(a.Exemptions, b.Exemptions)
+}
+
+// itemsEqual reports whether a and b have the same length and equal items by eq.
+func itemsEqual[T any](a, b []T, eq func(a, b *T) bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !eq(&a[i], &b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ptrEqual reports whether a and b are both nil or point to equal values.
+func ptrEqual[T comparable](a, b *T) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+// keyPos is where a key is in the old list of a +listType=map or +listType=set list: the position
+// of the first item with the key (-1 if none) and whether more items have it.
+type keyPos struct {
+	first    int
+	repeated bool
+}
+
+// oldKeys finds keys in the old list of a +listType=map or +listType=set list: to correlate the
+// new items of a map list with the old ones, and to find the duplicates the old list already had.
+// The old list is nil on create; then no key is found and nothing is allocated.
+type oldKeys[T any, K comparable] struct {
+	items []T
+	key   func(*T) K
+	index map[K]keyPos // for lists longer than quadraticDuplicateLimit
+}
+
+func newOldKeys[T any, K comparable](items []T, key func(*T) K) oldKeys[T, K] {
+	o := oldKeys[T, K]{items: items, key: key}
+	if len(items) > quadraticDuplicateLimit {
+		o.index = make(map[K]keyPos, len(items))
+		for i := range items {
+			k := key(&items[i])
+			if pos, seen := o.index[k]; seen {
+				pos.repeated = true
+				o.index[k] = pos
+			} else {
+				o.index[k] = keyPos{first: i}
+			}
+		}
+	}
+	return o
+}
+
+// lookup returns where key k is in the old list.
+func (o *oldKeys[T, K]) lookup(k K) keyPos {
+	if o.index != nil {
+		if pos, ok := o.index[k]; ok {
+			return pos
+		}
+		return keyPos{first: -1}
+	}
+	pos := keyPos{first: -1}
+	for i := range o.items {
+		if o.key(&o.items[i]) == k {
+			if pos.first >= 0 {
+				pos.repeated = true
+				break
+			}
+			pos.first = i
+		}
+	}
+	return pos
+}
+
+// correlated returns the old item that a new item of a +listType=map list with key k correlates
+// with: the first old item with that key, as the API server's ratcheting finds it (a key that
+// the old list repeats is itself a Duplicate error of the old object), or nil if none has it.
+func (o *oldKeys[T, K]) correlated(k K) *T {
+	if pos := o.lookup(k); pos.first >= 0 {
+		return &o.items[pos.first]
+	}
+	return nil
+}
+
+// appendDuplicates appends to allErrs a field.Duplicate, with the item as the value, at each item
+// of a +listType=map or +listType=set list whose key an earlier item has, unless the old list
+// already had that key more than once: a duplicate is not reported again.
+func appendDuplicates[T any, K comparable](allErrs field.ErrorList, items []T, key func(*T) K, old *oldKeys[T, K], fldPath *field.Path) field.ErrorList {
+	for _, i := range duplicateIndices(items, key) {
+		if !old.lookup(key(&items[i])).repeated {
+			allErrs = append(allErrs, field.Duplicate(fldPath.Index(i), items[i]))
+		}
+	}
+	return allErrs
 }

@@ -2,16 +2,24 @@ package validation
 
 import (
 	"fmt"
+	"math"
+	"math/rand"
+	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/resource"
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/utils/ptr"
+	"sigs.k8s.io/randfill"
 
 	"github.com/validation-gen/validation-gen/examples/api/workloads"
 )
@@ -963,4 +971,672 @@ func BenchmarkValidateWorkerQuota(b *testing.B) {
 			}
 		})
 	}
+}
+
+// Ratcheting (KEP-4008): the update functions check a value only where it differs from its
+// correlated old value. Each case is an update, new from old; runRatchetCases also checks that a
+// ratcheting update reports nothing that validating the new object on create would not, besides
+// the metadata update rules and the transition rules.
+
+// ratchetCase is one update and the errors it reports.
+type ratchetCase[T any] struct {
+	name     string
+	old, new *T
+	want     []wantErr
+}
+
+// notOnCreate reports whether an update error is one that create does not check: the metadata
+// update rules and the transition rules.
+func notOnCreate(e *field.Error) bool {
+	return strings.HasPrefix(e.Field, "metadata.") || e.Detail == apivalidation.FieldImmutableErrorMsg || e.Detail == msgProgressDeadlineDecrease
+}
+
+func runRatchetCases[T any](t *testing.T, update func(newObj, oldObj *T) field.ErrorList, create func(*T) field.ErrorList, cases []ratchetCase[T]) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			errs := update(tc.new, tc.old)
+			checkErrors(t, errs, tc.want)
+			onCreate := map[wantErr]int{}
+			for _, e := range create(tc.new) {
+				onCreate[wantErr{e.Type, e.Field}]++
+			}
+			for _, e := range errs {
+				if k := (wantErr{e.Type, e.Field}); !notOnCreate(e) {
+					if onCreate[k] == 0 {
+						t.Errorf("the update reports %v, which create does not", e)
+					}
+					onCreate[k]--
+				}
+			}
+		})
+	}
+}
+
+// pool, quota and class shorten validWorkerPool, validWorkerQuota and validWorkerClass.
+var (
+	pool  = validWorkerPool
+	quota = validWorkerQuota
+	class = validWorkerClass
+)
+
+// Tweaks that make one value invalid, or change a value without making it invalid.
+var (
+	poolLatest        = func(p *workloads.WorkerPool) { ctr0(p).Image = "worker:latest" }
+	poolPaused        = func(p *workloads.WorkerPool) { p.Spec.Paused = true }
+	poolManyReplicas  = func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](5000) }
+	poolBadEffect     = func(p *workloads.WorkerPool) { p.Spec.Tolerations[0].Effect = "Bogus" }
+	poolBadHostPort   = func(p *workloads.WorkerPool) { port0(p).HostPort = 1 }
+	poolBadEnv        = func(p *workloads.WorkerPool) { ctr0(p).Env[1].Name = "-bad" }
+	poolNoReason      = func(p *workloads.WorkerPool) { p.Status.Conditions[0].Reason = "" }
+	poolRecreate      = func(p *workloads.WorkerPool) { p.Spec.Strategy.Type = workloads.RecreateStrategy }
+	poolLongArg       = func(p *workloads.WorkerPool) { ctr0(p).Args[1] = strings.Repeat("a", 1025) }
+	poolDupHostnames  = func(p *workloads.WorkerPool) { p.Spec.Template.Hostnames = []string{"a", "a"} }
+	poolManyHostnames = func(p *workloads.WorkerPool) { p.Spec.Template.Hostnames = stringsN(5, "h%d") }
+	poolBadSelector   = func(p *workloads.WorkerPool) {
+		p.Spec.Selector.MatchExpressions = []metav1.LabelSelectorRequirement{{Operator: metav1.LabelSelectorOpExists}}
+	}
+	// poolEveryScalar makes every scalar of the spec and template that has a check of its own
+	// invalid, keeping the spec's own rule satisfied.
+	poolEveryScalar = func(p *workloads.WorkerPool) {
+		p.Spec.Replicas = ptr.To[int32](-1)
+		p.Spec.MinReadySeconds = -1
+		p.Spec.ProgressDeadlineSeconds = ptr.To[int32](86400)
+		p.Spec.Priority = -1005
+		p.Spec.CapacityWeight = ptr.To(1.5)
+		p.Spec.OwnerTeam = "Batch_Team"
+		p.Spec.Template.RestartPolicy = "Sometimes"
+		p.Spec.Template.ServiceAccountName = "Batch"
+		p.Spec.Template.InstanceID = "not-a-uuid"
+		p.Spec.Strategy = workloads.UpdateStrategy{Type: "BlueGreen"}
+	}
+	// poolEveryScalarAgain changes each of those values to another invalid one.
+	poolEveryScalarAgain = func(p *workloads.WorkerPool) {
+		p.Spec.Replicas = ptr.To[int32](1001)
+		p.Spec.MinReadySeconds = -2
+		p.Spec.ProgressDeadlineSeconds = ptr.To[int32](0)
+		p.Spec.Priority = 15
+		p.Spec.CapacityWeight = ptr.To(-0.5)
+		p.Spec.OwnerTeam = workloads.TeamName(strings.Repeat("t", 21))
+		p.Spec.Template.RestartPolicy = "Rarely"
+		p.Spec.Template.ServiceAccountName = "Batch.Worker"
+		p.Spec.Template.InstanceID = "123E4567-E89B-12D3-A456-426614174000"
+		p.Spec.Strategy = workloads.UpdateStrategy{Type: "Canary"}
+	}
+)
+
+func TestValidateWorkerPoolUpdateRatchets(t *testing.T) {
+	const ctr1Path = "spec.template.containers[1]"
+	runRatchetCases(t, ValidateWorkerPoolUpdate, ValidateWorkerPool, []ratchetCase[workloads.WorkerPool]{
+		// The whole object.
+		{name: "object unchanged: five invalid values", old: InvalidWorkerPool5(), new: InvalidWorkerPool5()},
+		{name: "object unchanged: invalid name, missing required fields", old: pool(func(p *workloads.WorkerPool) {
+			p.Name = "Bad_Name"
+			p.Spec = workloads.WorkerPoolSpec{}
+		}), new: pool(func(p *workloads.WorkerPool) {
+			p.Name = "Bad_Name"
+			p.Spec = workloads.WorkerPoolSpec{}
+		})},
+		{name: "object changed: an unchanged invalid name ratchets", old: pool(func(p *workloads.WorkerPool) { p.Name = "Bad_Name" }),
+			new: pool(poolPaused, func(p *workloads.WorkerPool) { p.Name = "Bad_Name" })},
+		{name: "object changed: an invalid generateName changed", old: pool(func(p *workloads.WorkerPool) { p.GenerateName = "Bad_" }),
+			new:  pool(poolPaused, func(p *workloads.WorkerPool) { p.GenerateName = "Worse_" }),
+			want: []wantErr{{invalid, "metadata.generateName"}}},
+		{name: "metadata changed: invalid spec unchanged", old: InvalidWorkerPool5(), new: func() *workloads.WorkerPool {
+			p := InvalidWorkerPool5()
+			p.Labels["release"] = "2"
+			return p
+		}()},
+		{name: "status changed: invalid spec unchanged, new invalid status value", old: InvalidWorkerPool5(), new: func() *workloads.WorkerPool {
+			p := InvalidWorkerPool5()
+			p.Status.ReadyReplicas = -1
+			return p
+		}(), want: []wantErr{{invalid, "status.readyReplicas"}}},
+
+		// Struct fields correlate by name.
+		{name: "field: unchanged invalid value, sibling changed", old: pool(poolManyReplicas), new: pool(poolManyReplicas, poolPaused)},
+		{name: "field: invalid value changed", old: pool(poolManyReplicas), new: pool(func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](6000) }),
+			want: []wantErr{{invalid, "spec.replicas"}}},
+		{name: "field: valid value made invalid", old: pool(), new: pool(poolManyReplicas),
+			want: []wantErr{{invalid, "spec.replicas"}}},
+		{name: "field: every unchanged invalid scalar ratchets", old: pool(poolEveryScalar), new: pool(poolEveryScalar, poolPaused)},
+		{name: "field: every invalid scalar changed", old: pool(poolEveryScalar), new: pool(poolEveryScalarAgain),
+			want: []wantErr{
+				{invalid, "spec.replicas"}, {invalid, "spec.minReadySeconds"}, {invalid, "spec.progressDeadlineSeconds"},
+				{invalid, "spec.progressDeadlineSeconds"}, // decreased: the transition rule
+				{invalid, "spec.priority"}, {invalid, "spec.capacityWeight"}, {tooLongErr, "spec.ownerTeam"},
+				{notSupported, tmplPath + ".restartPolicy"}, {invalid, tmplPath + ".serviceAccountName"},
+				{invalid, tmplPath + ".instanceID"}, {notSupported, "spec.strategy.type"},
+			}},
+		{name: "field: a NaN never equals its old value", old: pool(func(p *workloads.WorkerPool) { p.Spec.CapacityWeight = ptr.To(2.0) }),
+			new: pool(func(p *workloads.WorkerPool) { p.Spec.CapacityWeight = ptr.To(2.0); p.Spec.Priority = 15 }),
+			// capacityWeight is unchanged; priority changed and is reported.
+			want: []wantErr{{invalid, "spec.priority"}}},
+
+		// Maps correlate by key.
+		{name: "map: too many annotations, map unchanged", old: pool(func(p *workloads.WorkerPool) { p.Spec.ProviderAnnotations = stringMap(17) }),
+			new: pool(poolPaused, func(p *workloads.WorkerPool) { p.Spec.ProviderAnnotations = stringMap(17) })},
+		{name: "map: too many annotations, an entry changed", old: pool(func(p *workloads.WorkerPool) { p.Spec.ProviderAnnotations = stringMap(17) }),
+			new: pool(func(p *workloads.WorkerPool) {
+				p.Spec.ProviderAnnotations = stringMap(17)
+				p.Spec.ProviderAnnotations["k3"] = "changed"
+			}), want: []wantErr{{tooMany, "spec.providerAnnotations"}}},
+
+		// +listType=map items correlate by key, wherever they move.
+		{name: "list map: unchanged invalid container moved", old: pool(poolLatest), new: pool(poolLatest, func(p *workloads.WorkerPool) {
+			c := p.Spec.Template.Containers
+			p.Spec.Template.Containers = []workloads.Container{c[1], c[0]}
+		})},
+		{name: "list map: invalid container moved and its image changed", old: pool(poolLatest), new: pool(func(p *workloads.WorkerPool) {
+			ctr0(p).Image = "other:latest"
+			c := p.Spec.Template.Containers
+			p.Spec.Template.Containers = []workloads.Container{c[1], c[0]}
+		}), want: []wantErr{{invalid, ctr1Path + ".image"}}},
+		{name: "list map: container changed elsewhere, its unchanged image ratchets", old: pool(poolLatest),
+			new: pool(poolLatest, func(p *workloads.WorkerPool) { ctr0(p).Args = []string{"--changed"} })},
+		{name: "list map: container renamed has no old value", old: pool(poolLatest),
+			new:  pool(poolLatest, func(p *workloads.WorkerPool) { ctr0(p).Name = "renamed" }),
+			want: []wantErr{{invalid, ctrPath + ".image"}}},
+		{name: "list map: toleration moved, its unchanged invalid effect ratchets", old: pool(poolBadEffect), new: pool(poolBadEffect, func(p *workloads.WorkerPool) {
+			tols := p.Spec.Tolerations
+			p.Spec.Tolerations = []workloads.Toleration{tols[1], {Key: "gpu", Effect: workloads.TaintEffectNoSchedule}, tols[0]}
+			p.Spec.Tolerations[2].TolerationSeconds = ptr.To[int64](60)
+		})},
+		{name: "list map: toleration with a new key", old: pool(), new: pool(poolBadEffect),
+			want: []wantErr{{notSupported, "spec.tolerations[0].effect"}}},
+		{name: "list map: too many tolerations, list unchanged", old: pool(func(p *workloads.WorkerPool) { p.Spec.Tolerations = tolerations(33) }),
+			new: pool(poolPaused, func(p *workloads.WorkerPool) { p.Spec.Tolerations = tolerations(33) })},
+		{name: "list map: too many tolerations, list reordered", old: pool(func(p *workloads.WorkerPool) { p.Spec.Tolerations = tolerations(33) }),
+			new: pool(func(p *workloads.WorkerPool) {
+				p.Spec.Tolerations = tolerations(33)
+				p.Spec.Tolerations[0], p.Spec.Tolerations[1] = p.Spec.Tolerations[1], p.Spec.Tolerations[0]
+			}), want: []wantErr{{tooMany, "spec.tolerations"}}},
+		{name: "list map: too many containers, one changed", old: pool(func(p *workloads.WorkerPool) { p.Spec.Template.Containers = containers(9) }),
+			new: pool(func(p *workloads.WorkerPool) {
+				p.Spec.Template.Containers = containers(9)
+				p.Spec.Template.Containers[8].Image = "busybox:1.37"
+			}), want: []wantErr{{tooMany, tmplPath + ".containers"}}},
+		{name: "list map: port moved, its unchanged invalid name ratchets", old: pool(func(p *workloads.WorkerPool) { port0(p).Name = "Metrics" }),
+			new: pool(func(p *workloads.WorkerPool) {
+				port0(p).Name = "Metrics"
+				ps := ctr0(p).Ports
+				ctr0(p).Ports = []workloads.ContainerPort{ps[1], ps[0]}
+			})},
+		{name: "list map: port changed, its key fields are unchanged", old: pool(func(p *workloads.WorkerPool) {
+			ctr0(p).Ports = append(ctr0(p).Ports, workloads.ContainerPort{Name: "Bad_Port", ContainerPort: 70000, HostPort: -1, Protocol: "HTTP"})
+		}), new: pool(func(p *workloads.WorkerPool) {
+			ctr0(p).Ports = append(ctr0(p).Ports, workloads.ContainerPort{Name: "port-name-too-long", ContainerPort: 70000, HostPort: 70000, Protocol: "HTTP"})
+		}), want: []wantErr{
+			// (containerPort, protocol) is the key: the port correlates with the old one, and
+			// only name and hostPort changed.
+			{tooLongErr, ctrPath + ".ports[2].name"}, {invalid, ctrPath + ".ports[2].hostPort"},
+		}},
+		{name: "list map: port under a new key", old: pool(), new: pool(func(p *workloads.WorkerPool) {
+			ctr0(p).Ports = append(ctr0(p).Ports, workloads.ContainerPort{Name: "Bad_Port", ContainerPort: 70000, HostPort: -1, Protocol: "HTTP"})
+		}), want: []wantErr{
+			{invalid, ctrPath + ".ports[2].name"}, {invalid, ctrPath + ".ports[2].containerPort"}, {invalid, ctrPath + ".ports[2].hostPort"},
+			{invalid, ctrPath + ".ports[2].hostPort"}, {notSupported, ctrPath + ".ports[2].protocol"},
+		}},
+		{name: "list map: port changed, its unchanged invalid fields ratchet", old: pool(func(p *workloads.WorkerPool) {
+			ctr0(p).Ports = append(ctr0(p).Ports, workloads.ContainerPort{Name: "Bad_Port", ContainerPort: 70000, HostPort: -1, Protocol: "HTTP"})
+		}), new: pool(func(p *workloads.WorkerPool) {
+			ctr0(p).Ports = append(ctr0(p).Ports, workloads.ContainerPort{Name: "Bad_Port", ContainerPort: 70000, HostPort: -2, Protocol: "HTTP"})
+		}), want: []wantErr{
+			// Only hostPort changed: its range, and the port's rule, which belongs to the port.
+			{invalid, ctrPath + ".ports[2].hostPort"}, {invalid, ctrPath + ".ports[2].hostPort"},
+		}},
+		{name: "list map: condition moved, its missing reason ratchets", old: pool(poolNoReason), new: pool(poolNoReason, func(p *workloads.WorkerPool) {
+			c := p.Status.Conditions
+			p.Status.Conditions = []metav1.Condition{c[1], c[0]}
+		})},
+		{name: "list map: condition changed, its missing reason reported", old: pool(poolNoReason),
+			new:  pool(poolNoReason, func(p *workloads.WorkerPool) { p.Status.Conditions[0].Message = "changed" }),
+			want: []wantErr{{required, "status.conditions[0].reason"}}},
+
+		// +listType=set lists ratchet as a whole. Hostnames have no item checks, only the list's.
+		{name: "set: too many hostnames, list unchanged", old: pool(poolManyHostnames), new: pool(poolManyHostnames, poolPaused)},
+		{name: "set: too many hostnames, reordered", old: pool(poolManyHostnames), new: pool(poolManyHostnames, func(p *workloads.WorkerPool) {
+			slices.Reverse(p.Spec.Template.Hostnames)
+		}), want: []wantErr{{tooMany, tmplPath + ".hostnames"}}},
+
+		// Atomic lists ratchet only as a whole.
+		{name: "atomic list: env unchanged", old: pool(poolBadEnv), new: pool(poolBadEnv, func(p *workloads.WorkerPool) { ctr0(p).Image = "worker:2" })},
+		{name: "atomic list: another env item changed re-validates every item", old: pool(poolBadEnv, func(p *workloads.WorkerPool) { ctr0(p).Env[0].Name = "" }),
+			new: pool(poolBadEnv, func(p *workloads.WorkerPool) {
+				ctr0(p).Env[0].Name = ""
+				ctr0(p).Env = append(ctr0(p).Env, workloads.EnvVar{Name: "MORE"})
+			}), want: []wantErr{{required, ctrPath + ".env[0].name"}, {invalid, ctrPath + ".env[1].name"}}},
+		{name: "atomic list: too many env, list unchanged", old: pool(func(p *workloads.WorkerPool) { ctr0(p).Env = make([]workloads.EnvVar, 65) }),
+			new: pool(poolPaused, func(p *workloads.WorkerPool) { ctr0(p).Env = make([]workloads.EnvVar, 65) })},
+		{name: "atomic list: args unchanged", old: pool(poolLongArg), new: pool(poolLongArg, func(p *workloads.WorkerPool) { ctr0(p).Image = "worker:2" })},
+		{name: "atomic list: args changed, the list's rule re-checked", old: pool(poolLongArg), new: pool(poolLongArg, func(p *workloads.WorkerPool) {
+			ctr0(p).Args[0] = "--queue=other"
+		}), want: []wantErr{{invalid, ctrPath + ".args"}}},
+		{name: "atomic list: too many args, list changed", old: pool(func(p *workloads.WorkerPool) { ctr0(p).Args = stringsN(65, "-%d") }),
+			new:  pool(func(p *workloads.WorkerPool) { ctr0(p).Args = stringsN(66, "-%d") }),
+			want: []wantErr{{tooMany, ctrPath + ".args"}}},
+		{name: "atomic list: selector expressions unchanged, labels changed", old: pool(poolBadSelector),
+			new: pool(poolBadSelector, func(p *workloads.WorkerPool) { p.Spec.Selector.MatchLabels = nil }),
+			// The selector changed (immutable); its expressions did not.
+			want: []wantErr{{invalid, "spec.selector"}}},
+		{name: "atomic list: selector expressions changed", old: pool(poolBadSelector), new: pool(poolBadSelector, func(p *workloads.WorkerPool) {
+			p.Spec.Selector.MatchExpressions = append(p.Spec.Selector.MatchExpressions, metav1.LabelSelectorRequirement{Key: "k", Operator: metav1.LabelSelectorOpExists})
+		}), want: []wantErr{{invalid, "spec.selector"}, {required, "spec.selector.matchExpressions[0].key"}}},
+
+		// Duplicates already in the old list are not reported again.
+		{name: "duplicates: toleration duplicate already in the old list", old: InvalidWorkerPool5(), new: func() *workloads.WorkerPool {
+			p := InvalidWorkerPool5()
+			p.Spec.Tolerations = append(p.Spec.Tolerations, p.Spec.Tolerations[0], workloads.Toleration{Key: "gpu", Effect: workloads.TaintEffectNoSchedule})
+			return p
+		}()},
+		{name: "duplicates: new toleration duplicate", old: InvalidWorkerPool5(), new: func() *workloads.WorkerPool {
+			p := InvalidWorkerPool5()
+			gpu := workloads.Toleration{Key: "gpu", Effect: workloads.TaintEffectNoSchedule}
+			p.Spec.Tolerations = append(p.Spec.Tolerations, gpu, gpu)
+			return p
+		}(), want: []wantErr{{duplicate, "spec.tolerations[3]"}}},
+		{name: "duplicates: container name", old: pool(), new: pool(func(p *workloads.WorkerPool) { p.Spec.Template.Containers[1].Name = "worker" }),
+			want: []wantErr{{duplicate, tmplPath + ".containers[1]"}}},
+		{name: "duplicates: port", old: pool(), new: pool(func(p *workloads.WorkerPool) { ctr0(p).Ports[1].Protocol = workloads.ProtocolTCP }),
+			want: []wantErr{{duplicate, ctrPath + ".ports[1]"}}},
+		{name: "duplicates: condition type already in the old list", old: pool(func(p *workloads.WorkerPool) { p.Status.Conditions[1].Type = "Available" }),
+			new: pool(func(p *workloads.WorkerPool) {
+				p.Status.Conditions[1].Type = "Available"
+				p.Status.Conditions[1].Message = "changed"
+			})},
+		{name: "duplicates: hostname already in the old list", old: pool(poolDupHostnames),
+			new: pool(func(p *workloads.WorkerPool) { p.Spec.Template.Hostnames = []string{"b", "a", "a"} })},
+		{name: "duplicates: new hostname duplicate", old: pool(poolDupHostnames),
+			new:  pool(func(p *workloads.WorkerPool) { p.Spec.Template.Hostnames = []string{"a", "a", "b", "b"} }),
+			want: []wantErr{{duplicate, tmplPath + ".hostnames[3]"}}},
+
+		// A missing required field has no old value: reported whenever its parent changed.
+		{name: "required: missing image, container changed", old: pool(func(p *workloads.WorkerPool) { ctr0(p).Image = "" }),
+			new:  pool(func(p *workloads.WorkerPool) { ctr0(p).Image = ""; ctr0(p).Args = nil }),
+			want: []wantErr{{required, ctrPath + ".image"}}},
+		{name: "required: missing selector and containers, spec changed, template unchanged", old: pool(func(p *workloads.WorkerPool) {
+			p.Spec.Selector, p.Spec.Template.Containers = nil, nil
+		}), new: pool(poolPaused, func(p *workloads.WorkerPool) { p.Spec.Selector, p.Spec.Template.Containers = nil, nil }),
+			want: []wantErr{{required, "spec.selector"}}},
+		{name: "required: missing containers, template changed", old: pool(func(p *workloads.WorkerPool) { p.Spec.Template.Containers = nil }),
+			new: pool(func(p *workloads.WorkerPool) {
+				p.Spec.Template.Containers = nil
+				p.Spec.Template.Labels["release"] = "2"
+			}), want: []wantErr{{required, tmplPath + ".containers"}}},
+		{name: "required: missing strategy type, strategy changed", old: pool(func(p *workloads.WorkerPool) { p.Spec.Strategy.Type = "" }),
+			new: pool(func(p *workloads.WorkerPool) {
+				p.Spec.Strategy.Type = ""
+				p.Spec.Strategy.RollingUpdate.MaxSurge = nil
+			}), want: []wantErr{{required, "spec.strategy.type"}}},
+		{name: "required: missing strategy type, strategy unchanged", old: pool(func(p *workloads.WorkerPool) { p.Spec.Strategy.Type = "" }),
+			new: pool(poolPaused, func(p *workloads.WorkerPool) { p.Spec.Strategy.Type = "" })},
+		{name: "required: missing port protocol and toleration key, items changed", old: pool(func(p *workloads.WorkerPool) {
+			port0(p).Protocol = ""
+			p.Spec.Tolerations[1].Key = ""
+		}), new: pool(func(p *workloads.WorkerPool) {
+			port0(p).Protocol, port0(p).HostPort = "", 0
+			p.Spec.Tolerations[1].Key = ""
+			p.Spec.Tolerations[1].TolerationSeconds = nil
+		}), want: []wantErr{{required, portPath + ".protocol"}, {required, "spec.tolerations[1].key"}}},
+
+		// A rule declared on a struct belongs to the struct.
+		{name: "struct rule: port unchanged", old: pool(poolBadHostPort), new: pool(poolBadHostPort, func(p *workloads.WorkerPool) { ctr0(p).Image = "worker:2" })},
+		{name: "struct rule: port changed elsewhere", old: pool(poolBadHostPort),
+			new:  pool(poolBadHostPort, func(p *workloads.WorkerPool) { port0(p).Name = "metrics-tcp" }),
+			want: []wantErr{{invalid, portPath + ".hostPort"}}},
+		{name: "struct rule: spec changed elsewhere", old: pool(func(p *workloads.WorkerPool) { p.Spec.MinReadySeconds = 700 }),
+			new:  pool(poolPaused, func(p *workloads.WorkerPool) { p.Spec.MinReadySeconds = 700 }),
+			want: []wantErr{{invalid, "spec.minReadySeconds"}}},
+		{name: "struct rule: strategy unchanged", old: pool(poolRecreate), new: pool(poolRecreate, poolPaused)},
+		{name: "struct rule: strategy changed elsewhere", old: pool(poolRecreate),
+			new:  pool(poolRecreate, func(p *workloads.WorkerPool) { p.Spec.Strategy.RollingUpdate.MaxSurge = nil }),
+			want: []wantErr{{forbidden, "spec.strategy.rollingUpdate"}}},
+		{name: "struct rule: strategy type made RollingUpdate without rollingUpdate", old: pool(poolRecreate, func(p *workloads.WorkerPool) {
+			p.Spec.Strategy.RollingUpdate = nil
+		}), new: pool(func(p *workloads.WorkerPool) { p.Spec.Strategy.RollingUpdate = nil }),
+			want: []wantErr{{required, "spec.strategy.rollingUpdate"}}},
+
+		// Transition rules do not ratchet and run wherever there is an old value.
+		{name: "transition: selector changed", old: pool(), new: pool(func(p *workloads.WorkerPool) { p.Spec.Selector.MatchLabels["app"] = "other" }),
+			want: []wantErr{{invalid, "spec.selector"}}},
+		{name: "transition: progressDeadlineSeconds decreased, other invalid values unchanged", old: InvalidWorkerPool5(), new: func() *workloads.WorkerPool {
+			p := InvalidWorkerPool5()
+			p.Spec.ProgressDeadlineSeconds = ptr.To[int32](300)
+			p.Spec.MinReadySeconds = 0
+			return p
+		}(), want: []wantErr{{invalid, "spec.progressDeadlineSeconds"}}},
+		{name: "transition: progressDeadlineSeconds decreased below its minimum", old: pool(), new: pool(func(p *workloads.WorkerPool) {
+			p.Spec.ProgressDeadlineSeconds = ptr.To[int32](0)
+			p.Spec.MinReadySeconds = 0
+		}), want: []wantErr{{invalid, "spec.progressDeadlineSeconds"}, {invalid, "spec.progressDeadlineSeconds"}}},
+		{name: "transition: progressDeadlineSeconds set where it was unset", old: pool(func(p *workloads.WorkerPool) { p.Spec.ProgressDeadlineSeconds = nil }),
+			new: pool()},
+	})
+}
+
+func TestValidateWorkerPoolStatusUpdateRatchets(t *testing.T) {
+	statusOnly := func(p *workloads.WorkerPool) field.ErrorList {
+		return ValidateWorkerPoolStatus(&p.Status, nil, field.NewPath("status"))
+	}
+	runRatchetCases(t, ValidateWorkerPoolStatusUpdate, statusOnly, []ratchetCase[workloads.WorkerPool]{
+		{name: "status unchanged", old: pool(poolNoReason, func(p *workloads.WorkerPool) { p.Status.ReadyReplicas = -1 }),
+			new: pool(poolNoReason, poolManyReplicas, func(p *workloads.WorkerPool) { p.Status.ReadyReplicas = -1 })},
+		{name: "unchanged invalid values, sibling changed", old: pool(poolNoReason, func(p *workloads.WorkerPool) { p.Status.ReadyReplicas = -1 }),
+			new: pool(poolNoReason, func(p *workloads.WorkerPool) {
+				p.Status.ReadyReplicas = -1
+				p.Status.ObservedGeneration = 2
+			})},
+		{name: "invalid values changed", old: pool(func(p *workloads.WorkerPool) { p.Status.ReadyReplicas, p.Status.ObservedGeneration = -1, -1 }),
+			new:  pool(func(p *workloads.WorkerPool) { p.Status.ReadyReplicas, p.Status.ObservedGeneration = -2, -2 }),
+			want: []wantErr{{invalid, "status.readyReplicas"}, {invalid, "status.observedGeneration"}}},
+		{name: "new condition", old: pool(), new: pool(func(p *workloads.WorkerPool) {
+			p.Status.Conditions = append(p.Status.Conditions, metav1.Condition{Type: "Paused", Status: metav1.ConditionFalse})
+		}), want: []wantErr{{required, "status.conditions[2].lastTransitionTime"}, {required, "status.conditions[2].reason"}, {required, "status.conditions[2].message"}}},
+	})
+}
+
+// Tweaks of a WorkerQuota.
+var (
+	quotaBadZone    = func(q *workloads.WorkerQuota) { q.Spec.Zones[0] = "Zone_A" }
+	quotaBadClass   = func(q *workloads.WorkerQuota) { q.Spec.Classes[0].MaxWorkers = 20000 }
+	quotaBadWeight  = func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights["zone-a"] = 0 }
+	quotaDupZone    = func(q *workloads.WorkerQuota) { q.Spec.Zones = []workloads.Zone{"zone-a", "zone-a", "zone-b"} }
+	quotaDupClass   = func(q *workloads.WorkerQuota) { q.Spec.Classes[1].Class = "large" }
+	quotaMaxPools11 = func(q *workloads.WorkerQuota) { q.Spec.MaxPools = 11 }
+	quotaBadExempt  = func(q *workloads.WorkerQuota) {
+		q.Spec.Exemptions = []workloads.QuotaExemption{{Pool: "Bad_Pool"}, {Pool: "ok", Reason: strings.Repeat("r", 129)}}
+	}
+	// quotaEveryScalar makes every scalar of the quota that has a check of its own invalid.
+	quotaEveryScalar = func(q *workloads.WorkerQuota) {
+		q.Spec.MaxPools = 101
+		q.Spec.MaxWorkers = ptr.To[int32](-1)
+		q.Spec.Tier = "Platinum"
+		q.Spec.Description = strings.Repeat("d", 257)
+		q.Spec.DefaultClass = "Large"
+		q.Status = workloads.WorkerQuotaStatus{ObservedGeneration: -1, UsedPools: -1, UsedWorkers: -1}
+	}
+	quotaEveryScalarAgain = func(q *workloads.WorkerQuota) {
+		q.Spec.MaxPools = -1
+		q.Spec.MaxWorkers = ptr.To[int32](100001)
+		q.Spec.Tier = "Tin"
+		q.Spec.Description = strings.Repeat("e", 257)
+		q.Spec.DefaultClass = strings.Repeat("c", 64)
+		q.Status = workloads.WorkerQuotaStatus{ObservedGeneration: -2, UsedPools: -2, UsedWorkers: -2}
+	}
+)
+
+// zones returns n distinct valid zones.
+func zones(n int) []workloads.Zone {
+	out := make([]workloads.Zone, n)
+	for i := range out {
+		out[i] = workloads.Zone(fmt.Sprintf("zone-%d", i))
+	}
+	return out
+}
+
+func TestValidateWorkerQuotaUpdateRatchets(t *testing.T) {
+	runRatchetCases(t, ValidateWorkerQuotaUpdate, ValidateWorkerQuota, []ratchetCase[workloads.WorkerQuota]{
+		// The whole object.
+		{name: "object unchanged: five invalid values", old: InvalidWorkerQuota5(), new: InvalidWorkerQuota5()},
+		{name: "object unchanged: only a resourceVersion", old: &workloads.WorkerQuota{ObjectMeta: metav1.ObjectMeta{ResourceVersion: "1"}},
+			new: &workloads.WorkerQuota{ObjectMeta: metav1.ObjectMeta{ResourceVersion: "1"}}},
+		{name: "metadata and status changed: invalid spec unchanged", old: InvalidWorkerQuota5(), new: func() *workloads.WorkerQuota {
+			q := InvalidWorkerQuota5()
+			q.Labels["x"] = "y"
+			q.Status.UsedPools = 3
+			return q
+		}()},
+
+		// Struct fields correlate by name.
+		{name: "field: unchanged invalid value, sibling changed", old: quota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools = 500 }),
+			new: quota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools = 500; q.Spec.Description = "changed" })},
+		{name: "field: invalid value changed", old: quota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools = 500 }),
+			new:  quota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools = 600 }),
+			want: []wantErr{{invalid, "spec.maxPools"}}},
+		{name: "field: valid value made invalid", old: quota(), new: quota(func(q *workloads.WorkerQuota) { q.Spec.Tier = "Tin" }),
+			want: []wantErr{{notSupported, "spec.tier"}}},
+		{name: "field: every unchanged invalid scalar ratchets", old: quota(quotaEveryScalar), new: quota(quotaEveryScalar, func(q *workloads.WorkerQuota) {
+			q.Spec.Zones = append(q.Spec.Zones, "zone-d")
+			q.Status.UsedWorkers = 5
+		})},
+		{name: "field: every invalid scalar changed", old: quota(quotaEveryScalar), new: quota(quotaEveryScalarAgain),
+			want: []wantErr{
+				{invalid, "spec.maxPools"}, {invalid, "spec.maxWorkers"}, {notSupported, "spec.tier"},
+				{tooLongErr, "spec.description"}, {tooLongErr, "spec.defaultClass"}, {invalid, "spec.defaultClass"},
+				{invalid, "status.observedGeneration"}, {invalid, "status.usedPools"}, {invalid, "status.usedWorkers"},
+			}},
+
+		// Maps correlate by key.
+		{name: "map: unchanged invalid value, other key changed", old: quota(quotaBadWeight),
+			new: quota(quotaBadWeight, func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights["zone-b"] = 40 })},
+		{name: "map: unchanged invalid value, key added with an invalid value", old: quota(quotaBadWeight),
+			new:  quota(quotaBadWeight, func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights["zone-d"] = 101 }),
+			want: []wantErr{{invalid, "spec.zoneWeights[zone-d]"}}},
+		{name: "map: invalid value changed", old: quota(quotaBadWeight),
+			new:  quota(func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights["zone-a"] = 101 }),
+			want: []wantErr{{invalid, "spec.zoneWeights[zone-a]"}}},
+		{name: "map: invalid value moved to a new key", old: quota(quotaBadWeight), new: quota(func(q *workloads.WorkerQuota) {
+			delete(q.Spec.ZoneWeights, "zone-a")
+			q.Spec.ZoneWeights["zone-d"] = 0
+		}), want: []wantErr{{invalid, "spec.zoneWeights[zone-d]"}}},
+		{name: "map: too many weights, map unchanged", old: quota(func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights = zoneWeights(17) }),
+			new: quota(quotaMaxPools11, func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights = zoneWeights(17) })},
+		{name: "map: too many weights, a value changed", old: quota(func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights = zoneWeights(17) }),
+			new: quota(func(q *workloads.WorkerQuota) {
+				q.Spec.ZoneWeights = zoneWeights(17)
+				q.Spec.ZoneWeights["zone-3"] = 2
+			}), want: []wantErr{{tooMany, "spec.zoneWeights"}}},
+
+		// +listType=map items correlate by key.
+		{name: "list map: unchanged invalid item moved", old: quota(quotaBadClass), new: quota(quotaBadClass, func(q *workloads.WorkerQuota) {
+			c := q.Spec.Classes
+			q.Spec.Classes = []workloads.ClassQuota{c[1], {Class: "medium", MaxWorkers: 5}, c[0]}
+		})},
+		{name: "list map: invalid item moved and changed", old: quota(quotaBadClass), new: quota(func(q *workloads.WorkerQuota) {
+			c := q.Spec.Classes
+			c[0].MaxWorkers = 30000
+			q.Spec.Classes = []workloads.ClassQuota{c[1], c[0]}
+		}), want: []wantErr{{invalid, "spec.classes[1].maxWorkers"}}},
+		{name: "list map: item changed elsewhere, its unchanged invalid values ratchet", old: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Classes[0].MaxWorkers, q.Spec.Classes[0].BurstWorkers = 20000, 2000
+			q.Spec.Classes = append(q.Spec.Classes, workloads.ClassQuota{Class: "Bad_Class", MaxWorkers: 1})
+		}), new: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Classes[0].MaxWorkers, q.Spec.Classes[0].BurstWorkers = 20000, 2001
+			q.Spec.Classes = append(q.Spec.Classes, workloads.ClassQuota{Class: "Bad_Class", MaxWorkers: 2})
+		}), want: []wantErr{{invalid, "spec.classes[0].burstWorkers"}}},
+		{name: "list map: item under a new key", old: quota(quotaBadClass),
+			new:  quota(quotaBadClass, func(q *workloads.WorkerQuota) { q.Spec.Classes[0].Class = "huge" }),
+			want: []wantErr{{invalid, "spec.classes[0].maxWorkers"}}},
+		{name: "list map: every invalid field of a new item", old: quota(), new: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Classes = append(q.Spec.Classes, workloads.ClassQuota{Class: "Huge", MaxWorkers: -1, BurstWorkers: -1})
+		}), want: []wantErr{{invalid, "spec.classes[2].class"}, {invalid, "spec.classes[2].maxWorkers"}, {invalid, "spec.classes[2].burstWorkers"}}},
+		{name: "list map: long lists, an item moved, one changed, one added", old: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Classes = classQuotas(20)
+			q.Spec.Classes[3].MaxWorkers, q.Spec.Classes[4].MaxWorkers = 20000, 20000
+		}), new: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Classes = classQuotas(20)
+			q.Spec.Classes[3].MaxWorkers, q.Spec.Classes[4].MaxWorkers = 20000, 30000
+			q.Spec.Classes[3], q.Spec.Classes[19] = q.Spec.Classes[19], q.Spec.Classes[3]
+			q.Spec.Classes = append(q.Spec.Classes, workloads.ClassQuota{Class: "new", MaxWorkers: 20000})
+		}), want: []wantErr{{invalid, "spec.classes[4].maxWorkers"}, {invalid, "spec.classes[20].maxWorkers"}}},
+		{name: "list map: key repeated in the old list correlates with its first item", old: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Classes = []workloads.ClassQuota{{Class: "a", MaxWorkers: 20000}, {Class: "a", MaxWorkers: 30000}}
+		}), new: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Classes = []workloads.ClassQuota{{Class: "a", MaxWorkers: 30000}, {Class: "b", MaxWorkers: 1}}
+		}), want: []wantErr{{invalid, "spec.classes[0].maxWorkers"}}},
+
+		// +listType=set items have no old value: a set ratchets only as a whole.
+		{name: "set: unchanged invalid item, set unchanged", old: quota(quotaBadZone), new: quota(quotaBadZone, quotaMaxPools11)},
+		{name: "set: unchanged invalid item moved, items added", old: quota(quotaBadZone), new: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Zones = []workloads.Zone{"zone-d", "zone-b", "Zone_A", "zone-c"}
+		}), want: []wantErr{{invalid, "spec.zones[2]"}}},
+		{name: "set: reordered", old: quota(quotaBadZone), new: quota(quotaBadZone, func(q *workloads.WorkerQuota) {
+			slices.Reverse(q.Spec.Zones)
+		}), want: []wantErr{{invalid, "spec.zones[2]"}}},
+		{name: "set: invalid item changed", old: quota(quotaBadZone), new: quota(func(q *workloads.WorkerQuota) { q.Spec.Zones[0] = "Zone_B" }),
+			want: []wantErr{{invalid, "spec.zones[0]"}}},
+
+		// Atomic lists ratchet only as a whole.
+		{name: "atomic list: unchanged", old: quota(quotaBadExempt), new: quota(quotaBadExempt, quotaMaxPools11)},
+		{name: "atomic list: one item changed re-validates every item", old: quota(quotaBadExempt),
+			new:  quota(quotaBadExempt, func(q *workloads.WorkerQuota) { q.Spec.Exemptions[1].Pool = "other" }),
+			want: []wantErr{{invalid, "spec.exemptions[0].pool"}, {tooLongErr, "spec.exemptions[1].reason"}}},
+		{name: "atomic list: too many, unchanged", old: quota(func(q *workloads.WorkerQuota) { q.Spec.Exemptions = exemptions(17) }),
+			new: quota(quotaMaxPools11, func(q *workloads.WorkerQuota) { q.Spec.Exemptions = exemptions(17) })},
+		{name: "atomic list: too many, changed", old: quota(func(q *workloads.WorkerQuota) { q.Spec.Exemptions = exemptions(17) }),
+			new:  quota(func(q *workloads.WorkerQuota) { q.Spec.Exemptions = exemptions(18) }),
+			want: []wantErr{{tooMany, "spec.exemptions"}}},
+
+		// Duplicates already in the old list are not reported again.
+		{name: "duplicates: set duplicate already in the old list", old: quota(quotaDupZone),
+			new: quota(quotaDupZone, func(q *workloads.WorkerQuota) { q.Spec.Zones = append(q.Spec.Zones, "zone-c") })},
+		{name: "duplicates: new set duplicate", old: quota(quotaDupZone),
+			new:  quota(quotaDupZone, func(q *workloads.WorkerQuota) { q.Spec.Zones = append(q.Spec.Zones, "zone-b") }),
+			want: []wantErr{{duplicate, "spec.zones[3]"}}},
+		{name: "duplicates: list map key already in the old list", old: quota(quotaDupClass),
+			new: quota(quotaDupClass, func(q *workloads.WorkerQuota) { q.Spec.Classes[1].BurstWorkers = 3 })},
+		{name: "duplicates: new list map key", old: quota(), new: quota(quotaDupClass),
+			want: []wantErr{{duplicate, "spec.classes[1]"}}},
+		{name: "duplicates: long lists", old: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Zones = zones(20)
+			q.Spec.Zones[19] = q.Spec.Zones[0]
+		}), new: quota(func(q *workloads.WorkerQuota) {
+			q.Spec.Zones = zones(20)
+			q.Spec.Zones[19] = q.Spec.Zones[0]
+			q.Spec.Zones = append(q.Spec.Zones, q.Spec.Zones[0], q.Spec.Zones[1])
+		}), want: []wantErr{{duplicate, "spec.zones[21]"}}},
+
+		// A missing required field has no old value: reported whenever its parent changed.
+		{name: "required: missing in a changed spec", old: quota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools, q.Spec.Tier = 0, "" }),
+			new: quota(func(q *workloads.WorkerQuota) {
+				q.Spec.MaxPools, q.Spec.Tier = 0, ""
+				q.Spec.Description = "changed"
+			}), want: []wantErr{{required, "spec.maxPools"}, {required, "spec.tier"}}},
+		{name: "required: missing in a changed list map item", old: quota(func(q *workloads.WorkerQuota) { q.Spec.Classes[1].MaxWorkers = 0 }),
+			new:  quota(func(q *workloads.WorkerQuota) { q.Spec.Classes[1].MaxWorkers, q.Spec.Classes[1].BurstWorkers = 0, 1 }),
+			want: []wantErr{{required, "spec.classes[1].maxWorkers"}}},
+		{name: "required: missing in an unchanged spec", old: quota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools = 0 }),
+			new: quota(func(q *workloads.WorkerQuota) { q.Spec.MaxPools = 0; q.Status.UsedPools = 5 })},
+	})
+}
+
+func TestValidateWorkerClassUpdateRatchets(t *testing.T) {
+	cpu := func(v int32) func(*workloads.WorkerClass) { return func(c *workloads.WorkerClass) { c.CPU = v } }
+	memory := func(v string) func(*workloads.WorkerClass) {
+		return func(c *workloads.WorkerClass) { c.Memory = resource.MustParse(v) }
+	}
+	relabel := func(c *workloads.WorkerClass) { c.Labels["size"] = "huge" }
+	runRatchetCases(t, ValidateWorkerClassUpdate, ValidateWorkerClass, []ratchetCase[workloads.WorkerClass]{
+		{name: "object unchanged", old: class(cpu(300), memory("1Mi"), func(c *workloads.WorkerClass) { c.Name = "large.class" }),
+			new: class(cpu(300), memory("1Mi"), func(c *workloads.WorkerClass) { c.Name = "large.class" })},
+		{name: "object changed: an unchanged invalid name ratchets", old: class(func(c *workloads.WorkerClass) { c.Name = "large.class" }),
+			new: class(relabel, func(c *workloads.WorkerClass) { c.Name = "large.class" })},
+		{name: "unchanged invalid values, labels changed", old: class(cpu(300), memory("1Mi")), new: class(cpu(300), memory("1Mi"), relabel)},
+		{name: "unchanged invalid value, sibling changed", old: class(cpu(300)), new: class(cpu(300), memory("64Gi"))},
+		{name: "invalid values changed", old: class(cpu(300), memory("1Mi")), new: class(cpu(-1), memory("2Mi")),
+			want: []wantErr{{invalid, "cpu"}, {invalid, "memory"}}},
+		{name: "valid value made invalid", old: class(), new: class(cpu(257)),
+			want: []wantErr{{invalid, "cpu"}}},
+		{name: "quantities compare by value", old: class(memory("0.0625Gi")), new: class(memory("64Mi"), relabel)},
+		{name: "required: missing in a changed object", old: class(cpu(0), memory("0")), new: class(cpu(0), memory("0"), relabel),
+			want: []wantErr{{required, "cpu"}, {required, "memory"}}},
+	})
+}
+
+// TestEqualityMatchesSemanticDeepEqual compares the equality that ratcheting uses with
+// apiequality.Semantic.DeepEqual, on random objects and on copies with one field, at any depth,
+// refilled. The random values come from small domains, so that a refilled field is often equal to
+// the old one and nil and empty lists and maps meet. Every field of the API's types (ObjectMeta
+// is compared by Semantic.DeepEqual itself) must have been seen to differ.
+func TestEqualityMatchesSemanticDeepEqual(t *testing.T) {
+	instant := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	f := randfill.NewWithSeed(1).NilChance(0.2).NumElements(0, 2).Funcs(
+		func(s *string, c randfill.Continue) { *s = []string{"", "a", "b"}[c.Intn(3)] },
+		func(i *int32, c randfill.Continue) { *i = int32(c.Intn(3)) },
+		func(i *int64, c randfill.Continue) { *i = int64(c.Intn(3)) },
+		func(x *float64, c randfill.Continue) { *x = []float64{0, 0.5, math.NaN()}[c.Intn(3)] },
+		func(q *resource.Quantity, c randfill.Continue) {
+			*q = resource.MustParse([]string{"0", "1Gi", "1024Mi", "2Gi"}[c.Intn(4)])
+		},
+		func(x *metav1.Time, c randfill.Continue) {
+			*x = []metav1.Time{{}, metav1.NewTime(instant), metav1.NewTime(instant.In(time.FixedZone("x", 3600))), metav1.NewTime(instant.Add(time.Second))}[c.Intn(4)]
+		},
+		// randfill leaves a pointer to an IntOrString nil through its own filler.
+		func(x *intstr.IntOrString, c randfill.Continue) {
+			*x = []intstr.IntOrString{intstr.FromInt32(0), intstr.FromInt32(1), intstr.FromString("a"), intstr.FromString("1")}[c.Intn(4)]
+		},
+	)
+	r := rand.New(rand.NewSource(1))
+	checkEqualityAgainstSemantic(t, f, r, workerPoolsEqual, (*workloads.WorkerPool).DeepCopy)
+	checkEqualityAgainstSemantic(t, f, r, workerClassesEqual, (*workloads.WorkerClass).DeepCopy)
+	checkEqualityAgainstSemantic(t, f, r, workerQuotasEqual, (*workloads.WorkerQuota).DeepCopy)
+}
+
+func checkEqualityAgainstSemantic[T any](t *testing.T, f *randfill.Filler, r *rand.Rand, eq func(a, b *T) bool, deepCopy func(*T) *T) {
+	t.Helper()
+	const n = 5000
+	equal := 0
+	differed := map[string]bool{} // by field path: whether refilling it made a difference
+	for range n {
+		a := new(T)
+		f.Fill(a)
+		b := deepCopy(a)
+		if r.Intn(10) > 0 {
+			fields := fieldsOf(reflect.ValueOf(b), "", nil)
+			fld := fields[r.Intn(len(fields))]
+			f.Fill(fld.value.Addr().Interface())
+			if !differed[fld.path] {
+				differed[fld.path] = !apiequality.Semantic.DeepEqual(a, b) && apiequality.Semantic.DeepEqual(a, a)
+			}
+		}
+		got, want := eq(a, b), apiequality.Semantic.DeepEqual(a, b)
+		if got != want {
+			t.Fatalf("equality of %T says %v, Semantic.DeepEqual says %v:\n%#v\n%#v", a, got, want, a, b)
+		}
+		if want {
+			equal++
+		}
+	}
+	if equal == 0 || equal == n {
+		t.Errorf("%T: %d of %d pairs equal: the test does not exercise both outcomes", new(T), equal, n)
+	}
+	for path, ok := range differed {
+		if !ok && !strings.Contains(path, "ObjectMeta") {
+			t.Errorf("%T: refilling %s never made a difference", new(T), path)
+		}
+	}
+}
+
+// fieldAt is a field or list item found by fieldsOf, with its path from the root type.
+type fieldAt struct {
+	path  string
+	value reflect.Value
+}
+
+// fieldsOf appends to out the exported fields of the value v points to, at any depth through
+// pointers and list items. Quantities and times are values, not structs to descend into.
+func fieldsOf(v reflect.Value, path string, out []fieldAt) []fieldAt {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			out = fieldsOf(v.Elem(), path, out)
+		}
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[resource.Quantity]() || v.Type() == reflect.TypeFor[metav1.Time]() {
+			return out
+		}
+		for i := range v.NumField() {
+			if sf := v.Type().Field(i); sf.IsExported() {
+				p := path + "." + sf.Name
+				out = append(out, fieldAt{p, v.Field(i)})
+				out = fieldsOf(v.Field(i), p, out)
+			}
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			out = append(out, fieldAt{path + "[]", v.Index(i)})
+			out = fieldsOf(v.Index(i), path+"[]", out)
+		}
+	}
+	return out
 }
