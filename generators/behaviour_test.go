@@ -1,7 +1,6 @@
 package generators_test
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -23,6 +22,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
 
 // The behaviour tests compile the typed validators that the generator writes for the golden
@@ -80,7 +80,7 @@ func TestBehaviour(t *testing.T) {
 	root := repoRoot(t)
 	// The Go commands (go/packages in generators.Run, go build and go test below) must not touch
 	// the network or a workspace, nor switch toolchains.
-	for k, v := range map[string]string{"GOFLAGS": "-mod=readonly", "GOWORK": "off", "GOTOOLCHAIN": "local"} {
+	for k, v := range tempmod.Env {
 		t.Setenv(k, v)
 	}
 
@@ -91,8 +91,9 @@ func TestBehaviour(t *testing.T) {
 		}
 		mod = absDir(t, keep)
 	}
-	writeFile(t, filepath.Join(mod, "go.mod"), behaviourGoMod(t, root))
-	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
+	if err := tempmod.Write(root, behaviourModule, mod); err != nil {
+		t.Fatal(err)
+	}
 	writeFile(t, filepath.Join(mod, "bt", "bt.go"), goSource(t, "bt.go", behaviourHelpers))
 
 	// Copy the folders that have behaviour files, and list their packages.
@@ -275,52 +276,6 @@ func behaviourMain(t *testing.T, pkgs []behaviourPkg) []byte {
 	src := "package behaviour_test\n\nimport (\n\t\"testing\"\n\n" + imports.String() + ")\n\n" +
 		"// TestBehaviour runs the behaviour file of every folder.\nfunc TestBehaviour(t *testing.T) {\n" + runs.String() + "}\n"
 	return goSource(t, "behaviour_test.go", src)
-}
-
-// behaviourGoMod is the go.mod of the temporary module: this repository's go directive and
-// requirements (so that the module graph is the repository's and go.sum covers it), plus the
-// repository itself, replaced by the working tree.
-func behaviourGoMod(t *testing.T, root string) []byte {
-	t.Helper()
-	src, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var self string
-	var b strings.Builder
-	inTool := false
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	for sc.Scan() {
-		line := sc.Text()
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case inTool:
-			inTool = trimmed != ")"
-			continue
-		case strings.HasPrefix(trimmed, "module "):
-			self = strings.Trim(strings.TrimSpace(strings.TrimPrefix(trimmed, "module")), `"`)
-			fmt.Fprintf(&b, "module %s\n", behaviourModule)
-			continue
-		case trimmed == "tool (":
-			inTool = true // the repository's tools are not the behaviour module's
-			continue
-		case strings.HasPrefix(trimmed, "tool "):
-			continue
-		}
-		// A replace to a relative directory is relative to the repository.
-		if i := strings.Index(line, "=>"); i >= 0 {
-			target := strings.TrimSpace(line[i+2:])
-			if strings.HasPrefix(target, "./") || strings.HasPrefix(target, "../") {
-				line = line[:i+2] + " " + filepath.Join(root, target)
-			}
-		}
-		b.WriteString(line + "\n")
-	}
-	if self == "" {
-		t.Fatalf("%s/go.mod has no module directive", root)
-	}
-	fmt.Fprintf(&b, "\nrequire %s v0.0.0\n\nreplace %s => %s\n", self, self, root)
-	return []byte(b.String())
 }
 
 // repoRoot is the directory of this repository's go.mod: the parent of the package directory

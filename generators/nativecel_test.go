@@ -11,6 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
 
 // TestNativeCELMatchesCEL proves the native fast path of CEL rules sound: the validators of
@@ -23,11 +24,12 @@ func TestNativeCELMatchesCEL(t *testing.T) {
 	}
 	root := repoRoot(t)
 	mod := t.TempDir()
-	writeFile(t, filepath.Join(mod, "go.mod"), behaviourGoMod(t, root))
-	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(mod, "go.sum"))
-	t.Setenv("GOFLAGS", "-mod=readonly")
-	t.Setenv("GOWORK", "off")
-	t.Setenv("GOTOOLCHAIN", "local")
+	if err := tempmod.Write(root, behaviourModule, mod); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range tempmod.Env {
+		t.Setenv(k, v)
+	}
 
 	var kinds []string
 	for _, variant := range []string{"native", "plain"} {
