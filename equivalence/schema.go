@@ -334,36 +334,55 @@ func (s *Schemas) isZero(v interface{}, sc *spec.Schema) bool {
 	return false
 }
 
-// validate runs the API server's validation of a custom resource of kind gvk on obj (old nil on
-// create), and what the normalisations need to know about it.
-func (s *Schemas) validate(ctx context.Context, gvk schema.GroupVersionKind, obj, old runtime.Object) (*schemaResult, error) {
-	k, ok := s.kinds[gvk]
-	if !ok {
-		return nil, fmt.Errorf("no CRD for %v", gvk)
-	}
-	u, err := s.unstructured(k, obj)
+// Validate validates a typed object of kind gvk (old nil on create) as the API server validates a
+// custom resource: converted to unstructured (Unstructured), then the custom-resource strategy's
+// Validate or ValidateUpdate, with ratcheting.
+func (s *Schemas) Validate(ctx context.Context, gvk schema.GroupVersionKind, obj, old runtime.Object) (field.ErrorList, error) {
+	k, u, oldU, err := s.prepare(gvk, obj, old)
 	if err != nil {
 		return nil, err
 	}
-	r := &schemaResult{structural: k.structural, obj: u}
-	newU := &unstructured.Unstructured{Object: u}
-	var celOpts []cel.Option
-	var oldContent map[string]interface{}
-	if old == nil {
-		r.errs = k.strategy.Validate(ctx, newU)
-	} else {
-		if oldContent, err = s.unstructured(k, old); err != nil {
-			return nil, err
-		}
-		r.old = oldContent
-		r.errs = k.strategy.ValidateUpdate(ctx, newU, &unstructured.Unstructured{Object: oldContent})
-		celOpts = append(celOpts, cel.WithRatcheting(common.NewCorrelatedObject(u, oldContent, &model.Structural{Structural: k.structural})))
-		r.oldHadListTypeErrs = len(structurallisttype.ValidateListSetsAndMaps(nil, k.structural, oldContent)) > 0
-		r.listTypeNew = structurallisttype.ValidateListSetsAndMaps(nil, k.structural, u)
+	return k.serverValidate(ctx, u, oldU), nil
+}
+
+func (s *Schemas) prepare(gvk schema.GroupVersionKind, obj, old runtime.Object) (k *schemaKind, u, oldU map[string]interface{}, err error) {
+	k, ok := s.kinds[gvk]
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("no CRD for %v", gvk)
 	}
+	if u, err = s.unstructured(k, obj); err != nil {
+		return nil, nil, nil, err
+	}
+	if old != nil {
+		if oldU, err = s.unstructured(k, old); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return k, u, oldU, nil
+}
+
+func (k *schemaKind) serverValidate(ctx context.Context, u, old map[string]interface{}) field.ErrorList {
+	if old == nil {
+		return k.strategy.Validate(ctx, &unstructured.Unstructured{Object: u})
+	}
+	return k.strategy.ValidateUpdate(ctx, &unstructured.Unstructured{Object: u}, &unstructured.Unstructured{Object: old})
+}
+
+// validate runs the API server's validation of a custom resource of kind gvk on obj (old nil on
+// create), and computes what the normalisations need to know about it.
+func (s *Schemas) validate(ctx context.Context, gvk schema.GroupVersionKind, obj, old runtime.Object) (*schemaResult, error) {
+	k, u, oldContent, err := s.prepare(gvk, obj, old)
+	if err != nil {
+		return nil, err
+	}
+	r := &schemaResult{structural: k.structural, obj: u, old: oldContent, errs: k.serverValidate(ctx, u, oldContent)}
+	var celOpts []cel.Option
 	var oldArg interface{}
 	if oldContent != nil {
 		oldArg = oldContent
+		celOpts = append(celOpts, cel.WithRatcheting(common.NewCorrelatedObject(u, oldContent, &model.Structural{Structural: k.structural})))
+		r.oldHadListTypeErrs = len(structurallisttype.ValidateListSetsAndMaps(nil, k.structural, oldContent)) > 0
+		r.listTypeNew = structurallisttype.ValidateListSetsAndMaps(nil, k.structural, u)
 	}
 	r.cel, _ = k.cel.Validate(ctx, nil, k.structural, u, oldArg, celconfig.RuntimeCELCostBudget, celOpts...)
 	if k.rootCEL != nil {
