@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/validation-gen/validation-gen/genruntime"
@@ -94,6 +95,15 @@ func Normalizations() []Normalization {
 			apply: normalizeFormatMessages,
 		},
 		{
+			Name: "names-on-create",
+			Doc: "The server checks every custom resource's name and generateName as a DNS-1123 " +
+				"subdomain on create only; on update it only keeps the name from changing. Where the " +
+				"schema has no rule of its own on metadata.name (validation-gen leaves +nameFormat=" +
+				"dns1123subdomain to the server), the handwritten Invalid errors of a changed name or " +
+				"generateName on update that are exactly apimachinery's DNS-subdomain reasons are dropped.",
+			apply: normalizeNamesOnCreate,
+		},
+		{
 			Name: "root-rules-not-ratcheted",
 			Doc: "The server never ratchets the CEL rules declared at the root of the schema: " +
 				"every write changes the root (metadata), so on update the root rules run even " +
@@ -124,17 +134,26 @@ func copyErrs(l field.ErrorList) field.ErrorList {
 	return out
 }
 
-// remove drops from l one error of the same type and field as each of drop; it reports whether
-// it dropped any.
+// remove drops from l one error of the same type and field as each of drop, preferring one with
+// the same detail; it reports whether it dropped any.
 func remove(l *field.ErrorList, drop field.ErrorList) bool {
 	changed := false
 	for _, d := range drop {
+		at := -1
 		for i, e := range *l {
 			if e.Type == d.Type && e.Field == d.Field {
-				*l = append((*l)[:i], (*l)[i+1:]...)
-				changed = true
-				break
+				if e.Detail == d.Detail {
+					at = i
+					break
+				}
+				if at < 0 {
+					at = i
+				}
 			}
+		}
+		if at >= 0 {
+			*l = append((*l)[:at], (*l)[at+1:]...)
+			changed = true
 		}
 	}
 	return changed
@@ -467,4 +486,33 @@ func normalizeFormatMessages(n *normalizing) bool {
 		}
 	}
 	return changed
+}
+
+func normalizeNamesOnCreate(n *normalizing) bool {
+	if !n.update {
+		return false
+	}
+	if meta := nodeAt("metadata.name", n.res.structural); meta != nil && len(meta.XValidations) > 0 {
+		return false
+	}
+	metadata, _ := n.res.obj["metadata"].(map[string]interface{})
+	var drop field.ErrorList
+	for _, f := range []struct {
+		name   string
+		prefix bool
+	}{{"name", false}, {"generateName", true}} {
+		value, _ := metadata[f.name].(string)
+		if value == "" {
+			continue
+		}
+		for _, msg := range apivalidation.NameIsDNSSubdomain(value, f.prefix) {
+			for _, e := range n.ref {
+				if e.Type == field.ErrorTypeInvalid && e.Field == "metadata."+f.name && e.Detail == msg {
+					drop = append(drop, e)
+					break
+				}
+			}
+		}
+	}
+	return remove(&n.ref, drop)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -53,6 +54,8 @@ func TestNormalizations(t *testing.T) {
 		// normalization is the one under test: it must be reported as applied.
 		normalization string
 		obj, old      map[string]interface{}
+		// rename, if set, is the new object's name.
+		rename string
 		// server is what the API server returns; hand what a handwritten validation following
 		// Kubernetes' conventions returns. After normalisation both must be want.
 		server, hand, want []string
@@ -89,6 +92,14 @@ func TestNormalizations(t *testing.T) {
 		hand:   []string{"FieldValueDuplicate spec.tags[1]", "FieldValueDuplicate spec.tags[3]"},
 		want:   nil,
 	}, {
+		name: "names are checked on create only", normalization: "names-on-create",
+		old:    map[string]interface{}{},
+		obj:    map[string]interface{}{},
+		rename: "Bad_Name",
+		server: []string{"FieldValueInvalid metadata.name"}, // immutable
+		hand:   []string{"FieldValueInvalid metadata.name", "FieldValueInvalid metadata.name"},
+		want:   []string{"FieldValueInvalid metadata.name"},
+	}, {
 		name: "root rules are not ratcheted", normalization: "root-rules-not-ratcheted",
 		old:    map[string]interface{}{"min": int64(5), "max": int64(1)},
 		obj:    map[string]interface{}{"min": int64(5), "max": int64(1)},
@@ -105,6 +116,9 @@ func TestNormalizations(t *testing.T) {
 			}
 			obj := widget(tc.obj)
 			obj.SetResourceVersion("2")
+			if tc.rename != "" {
+				obj.SetName(tc.rename)
+			}
 			var res *schemaResult
 			var err error
 			if old == nil {
@@ -119,9 +133,13 @@ func TestNormalizations(t *testing.T) {
 				t.Fatalf("the server returned %q, want %q", got, tc.server)
 			}
 			var hand field.ErrorList
-			for _, k := range tc.hand {
+			for i, k := range tc.hand {
 				typ, path, _ := strings.Cut(k, " ")
-				hand = append(hand, &field.Error{Type: field.ErrorType(typ), Field: path})
+				e := &field.Error{Type: field.ErrorType(typ), Field: path}
+				if tc.rename != "" && i > 0 { // the name's format error, as apimachinery words it
+					e.Detail = apivalidation.NameIsDNSSubdomain(tc.rename, false)[0]
+				}
+				hand = append(hand, e)
 			}
 			nref, ngot, applied := normalize(old != nil, hand, res.errs, res)
 			if !same(keys(nref), tc.want) || !same(keys(ngot), tc.want) {
