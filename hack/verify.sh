@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Presubmit: every committed output is regenerated (twice, to prove determinism) and must match,
-# then vet and the tests, including the k8s.io/api comparison with openapi-gen.
+# then vet and the tests, the coverage ratchet of the handwritten validation by the equivalence
+# tests, and the k8s.io/api comparison with openapi-gen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,6 +36,9 @@ done
 
 echo "== tests"
 go test -count=1 ./...
+
+echo "== coverage of the handwritten validation by the equivalence tests (ratchet)"
+hack/equivalence-coverage.sh
 
 echo "== k8s.io/api comparison with openapi-gen"
 VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/

@@ -2,7 +2,6 @@ package workloads_test
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/validation-gen/validation-gen/examples/api/workloads"
+	"github.com/validation-gen/validation-gen/examples/api/workloads/equivalencecases"
 	v1 "github.com/validation-gen/validation-gen/examples/api/workloads/v1"
 	"github.com/validation-gen/validation-gen/examples/api/workloads/validation"
 	"github.com/validation-gen/validation-gen/genruntime"
@@ -112,98 +112,22 @@ func genQuotaUpdate(op operation.Operation, obj, old *workloads.WorkerQuota) fie
 }
 
 // pool, class and quota return the valid fixtures with tweaks applied.
-func pool(tweaks ...func(*workloads.WorkerPool)) *workloads.WorkerPool {
-	obj := validation.ValidWorkerPool()
-	for _, tw := range tweaks {
-		tw(obj)
-	}
-	return obj
-}
-
-func class(tweaks ...func(*workloads.WorkerClass)) *workloads.WorkerClass {
-	obj := validation.ValidWorkerClass()
-	for _, tw := range tweaks {
-		tw(obj)
-	}
-	return obj
-}
-
-func quota(tweaks ...func(*workloads.WorkerQuota)) *workloads.WorkerQuota {
-	obj := validation.ValidWorkerQuota()
-	for _, tw := range tweaks {
-		tw(obj)
-	}
-	return obj
-}
-
-func firstCtr(p *workloads.WorkerPool) *workloads.Container { return &p.Spec.Template.Containers[0] }
-func firstPort(p *workloads.WorkerPool) *workloads.ContainerPort {
-	return &p.Spec.Template.Containers[0].Ports[0]
-}
-
-func nContainers(n int) []workloads.Container {
-	out := make([]workloads.Container, n)
-	for i := range out {
-		out[i] = workloads.Container{Name: fmt.Sprintf("c%d", i), Image: "busybox:1.36"}
-	}
-	return out
-}
-
-func nTolerations(n int) []workloads.Toleration {
-	out := make([]workloads.Toleration, n)
-	for i := range out {
-		out[i] = workloads.Toleration{Key: fmt.Sprintf("k%d", i), Effect: workloads.TaintEffectNoSchedule}
-	}
-	return out
-}
-
-func nStrings(n int, format string) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf(format, i)
-	}
-	return out
-}
-
-func nStringMap(n int) map[string]string {
-	m := make(map[string]string, n)
-	for i := 0; i < n; i++ {
-		m[fmt.Sprintf("k%d", i)] = "v"
-	}
-	return m
-}
-
-func nClasses(n int) []workloads.ClassQuota {
-	out := make([]workloads.ClassQuota, n)
-	for i := range out {
-		out[i] = workloads.ClassQuota{Class: fmt.Sprintf("class-%d", i), MaxWorkers: 1}
-	}
-	return out
-}
-
-func nZones(n int) []workloads.Zone {
-	out := make([]workloads.Zone, n)
-	for i := range out {
-		out[i] = workloads.Zone(fmt.Sprintf("zone-%d", i))
-	}
-	return out
-}
-
-func nExemptions(n int) []workloads.QuotaExemption {
-	out := make([]workloads.QuotaExemption, n)
-	for i := range out {
-		out[i] = workloads.QuotaExemption{Pool: fmt.Sprintf("pool-%d", i)}
-	}
-	return out
-}
-
-func nZoneWeights(n int) map[string]workloads.ZoneWeight {
-	m := make(map[string]workloads.ZoneWeight, n)
-	for i := 0; i < n; i++ {
-		m[fmt.Sprintf("zone-%d", i)] = 1
-	}
-	return m
-}
+// Fixtures shared with the equivalence cases.
+var (
+	pool         = equivalencecases.Pool
+	class        = equivalencecases.Class
+	quota        = equivalencecases.Quota
+	firstCtr     = equivalencecases.FirstCtr
+	firstPort    = equivalencecases.FirstPort
+	nContainers  = equivalencecases.NContainers
+	nTolerations = equivalencecases.NTolerations
+	nStrings     = equivalencecases.NStrings
+	nStringMap   = equivalencecases.NStringMap
+	nClasses     = equivalencecases.NClasses
+	nZones       = equivalencecases.NZones
+	nExemptions  = equivalencecases.NExemptions
+	nZoneWeights = equivalencecases.NZoneWeights
+)
 
 // Documented differences between the handwritten reference and the generated validators. The
 // agreement tests assert each one explicitly: the differing errors must be there, on the side the
