@@ -151,17 +151,10 @@ func newSchemaKind(gvk schema.GroupVersionKind, namespaced bool, v1 *apiextv1.JS
 		cel:        cel.NewValidator(ss, true, celconfig.PerCallLimit),
 	}
 	if len(ss.XValidations) > 0 {
+		// The root's own rules, over the whole schema (for their types) without the other rules.
 		root := ss.DeepCopy()
-		for name, p := range root.Properties {
-			dropValidations(&p)
-			root.Properties[name] = p
-		}
-		if root.Items != nil {
-			dropValidations(root.Items)
-		}
-		if root.AdditionalProperties != nil && root.AdditionalProperties.Structural != nil {
-			dropValidations(root.AdditionalProperties.Structural)
-		}
+		dropValidations(root)
+		root.XValidations = ss.XValidations
 		k.rootCEL = cel.NewValidator(root, true, celconfig.PerCallLimit)
 	}
 	return k, nil
