@@ -1,6 +1,7 @@
 package equivalence
 
 import (
+	"encoding/json"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -66,6 +67,14 @@ func Normalizations() []Normalization {
 				"only when the old object had none, anywhere. When it had some, the handwritten " +
 				"Duplicate errors that the check would report on the new object are dropped.",
 			apply: normalizeListDuplicates,
+		},
+		{
+			Name: "duplicates-reported-once",
+			Doc: "The server reports an item that repeats in a +listType=set, or a key that repeats " +
+				"in a +listType=map, once, at its second occurrence; handwritten validation reports " +
+				"every later occurrence. The handwritten Duplicate errors at the third and later " +
+				"occurrences are dropped.",
+			apply: normalizeDuplicatesOnce,
 		},
 		{
 			Name: "first-string-check",
@@ -229,8 +238,12 @@ func contentEqual(a, b map[string]interface{}) bool {
 
 func normalizeFirstStringCheck(n *normalizing) bool {
 	var later field.ErrorList
-	walkStrings(n.res.obj, n.res.structural, nil, func(p *field.Path, v string, s *structuralschema.Structural) {
+	walk(n.res.obj, n.res.structural, nil, func(p *field.Path, x interface{}, s *structuralschema.Structural) {
+		v, ok := x.(string)
 		vv := s.ValueValidation
+		if !ok {
+			return
+		}
 		if vv == nil {
 			return
 		}
@@ -253,25 +266,24 @@ func normalizeFirstStringCheck(n *normalizing) bool {
 	return remove(&n.ref, later)
 }
 
-// walkStrings calls fn for every string value of obj with its schema.
-func walkStrings(v interface{}, s *structuralschema.Structural, p *field.Path, fn func(*field.Path, string, *structuralschema.Structural)) {
+// walk calls fn for every value of obj with its schema and path, parents first.
+func walk(v interface{}, s *structuralschema.Structural, p *field.Path, fn func(*field.Path, interface{}, *structuralschema.Structural)) {
 	if s == nil {
 		return
 	}
+	fn(p, v, s)
 	switch v := v.(type) {
-	case string:
-		fn(p, v, s)
 	case map[string]interface{}:
 		for k, val := range v {
 			if prop, ok := s.Properties[k]; ok {
-				walkStrings(val, &prop, p.Child(k), fn)
+				walk(val, &prop, p.Child(k), fn)
 			} else if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil {
-				walkStrings(val, s.AdditionalProperties.Structural, p.Key(k), fn)
+				walk(val, s.AdditionalProperties.Structural, p.Key(k), fn)
 			}
 		}
 	case []interface{}:
 		for i, val := range v {
-			walkStrings(val, s.Items, p.Index(i), fn)
+			walk(val, s.Items, p.Index(i), fn)
 		}
 	}
 }
@@ -515,4 +527,41 @@ func normalizeNamesOnCreate(n *normalizing) bool {
 		}
 	}
 	return remove(&n.ref, drop)
+}
+
+func normalizeDuplicatesOnce(n *normalizing) bool {
+	var later field.ErrorList
+	walk(n.res.obj, n.res.structural, nil, func(p *field.Path, x interface{}, s *structuralschema.Structural) {
+		list, ok := x.([]interface{})
+		if !ok || s.XListType == nil || (*s.XListType != "set" && *s.XListType != "map") {
+			return
+		}
+		seen := map[string]int{}
+		for i, item := range list {
+			k := listKey(item, *s.XListType, s.XListMapKeys)
+			if seen[k]++; seen[k] > 2 {
+				later = append(later, field.Duplicate(p.Index(i), nil))
+			}
+		}
+	})
+	return remove(&n.ref, later)
+}
+
+// listKey is what makes an item of a set (the whole item) or of a map-list (its key fields, an
+// absent one included) unique, as the server compares them.
+func listKey(item interface{}, listType string, keys []string) string {
+	if listType == "map" {
+		m, _ := item.(map[string]interface{})
+		k := make([]interface{}, len(keys))
+		for i, name := range keys {
+			v, ok := m[name]
+			if !ok {
+				v = struct{ Unspecified bool }{true}
+			}
+			k[i] = v
+		}
+		item = k
+	}
+	b, _ := json.Marshal(item)
+	return string(b)
 }

@@ -92,6 +92,12 @@ func TestNormalizations(t *testing.T) {
 		hand:   []string{"FieldValueDuplicate spec.tags[1]", "FieldValueDuplicate spec.tags[3]"},
 		want:   nil,
 	}, {
+		name: "a repeated item is reported once", normalization: "duplicates-reported-once",
+		obj:    map[string]interface{}{"tags": []interface{}{"a", "a", "b", "a"}},
+		server: []string{"FieldValueDuplicate spec.tags[1]"},
+		hand:   []string{"FieldValueDuplicate spec.tags[1]", "FieldValueDuplicate spec.tags[3]"},
+		want:   []string{"FieldValueDuplicate spec.tags[1]"},
+	}, {
 		name: "names are checked on create only", normalization: "names-on-create",
 		old:    map[string]interface{}{},
 		obj:    map[string]interface{}{},

@@ -222,6 +222,9 @@ func workerPoolCases() []equivalence.Case {
 		poolCase("tolerations: too many", func(p *workloads.WorkerPool) { p.Spec.Tolerations = NTolerations(33) }, tmy("spec.tolerations")),
 		poolCase("tolerations: key and effect missing", func(p *workloads.WorkerPool) { p.Spec.Tolerations[0] = workloads.Toleration{} },
 			req("spec.tolerations[0].key"), req("spec.tolerations[0].effect")),
+		poolCase("tolerations: the same key three times", func(p *workloads.WorkerPool) {
+			p.Spec.Tolerations = append(p.Spec.Tolerations, p.Spec.Tolerations[0], p.Spec.Tolerations[0])
+		}, dup("spec.tolerations[2]"), dup("spec.tolerations[3]")),
 		poolCase("tolerations: effect unsupported", func(p *workloads.WorkerPool) { p.Spec.Tolerations[0].Effect = "PreferNoSchedule" },
 			uns("spec.tolerations[0].effect")),
 		poolCase("providerAnnotations: too many", func(p *workloads.WorkerPool) { p.Spec.ProviderAnnotations = NStringMap(17) },
@@ -419,6 +422,10 @@ func workerQuotaCases() []equivalence.Case {
 			q.Spec.Classes[1].BurstWorkers = -1
 		}, inv("spec.classes[0].burstWorkers"), inv("spec.classes[1].burstWorkers")),
 		quotaCase("zones: duplicate", func(q *workloads.WorkerQuota) { q.Spec.Zones[2] = "zone-a" }, dup("spec.zones[2]")),
+		quotaCase("zones: three times the same", func(q *workloads.WorkerQuota) {
+			q.Spec.Zones = []workloads.Zone{"zone-a", "zone-a", "zone-b", "zone-a"}
+		},
+			dup("spec.zones[1]"), dup("spec.zones[3]")),
 		quotaCase("zones: not a DNS label", func(q *workloads.WorkerQuota) { q.Spec.Zones[1] = "zone_b" }, inv("spec.zones[1]")),
 		quotaCase("zones: too long and bad characters", func(q *workloads.WorkerQuota) { q.Spec.Zones[1] = workloads.Zone(strings.Repeat("Z", 64)) },
 			lng("spec.zones[1]"), inv("spec.zones[1]")),
