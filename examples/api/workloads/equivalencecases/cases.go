@@ -76,7 +76,10 @@ var (
 
 type errs = []equivalence.Error
 
-const ctr0 = "spec.template.containers[0]"
+const (
+	ctr0 = "spec.template.containers[0]"
+	ctr2 = "spec.template.containers[2]"
+)
 
 func poolCase(name string, tweak func(*workloads.WorkerPool), expect ...equivalence.Error) equivalence.Case {
 	return equivalence.Case{Name: "WorkerPool/" + name, Object: Pool(tweak), Expect: expect}
@@ -110,6 +113,17 @@ func workerPoolCases() []equivalence.Case {
 		poolCase("replicas: zero is valid", func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](0) }),
 		poolCase("replicas: negative", func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](-1) }, inv("spec.replicas")),
 		poolCase("replicas: above maximum", func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](1001) }, inv("spec.replicas")),
+		poolCase("replicas: at the maximum", func(p *workloads.WorkerPool) { p.Spec.Replicas = ptr.To[int32](1000) }),
+		poolCase("priority: negative multiple", func(p *workloads.WorkerPool) { p.Spec.Priority = -990 }),
+		poolCase("capacityWeight: just above 1", func(p *workloads.WorkerPool) { p.Spec.CapacityWeight = ptr.To(1.0000001) }, inv("spec.capacityWeight")),
+		poolCase("capacityWeight: zero", func(p *workloads.WorkerPool) { p.Spec.CapacityWeight = ptr.To(0.0) }),
+		poolCase("ownerTeam: 20 characters", func(p *workloads.WorkerPool) { p.Spec.OwnerTeam = "abcdefghij-klmnopqrs" }),
+		poolCase("status: condition without lastTransitionTime", func(p *workloads.WorkerPool) {
+			p.Status.Conditions[0].LastTransitionTime = metav1.Time{}
+		}, req("status.conditions[0].lastTransitionTime")),
+		poolCase("template: empty container", func(p *workloads.WorkerPool) {
+			p.Spec.Template.Containers = append(p.Spec.Template.Containers, workloads.Container{})
+		}, req(ctr2+".name"), req(ctr2+".image")),
 		poolCase("replicas: unset", func(p *workloads.WorkerPool) { p.Spec.Replicas = nil }),
 
 		// selector
@@ -309,6 +323,25 @@ func workerPoolCases() []equivalence.Case {
 				FirstCtr(p).Args[0] = "--queue=other"
 			},
 			inv(ctr0+".args")),
+		poolUpdate("selector set where it was missing", func(p *workloads.WorkerPool) { p.Spec.Selector = nil }, noop),
+		poolUpdate("conditions reordered, unchanged incomplete condition",
+			func(p *workloads.WorkerPool) { p.Status.Conditions[1] = metav1.Condition{Type: "Progressing"} },
+			func(p *workloads.WorkerPool) {
+				p.Status.Conditions[1] = metav1.Condition{Type: "Progressing"}
+				c := p.Status.Conditions
+				c[0], c[1] = c[1], c[0]
+			}),
+		poolUpdate("nodeSelector: atomic map changed", noop, func(p *workloads.WorkerPool) { p.Spec.Template.NodeSelector["zone"] = "a" }),
+		poolUpdate("providerAnnotations: over the limit, one key changed",
+			func(p *workloads.WorkerPool) { p.Spec.ProviderAnnotations = NStringMap(17) },
+			func(p *workloads.WorkerPool) {
+				p.Spec.ProviderAnnotations = NStringMap(17)
+				p.Spec.ProviderAnnotations["k3"] = "w"
+			},
+			tmy("spec.providerAnnotations")),
+		poolUpdate("providerAnnotations: over the limit, unchanged",
+			func(p *workloads.WorkerPool) { p.Spec.ProviderAnnotations = NStringMap(17) },
+			func(p *workloads.WorkerPool) { p.Spec.ProviderAnnotations = NStringMap(17); p.Spec.Paused = true }),
 		poolUpdate("name changed", noop, func(p *workloads.WorkerPool) { p.Name = "other" }, inv("metadata.name")),
 		poolUpdate("name changed to an invalid one", noop, func(p *workloads.WorkerPool) { p.Name = "Other_Pool" },
 			inv("metadata.name"), inv("metadata.name")),
@@ -373,6 +406,8 @@ func workerClassCases() []equivalence.Case {
 		classCase("cpu: negative", func(c *workloads.WorkerClass) { c.CPU = -1 }, inv("cpu")),
 		classCase("cpu: above maximum", func(c *workloads.WorkerClass) { c.CPU = 257 }, inv("cpu")),
 		classCase("memory: missing", func(c *workloads.WorkerClass) { c.Memory = resource.Quantity{} }, req("memory")),
+		classCase("memory: zero written out", func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("0Gi") }, req("memory")),
+		classCase("memory: negative", func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("-1Gi") }, inv("memory")),
 		classCase("memory: 64Mi", func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("64Mi") }, inv("memory")),
 		classCase("memory: just above 64Mi", func(c *workloads.WorkerClass) { c.Memory = resource.MustParse("67108865") }),
 		{Name: "WorkerClass/update/unchanged invalid memory, labels changed",
@@ -426,6 +461,8 @@ func workerQuotaCases() []equivalence.Case {
 			q.Spec.Zones = []workloads.Zone{"zone-a", "zone-a", "zone-b", "zone-a"}
 		},
 			dup("spec.zones[1]"), dup("spec.zones[3]")),
+		quotaCase("zones: empty zone", func(q *workloads.WorkerQuota) { q.Spec.Zones[1] = "" }, inv("spec.zones[1]")),
+		quotaCase("zoneWeights: empty key", func(q *workloads.WorkerQuota) { q.Spec.ZoneWeights[""] = 10 }),
 		quotaCase("zones: not a DNS label", func(q *workloads.WorkerQuota) { q.Spec.Zones[1] = "zone_b" }, inv("spec.zones[1]")),
 		quotaCase("zones: too long and bad characters", func(q *workloads.WorkerQuota) { q.Spec.Zones[1] = workloads.Zone(strings.Repeat("Z", 64)) },
 			lng("spec.zones[1]"), inv("spec.zones[1]")),
