@@ -136,13 +136,13 @@ func (h *Harness) Check(ctx context.Context, c Case) (*Report, error) {
 
 func (h *Harness) checkVersion(ctx context.Context, version string, obj, old runtime.Object) ([]Mismatch, []string, error) {
 	gv := schema.GroupVersion{Group: h.cfg.Group, Version: version}
-	vObj, err := h.convert(obj, gv)
+	vObj, err := convertTo(h.cfg.Scheme, obj, gv)
 	if err != nil {
 		return nil, nil, err
 	}
 	var vOld runtime.Object
 	if old != nil {
-		if vOld, err = h.convert(old, gv); err != nil {
+		if vOld, err = convertTo(h.cfg.Scheme, old, gv); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -205,37 +205,42 @@ func (h *Harness) handwritten(obj, old runtime.Object) (field.ErrorList, error) 
 }
 
 func (h *Harness) kindOf(obj runtime.Object) (schema.GroupVersionKind, error) {
-	gvks, _, err := h.cfg.Scheme.ObjectKinds(obj)
+	return kindIn(h.cfg.Scheme, obj, h.cfg.Group)
+}
+
+func (h *Harness) toInternal(obj runtime.Object) (runtime.Object, error) {
+	return convertTo(h.cfg.Scheme, obj, schema.GroupVersion{Group: h.cfg.Group, Version: runtime.APIVersionInternal})
+}
+
+// kindIn returns the kind of obj in group, as the scheme knows it.
+func kindIn(s *runtime.Scheme, obj runtime.Object, group string) (schema.GroupVersionKind, error) {
+	gvks, _, err := s.ObjectKinds(obj)
 	if err != nil {
 		return schema.GroupVersionKind{}, err
 	}
 	for _, gvk := range gvks {
-		if gvk.Group == h.cfg.Group {
+		if gvk.Group == group {
 			return gvk, nil
 		}
 	}
-	return schema.GroupVersionKind{}, fmt.Errorf("%T is not a kind of group %s", obj, h.cfg.Group)
+	return schema.GroupVersionKind{}, fmt.Errorf("%T is not a kind of group %s", obj, group)
 }
 
-func (h *Harness) toInternal(obj runtime.Object) (runtime.Object, error) {
-	return h.convert(obj, schema.GroupVersion{Group: h.cfg.Group, Version: runtime.APIVersionInternal})
-}
-
-// convert converts obj to version gv through the scheme; the input is not modified.
-func (h *Harness) convert(obj runtime.Object, gv schema.GroupVersion) (runtime.Object, error) {
-	gvk, err := h.kindOf(obj)
-	if err != nil {
-		return nil, err
-	}
-	out, err := h.cfg.Scheme.New(gv.WithKind(gvk.Kind))
+// convertTo converts obj to the same kind in version gv through the scheme. obj is not modified;
+// the result may share memory with it (validation only reads).
+func convertTo(s *runtime.Scheme, obj runtime.Object, gv schema.GroupVersion) (runtime.Object, error) {
+	gvk, err := kindIn(s, obj, gv.Group)
 	if err != nil {
 		return nil, err
 	}
 	if gvk.Version == gv.Version {
-		reflect.ValueOf(out).Elem().Set(reflect.ValueOf(obj.DeepCopyObject()).Elem())
-		return out, nil
+		return obj, nil
 	}
-	if err := h.cfg.Scheme.Convert(obj.DeepCopyObject(), out, nil); err != nil {
+	out, err := s.New(gv.WithKind(gvk.Kind))
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Convert(obj, out, nil); err != nil {
 		return nil, fmt.Errorf("converting %v to %s: %w", gvk, gv, err)
 	}
 	return out, nil

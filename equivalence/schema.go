@@ -22,13 +22,14 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/common"
 	"k8s.io/kube-openapi/pkg/spec3"
 	"k8s.io/kube-openapi/pkg/util"
 	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/validation-gen/validation-gen/internal/crdcheck"
 )
 
 // Schemas is the schema backend: for each served kind, the API server's own custom-resource
@@ -58,7 +59,7 @@ type schemaKind struct {
 }
 
 // LoadSchemas reads every CRD (*.yaml) in crdDir and the OpenAPI v3 document at openAPIPath, as
-// validation-gen writes them with --crd-dir and --openapi-json.
+// validation-gen writes them with --crd-dir and --openapi-json. Errors name the file.
 func LoadSchemas(crdDir, openAPIPath string) (*Schemas, error) {
 	files, err := filepath.Glob(filepath.Join(crdDir, "*.yaml"))
 	if err != nil {
@@ -68,32 +69,25 @@ func LoadSchemas(crdDir, openAPIPath string) (*Schemas, error) {
 		return nil, fmt.Errorf("no CRD (*.yaml) in %s", crdDir)
 	}
 	sort.Strings(files)
-	var crds [][]byte
+	doc, err := os.ReadFile(openAPIPath)
+	if err != nil {
+		return nil, err
+	}
+	s, err := NewSchemas(doc)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", openAPIPath, err)
+	}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err
 		}
-		crds = append(crds, data)
-	}
-	doc, err := os.ReadFile(openAPIPath)
-	if err != nil {
-		return nil, err
-	}
-	s, err := NewSchemas(doc, crds...)
-	if err != nil {
-		return nil, fmt.Errorf("%s, %s: %w", crdDir, openAPIPath, err)
+		if err := s.AddCRD(data); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
 	}
 	return s, nil
 }
-
-var crdCodecs = func() serializer.CodecFactory {
-	s := runtime.NewScheme()
-	if err := apiextv1.AddToScheme(s); err != nil {
-		panic(err)
-	}
-	return serializer.NewCodecFactory(s, serializer.EnableStrict)
-}()
 
 // NewSchemas builds the schema backend from an OpenAPI v3 document (JSON) and CRDs (YAML or JSON).
 func NewSchemas(openAPIDoc []byte, crds ...[]byte) (*Schemas, error) {
@@ -106,27 +100,32 @@ func NewSchemas(openAPIDoc []byte, crds ...[]byte) (*Schemas, error) {
 	}
 	s := &Schemas{kinds: map[schema.GroupVersionKind]*schemaKind{}, defs: doc.Components.Schemas}
 	for i, data := range crds {
-		obj, _, err := crdCodecs.UniversalDeserializer().Decode(data, nil, &apiextv1.CustomResourceDefinition{})
-		if err != nil {
-			return nil, fmt.Errorf("CRD %d: %w", i, err)
-		}
-		crd, ok := obj.(*apiextv1.CustomResourceDefinition)
-		if !ok {
-			return nil, fmt.Errorf("CRD %d: decoded a %T", i, obj)
-		}
-		for _, v := range crd.Spec.Versions {
-			if !v.Served || v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
-				continue
-			}
-			gvk := schema.GroupVersionKind{Group: crd.Spec.Group, Version: v.Name, Kind: crd.Spec.Names.Kind}
-			k, err := newSchemaKind(gvk, crd.Spec.Scope == apiextv1.NamespaceScoped, v.Schema.OpenAPIV3Schema)
-			if err != nil {
-				return nil, fmt.Errorf("CRD %s, version %s: %w", crd.Name, v.Name, err)
-			}
-			s.kinds[gvk] = k
+		if err := s.AddCRD(data); err != nil {
+			return nil, fmt.Errorf("CRD %d: %w", i+1, err)
 		}
 	}
 	return s, nil
+}
+
+// AddCRD adds the served versions of a CRD (YAML or JSON). The CRD is decoded strictly and must
+// pass the API server's own CRD validation, as it would to be created.
+func (s *Schemas) AddCRD(data []byte) error {
+	crd, err := crdcheck.Validate(data)
+	if err != nil {
+		return err
+	}
+	for _, v := range crd.Spec.Versions {
+		if !v.Served || v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+			continue
+		}
+		gvk := schema.GroupVersionKind{Group: crd.Spec.Group, Version: v.Name, Kind: crd.Spec.Names.Kind}
+		k, err := newSchemaKind(gvk, crd.Spec.Scope == apiextv1.NamespaceScoped, v.Schema.OpenAPIV3Schema)
+		if err != nil {
+			return fmt.Errorf("CRD %s, version %s: %w", crd.Name, v.Name, err)
+		}
+		s.kinds[gvk] = k
+	}
+	return nil
 }
 
 func newSchemaKind(gvk schema.GroupVersionKind, namespaced bool, v1 *apiextv1.JSONSchemaProps) (*schemaKind, error) {
@@ -239,18 +238,24 @@ func (s *Schemas) unstructured(k *schemaKind, obj runtime.Object) (map[string]in
 	return u, nil
 }
 
-// resolve follows a $ref, or an allOf of one $ref as kube-openapi spells a property of a named
-// type, to the definition; nil when the document does not define it.
+// refName is the definition a schema refers to, directly or through an allOf of one $ref as
+// kube-openapi spells a property of a named type; "" if none.
+func refName(sc *spec.Schema) string {
+	ref := sc.Ref.String()
+	if ref == "" && len(sc.AllOf) == 1 {
+		ref = sc.AllOf[0].Ref.String()
+	}
+	return ref[strings.LastIndex(ref, "/")+1:]
+}
+
+// resolve follows references to the definition; nil when the document does not define it.
 func (s *Schemas) resolve(sc *spec.Schema) *spec.Schema {
 	for range 8 {
-		ref := sc.Ref.String()
-		if ref == "" && len(sc.AllOf) == 1 {
-			ref = sc.AllOf[0].Ref.String()
-		}
-		if ref == "" {
+		name := refName(sc)
+		if name == "" {
 			return sc
 		}
-		def, ok := s.defs[ref[strings.LastIndex(ref, "/")+1:]]
+		def, ok := s.defs[name]
 		if !ok {
 			return nil
 		}
@@ -293,6 +298,8 @@ func (s *Schemas) stripZero(v interface{}, sc *spec.Schema, depth int) {
 	}
 }
 
+const quantityDefinition = "io.k8s.apimachinery.pkg.api.resource.Quantity"
+
 // isZero reports whether an unstructured value is the JSON form of a Go zero value: null, "", 0,
 // false, an empty list or map, or a zero quantity.
 func (s *Schemas) isZero(v interface{}, sc *spec.Schema) bool {
@@ -303,8 +310,7 @@ func (s *Schemas) isZero(v interface{}, sc *spec.Schema) bool {
 		if v == "" {
 			return true
 		}
-		if def := s.resolve(sc); def != nil && def.Format == "quantity" || strings.HasSuffix(sc.Ref.String(), "resource.Quantity") ||
-			len(sc.AllOf) == 1 && strings.HasSuffix(sc.AllOf[0].Ref.String(), "resource.Quantity") {
+		if refName(sc) == quantityDefinition {
 			q, err := resource.ParseQuantity(v)
 			return err == nil && q.IsZero()
 		}

@@ -92,17 +92,7 @@ func (s *Shadow) Mismatches() uint64 { return s.mismatched.Load() }
 // (the generated RegisterValidations), as the harness's generated backend does. namespaced says
 // whether the kinds are namespaced. A conversion error is reported as an internal error.
 func SchemeValidator(scheme *runtime.Scheme, gv schema.GroupVersion, namespaced bool) ValidateFunc {
-	convert := func(obj runtime.Object) (runtime.Object, error) {
-		gvks, _, err := scheme.ObjectKinds(obj)
-		if err != nil {
-			return nil, err
-		}
-		out, err := scheme.New(gv.WithKind(gvks[0].Kind))
-		if err != nil {
-			return nil, err
-		}
-		return out, scheme.Convert(obj, out, nil)
-	}
+	convert := func(obj runtime.Object) (runtime.Object, error) { return convertTo(scheme, obj, gv) }
 	return func(ctx context.Context, obj, old runtime.Object) field.ErrorList {
 		vObj, err := convert(obj)
 		if err != nil {
