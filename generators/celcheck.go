@@ -171,27 +171,27 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 			c.walk(p.Node, child)
 		}
 	case model.KindList:
-		child := ctx
-		child.path = ctx.path + "[]"
-		child.card = times(ctx.card, eff.V.MaxItems)
-		child.bounded = boundedTimes(ctx.bounded, eff.V.MaxItems)
-		if len(eff.V.MaxItems) == 0 {
-			child.unbounded = append(append([]unboundedAt(nil), ctx.unbounded...), unboundedAt{ctx.path, eff})
-		}
+		child := ctx.element("[]", eff.V.MaxItems, eff)
 		if ctx.uncorrelatable == "" && (eff.V.ListType == nil || eff.V.ListType.Value != "map") {
 			child.uncorrelatable = ctx.path + ", " + uncorrelatableList(eff)
 		}
 		c.walk(eff.Items, child)
 	case model.KindMap:
-		child := ctx
-		child.path = ctx.path + "{}"
-		child.card = times(ctx.card, eff.V.MaxProperties)
-		child.bounded = boundedTimes(ctx.bounded, eff.V.MaxProperties)
-		if len(eff.V.MaxProperties) == 0 {
-			child.unbounded = append(append([]unboundedAt(nil), ctx.unbounded...), unboundedAt{ctx.path, eff})
-		}
-		c.walk(eff.Values, child)
+		c.walk(eff.Values, ctx.element("{}", eff.V.MaxProperties, eff))
 	}
+}
+
+// element is the context of the items of a list or the values of a map (suffix "[]" or "{}"),
+// whose count limits bounds how many there are.
+func (ctx walkCtx) element(suffix string, limits []model.Int, n *model.Node) walkCtx {
+	child := ctx
+	child.path = ctx.path + suffix
+	child.card = times(ctx.card, limits)
+	child.bounded = boundedTimes(ctx.bounded, limits)
+	if len(limits) == 0 {
+		child.unbounded = append(append([]unboundedAt(nil), ctx.unbounded...), unboundedAt{ctx.path, n})
+	}
+	return child
 }
 
 // uncorrelatableList says why the old and new items of a list that is not +listType=map cannot be

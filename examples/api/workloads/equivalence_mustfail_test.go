@@ -18,6 +18,7 @@ import (
 	"github.com/validation-gen/validation-gen/examples/api/workloads"
 	"github.com/validation-gen/validation-gen/examples/api/workloads/equivalencecases"
 	"github.com/validation-gen/validation-gen/examples/api/workloads/validation"
+	"github.com/validation-gen/validation-gen/generators"
 	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
 
@@ -94,13 +95,21 @@ func copyExample(t *testing.T, root string, edit func(string) string) string {
 	return mod
 }
 
-// regenerate runs validation-gen over the copy, as the go:generate directive does.
-func regenerate(t *testing.T, root, mod string) {
+// regenerate runs validation-gen over the copy, as the go:generate directive does (config).
+func regenerate(t *testing.T, mod string) {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "validation-gen")
-	runCmd(t, root, "go", "build", "-o", bin, "./cmd/validation-gen")
-	runCmd(t, filepath.Join(mod, "workloads"), bin, "--go-header-file", filepath.Join(root, "hack", "boilerplate.go.txt"),
-		"--openapi-json", "../openapi.json", "--crd-dir", "../crds", "./...")
+	cfg := config(t)
+	cfg.Dir = filepath.Join(mod, "workloads")
+	out, diags, err := generators.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics:\n%s", diags.Error(""))
+	}
+	if err := out.Write(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func runCmd(t *testing.T, dir, name string, args ...string) string {
@@ -137,7 +146,7 @@ func TestHarnessFindsChangedTag(t *testing.T) {
 	mod := copyExample(t, root, func(s string) string {
 		return strings.Replace(s, "// +maximum=1000\n\tReplicas", "// +maximum=2000\n\tReplicas", 1)
 	})
-	regenerate(t, root, mod)
+	regenerate(t, mod)
 	// The copy's own test runs every case and writes the failing reports as JSON.
 	test := `package workloads_test
 
@@ -223,7 +232,7 @@ func TestHarnessFindsSchemaOnlyDifference(t *testing.T) {
 	root := mustFailEnv(t)
 	rule := "// +validationRule=\"!has(self.hostPort) || self.hostPort == self.containerPort\",message=\"hostPort must equal containerPort when set\",field=\"hostPort\"\n"
 	mod := copyExample(t, root, func(s string) string { return strings.Replace(s, rule, "", 1) })
-	regenerate(t, root, mod)
+	regenerate(t, mod)
 	// The copy's OpenAPI document names the copy's types; the harness reads only the strip-zero
 	// positions from it, which the edit does not change: use this package's.
 	h, err := equivalencecases.NewHarness(filepath.Join(mod, "crds"), "../openapi.json", "equivalence.yaml")
