@@ -5,6 +5,7 @@
 package formats
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -186,3 +187,21 @@ func (f *Format) KnownTo(v *version.Version) bool {
 
 // HasFallback reports whether the format can be spelled without the format keyword.
 func (f *Format) HasFallback() bool { return f.Pattern != "" || f.Rule != "" }
+
+var selfWord = regexp.MustCompile(`\bself\b`)
+
+// CELCheck returns a CEL expression that is true when expr has the format, built from its fallback
+// pattern or rule. Formats without a fallback are checked by the API server itself and have none.
+func (f *Format) CELCheck(expr string) string {
+	switch {
+	case f.Pattern != "":
+		return expr + ".matches(" + celQuote(f.Pattern) + ")"
+	case f.Rule != "":
+		return selfWord.ReplaceAllString(f.Rule, expr)
+	}
+	return ""
+}
+
+func celQuote(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}

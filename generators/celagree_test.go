@@ -16,6 +16,11 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/builder"
+	"github.com/validation-gen/validation-gen/generators/check"
+	"github.com/validation-gen/validation-gen/generators/loader"
+	"github.com/validation-gen/validation-gen/generators/openapi"
+	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/internal/crdcheck"
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -271,14 +276,14 @@ func loadCELFixtures(t *testing.T, root string, opts generators.Options, names .
 		patterns = append(patterns, "./"+name+"/...")
 	}
 
-	prog, diags, err := generators.Load(root, patterns)
+	prog, diags, err := loader.Load(root, patterns)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(diags) > 0 {
 		t.Fatalf("loading %s:\n%s", root, diags.Error(root))
 	}
-	u, buildDiags := generators.Build(prog)
+	u, buildDiags := builder.Build(prog)
 	attribute(t, fixtures, buildDiags, nil)
 
 	if v := environment.DefaultCompatibilityVersion(); !v.EqualTo(version.MajorMinor(1, 36)) {
@@ -298,8 +303,8 @@ func loadCELFixtures(t *testing.T, root string, opts generators.Options, names .
 		o := opts
 		o.Compat = v
 		mine := func(kind string) bool { return compat(kind).EqualTo(v) }
-		attribute(t, fixtures, append(generators.Check(u, o), generators.CheckCEL(u, o)...), mine)
-		files, ds, err := generators.CRDs(u, o)
+		attribute(t, fixtures, append(check.Model(u, o), check.CEL(u, o)...), mine)
+		files, ds, err := openapi.CRDs(u, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -480,7 +485,7 @@ func editedVerdict(t *testing.T, base []byte, edit func(map[string]any)) error {
 		switch v := v.(type) {
 		case map[string]any:
 			for k, x := range v {
-				if list, ok := x.([]any); ok && k == generators.ExtValidations {
+				if list, ok := x.([]any); ok && k == schema.ExtValidations {
 					for _, r := range list {
 						rules = append(rules, r.(map[string]any))
 					}

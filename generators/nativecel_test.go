@@ -11,6 +11,8 @@ import (
 	"k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/builder"
+	"github.com/validation-gen/validation-gen/generators/loader"
 	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
 
@@ -35,11 +37,11 @@ func TestNativeCELMatchesCEL(t *testing.T) {
 	for _, variant := range []string{"native", "plain"} {
 		dir := filepath.Join(mod, variant)
 		copyTree(t, filepath.Join(root, "testdata", "cel", "good", "v1"), dir)
-		prog, diags, err := generators.Load(dir, []string{"."})
+		prog, diags, err := loader.Load(dir, []string{"."})
 		if err != nil || len(diags) > 0 {
 			t.Fatalf("load: %v %s", err, diags.Error(dir))
 		}
-		u, diags := generators.Build(prog)
+		u, diags := builder.Build(prog)
 		if len(diags) > 0 {
 			t.Fatal(diags.Error(dir))
 		}

@@ -1,3 +1,15 @@
+// Package generators wires validation-gen's pipeline. Each stage is its own package and takes
+// what the one before gives:
+//
+//	loader      Go packages (go/packages) → loader.Program: declarations, comments, positions
+//	builder     loader.Program → model.Universe: tags parsed and accumulated along type chains
+//	check       model.Universe → diagnostics: whole-model checks, CEL compiled and cost-checked
+//	openapi     model.Universe → Go definitions, the JSON document, CRDs (through schema)
+//	validators  model.Universe → typed Go validators (CEL fast path through nativecel)
+//
+// model is the contract between the stages; schema (model → spec.Schema) is shared by check and
+// the OpenAPI emitter; output collects every file and writes them together. Run never writes:
+// the caller writes or verifies the Outputs it returns.
 package generators
 
 import (
@@ -6,6 +18,12 @@ import (
 
 	"k8s.io/klog/v2"
 
+	"github.com/validation-gen/validation-gen/generators/builder"
+	"github.com/validation-gen/validation-gen/generators/check"
+	"github.com/validation-gen/validation-gen/generators/loader"
+	"github.com/validation-gen/validation-gen/generators/openapi"
+	"github.com/validation-gen/validation-gen/generators/output"
+	"github.com/validation-gen/validation-gen/generators/validators"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -29,6 +47,12 @@ type Config struct {
 	Options
 }
 
+// Options are the settings that change what is checked and what the emitters publish.
+type Options = model.Options
+
+// Outputs is every file a run produces.
+type Outputs = output.Outputs
+
 // Run loads, builds, checks and emits. It returns every output, or the diagnostics that stopped
 // it; it never writes.
 func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
@@ -39,18 +63,18 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			return nil, nil, err
 		}
 	}
-	prog, diags, err := Load(dir, cfg.Patterns)
+	prog, diags, err := loader.Load(dir, cfg.Patterns)
 	if err != nil || len(diags) > 0 {
 		return nil, diags, err
 	}
 	if cfg.CRDDir != "" {
 		cfg.Options.CostLimits = true // the limits are those of CRDs
 	}
-	u, diags := Build(prog)
-	diags = append(diags, Check(u, cfg.Options)...)
+	u, diags := builder.Build(prog)
+	diags = append(diags, check.Model(u, cfg.Options)...)
 	if len(diags) == 0 {
 		// CEL needs a sound model: types for self come from it.
-		diags = append(diags, CheckCEL(u, cfg.Options)...)
+		diags = append(diags, check.CEL(u, cfg.Options)...)
 	}
 	if len(diags) > 0 {
 		return nil, diags, nil
@@ -59,14 +83,14 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	for _, p := range u.Packages {
 		klog.V(1).Infof("package %s: %d definitions", p.Path, len(p.Definitions))
 		if cfg.OpenAPIOutputFile != "" && len(p.Definitions) > 0 { // a package of functions defines nothing
-			src, err := OpenAPIGoFile(p, cfg.Options, cfg.Header)
+			src, err := openapi.GoFile(p, cfg.Options, cfg.Header)
 			if err != nil {
 				return nil, nil, err
 			}
 			out.Add(filepath.Join(p.Dir, cfg.OpenAPIOutputFile), src)
 		}
 		if cfg.OutputFile != "" {
-			src, err := ValidatorsGoFile(p, u, cfg.Options, cfg.Header)
+			src, err := validators.GoFile(p, u, cfg.Options, cfg.Header)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -76,14 +100,14 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		}
 	}
 	if cfg.OpenAPIJSON != "" {
-		doc, err := JSONDocument(u.Definitions, cfg.Options)
+		doc, err := openapi.JSONDocument(u.Definitions, cfg.Options)
 		if err != nil {
 			return nil, nil, err
 		}
 		out.Add(abs(dir, cfg.OpenAPIJSON), doc)
 	}
 	if cfg.CRDDir != "" {
-		files, diags, err := CRDs(u, cfg.Options)
+		files, diags, err := openapi.CRDs(u, cfg.Options)
 		if err != nil || len(diags) > 0 {
 			return nil, diags, err
 		}

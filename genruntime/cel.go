@@ -132,7 +132,7 @@ func (r *CELRules) get() *compiledRules {
 	return r.compiled
 }
 
-// compile compiles the rules exactly as the generator's CheckCEL does (generators/celcheck.go).
+// compile compiles the rules exactly as the generator's check.CEL does (generators/check/celcheck.go).
 func (r *CELRules) compile() (c *compiledRules) {
 	c = &compiledRules{}
 	defer func() {

@@ -8,7 +8,7 @@ import (
 	"k8s.io/kube-openapi/pkg/common"
 
 	v1 "github.com/validation-gen/validation-gen/examples/api/workloads/v1"
-	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/genruntime"
 )
 
@@ -25,19 +25,19 @@ func TestExtensionsGate(t *testing.T) {
 	gateOn := true
 	get := genruntime.WithExtensionsGate(v1.GetOpenAPIDefinitions, func() bool { return gateOn })
 
-	on := dump(t, get(generators.DefinitionsRef))
+	on := dump(t, get(schema.DefinitionsRef))
 	for _, ext := range genruntime.DeclarativeExtensions {
 		if !strings.Contains(on, `"`+ext+`"`) {
 			t.Errorf("gate on: %s missing from the example definitions", ext)
 		}
 	}
-	if on != dump(t, v1.GetOpenAPIDefinitions(generators.DefinitionsRef)) {
+	if on != dump(t, v1.GetOpenAPIDefinitions(schema.DefinitionsRef)) {
 		t.Error("gate on: definitions were changed")
 	}
 
 	gateOff := false
 	gateOn = gateOff
-	off := dump(t, get(generators.DefinitionsRef))
+	off := dump(t, get(schema.DefinitionsRef))
 	for _, ext := range genruntime.DeclarativeExtensions {
 		if strings.Contains(off, `"`+ext+`"`) {
 			t.Errorf("gate off: %s still published", ext)
@@ -51,7 +51,7 @@ func TestExtensionsGate(t *testing.T) {
 }
 
 func TestStripDoesNotModifyInput(t *testing.T) {
-	defs := v1.GetOpenAPIDefinitions(generators.DefinitionsRef)
+	defs := v1.GetOpenAPIDefinitions(schema.DefinitionsRef)
 	before := dump(t, defs)
 	genruntime.StripDeclarativeExtensions(defs)
 	if dump(t, defs) != before {

@@ -11,6 +11,11 @@ import (
 	"k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/builder"
+	"github.com/validation-gen/validation-gen/generators/check"
+	"github.com/validation-gen/validation-gen/generators/loader"
+	"github.com/validation-gen/validation-gen/generators/openapi"
+	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -87,16 +92,16 @@ func validationGen(t *testing.T) map[string]any {
 	start := time.Now()
 	opts := generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true}
 	wd, _ := os.Getwd()
-	prog, diags, err := generators.Load(wd, patterns)
+	prog, diags, err := loader.Load(wd, patterns)
 	if err != nil {
 		t.Fatal(err)
 	}
 	failOn(t, "loading", diags, wd)
-	u, diags := generators.Build(prog)
-	diags = append(diags, generators.Check(u, opts)...)
+	u, diags := builder.Build(prog)
+	diags = append(diags, check.Model(u, opts)...)
 	failOn(t, "building", diags, wd)
 	// The v3 document needs every referenced definition: build it as the CLI does.
-	if _, err := generators.JSONDocument(u.Definitions, opts); err != nil {
+	if _, err := openapi.JSONDocument(u.Definitions, opts); err != nil {
 		t.Fatalf("OpenAPI v3 document: %v", err)
 	}
 	var inputs []*model.Definition
@@ -105,7 +110,7 @@ func validationGen(t *testing.T) map[string]any {
 			inputs = append(inputs, d)
 		}
 	}
-	raw, err := json.Marshal(generators.Definitions(inputs, opts, generators.DefinitionsRef))
+	raw, err := json.Marshal(schema.Definitions(inputs, opts, schema.DefinitionsRef))
 	if err != nil {
 		t.Fatal(err)
 	}

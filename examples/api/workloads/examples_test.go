@@ -15,6 +15,9 @@ import (
 	v1 "github.com/validation-gen/validation-gen/examples/api/workloads/v1"
 	"github.com/validation-gen/validation-gen/examples/api/workloads/v1beta1"
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/builder"
+	"github.com/validation-gen/validation-gen/generators/loader"
+	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/internal/crdcheck"
 )
 
@@ -108,7 +111,7 @@ func TestCRDsPassAPIServerValidation(t *testing.T) {
 // imported by this test) and checks that each returns exactly the schemas the generator computes,
 // which are also the ones in openapi.json.
 func TestGoDefinitionsMatchModel(t *testing.T) {
-	ref := generators.DefinitionsRef
+	ref := schema.DefinitionsRef
 	compiled := map[string]common.OpenAPIDefinition{}
 	for _, get := range []common.GetOpenAPIDefinitions{workloads.GetOpenAPIDefinitions, v1.GetOpenAPIDefinitions, v1beta1.GetOpenAPIDefinitions} {
 		for k, v := range get(ref) {
@@ -116,11 +119,11 @@ func TestGoDefinitionsMatchModel(t *testing.T) {
 		}
 	}
 	cfg := config(t)
-	prog, diags, err := generators.Load(cfg.Dir, cfg.Patterns)
+	prog, diags, err := loader.Load(cfg.Dir, cfg.Patterns)
 	if err != nil || len(diags) > 0 {
 		t.Fatalf("load: %v %s", err, diags.Error(""))
 	}
-	u, diags := generators.Build(prog)
+	u, diags := builder.Build(prog)
 	if len(diags) > 0 {
 		t.Fatal(diags.Error(""))
 	}
@@ -135,7 +138,7 @@ func TestGoDefinitionsMatchModel(t *testing.T) {
 			t.Errorf("%s: not in the compiled definitions", d.Name)
 			continue
 		}
-		want := generators.Definition(d, cfg.Options, ref)
+		want := schema.Definition(d, cfg.Options, ref)
 		if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
 			t.Errorf("%s: compiled definition differs from the model:\ncompiled: %s\nmodel:    %s", d.Name, g, w)
 		}

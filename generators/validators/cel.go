@@ -1,4 +1,4 @@
-package generators
+package validators
 
 import (
 	"bytes"
@@ -8,23 +8,24 @@ import (
 	"github.com/dave/jennifer/jen"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
+	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/model"
 )
 
 // celVar declares the compiled CEL rules of one place and returns the variable's name. Places
 // with the same schema and rules share one variable.
 func (g *validatorGen) celVar(base string, n *model.Node, rules []model.Rule, resourceRoot bool) string {
-	e := &schemaEmitter{opts: g.opts, crd: true, lenient: true, deps: map[string]bool{}, diags: &model.Diagnostics{}}
-	shapeOnly := *effective(n)
+	e := schema.NewCRD(g.opts, &model.Diagnostics{}, true)
+	shapeOnly := *model.Effective(n)
 	shapeOnly.V = model.Validations{}
 	var s spec.Schema
-	e.shape(&s, &shapeOnly)
+	e.Shape(&s, &shapeOnly)
 	s = typingSchema(s)
 	var list []any
 	for _, r := range rules {
-		list = append(list, RuleExtension(r))
+		list = append(list, schema.RuleExtension(r))
 	}
-	s.AddExtension(ExtValidations, list)
+	s.AddExtension(schema.ExtValidations, list)
 	schema, err := compactJSON(s)
 	if err != nil {
 		panic(err) // spec.Schema always marshals
@@ -53,12 +54,12 @@ func (g *validatorGen) celVar(base string, n *model.Node, rules []model.Rule, re
 	}
 	decl := jen.Qual(pkgGenRT, "NewCELRules").Call(args...)
 	key := fmt.Sprintf("cel:%#v", decl)
-	if name, ok := g.equals[key]; ok {
+	if name, ok := g.memo[key]; ok {
 		return name
 	}
 	name := g.unique("cel_" + base)
-	g.equals[key] = name
-	g.vars = append(g.vars, jen.Commentf("%s holds the CEL rules at %s:%d.", name, baseName(n.Pos.Filename), n.Pos.Line),
+	g.memo[key] = name
+	g.vars = append(g.vars, jen.Commentf("%s holds the CEL rules at %s:%d.", name, model.BaseName(n.Pos.Filename), n.Pos.Line),
 		jen.Var().Id(name).Op("=").Add(decl))
 	return name
 }
@@ -73,7 +74,7 @@ func typingSchema(s spec.Schema) spec.Schema {
 	if s.Extensions != nil {
 		ext := spec.Extensions{}
 		for k, v := range s.Extensions {
-			if k != ExtValidations {
+			if k != schema.ExtValidations {
 				ext[k] = v
 			}
 		}
@@ -99,7 +100,7 @@ func typingSchema(s spec.Schema) spec.Schema {
 
 // compactJSON renders a schema on one line with sorted keys.
 func compactJSON(s spec.Schema) (string, error) {
-	b, err := sortedJSON(s)
+	b, err := schema.SortedJSON(s)
 	if err != nil {
 		return "", err
 	}

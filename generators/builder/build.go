@@ -1,4 +1,8 @@
-package generators
+// Package builder is the second stage: it turns the loaded program into the model. It reads the
+// tags of every type and field (package tags), accumulates them along alias and named-type
+// chains, resolves Go types to JSON shapes, special types and enums, and reports every tag
+// problem it can see locally as a positioned diagnostic. Whole-model checks are the next stage's.
+package builder
 
 import (
 	"go/ast"
@@ -11,26 +15,10 @@ import (
 	"k8s.io/kube-openapi/pkg/common"
 	"k8s.io/kube-openapi/pkg/util"
 
+	"github.com/validation-gen/validation-gen/generators/loader"
 	"github.com/validation-gen/validation-gen/model"
 	"github.com/validation-gen/validation-gen/tags"
 )
-
-const metaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
-
-// Universe is the built model: the input packages and every definition reachable from them.
-type Universe struct {
-	Packages    []*model.Package    // input packages, sorted by path
-	Definitions []*model.Definition // all definitions, sorted by name
-}
-
-// Lookup returns the definition with the given model name.
-func (u *Universe) Lookup(name string) *model.Definition {
-	i := sort.Search(len(u.Definitions), func(i int) bool { return u.Definitions[i].Name >= name })
-	if i < len(u.Definitions) && u.Definitions[i].Name == name {
-		return u.Definitions[i]
-	}
-	return nil
-}
 
 // declTags is what the tags of one type declaration (named type or alias) say, applied once.
 type declTags struct {
@@ -42,7 +30,7 @@ type declTags struct {
 }
 
 type builder struct {
-	prog  *Program
+	prog  *loader.Program
 	diags model.Diagnostics
 	defs  map[*types.TypeName]*model.Definition
 	pkgs  map[string]*model.Package
@@ -54,18 +42,18 @@ type builder struct {
 // Build turns the loaded program into the model. Every input package's type declarations have
 // their tags checked; definitions are made for the structs of the input packages and for every
 // struct they reach.
-func Build(prog *Program) (*Universe, model.Diagnostics) {
+func Build(prog *loader.Program) (*model.Universe, model.Diagnostics) {
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
 		specials: map[*types.TypeName]*specialType{}}
-	u := &Universe{}
+	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
 		mp := b.pkg(pkg.PkgPath)
 		u.Packages = append(u.Packages, mp)
 		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || b.prog.typeDecl[tn] == nil {
+			if !ok || b.prog.TypeDecl(tn) == nil {
 				continue
 			}
 			d := b.decl(tn)
@@ -95,7 +83,7 @@ func (b *builder) pkg(path string) *model.Package {
 	if p, ok := b.pkgs[path]; ok {
 		return p
 	}
-	gp := b.prog.byPath[path]
+	gp := b.prog.Package(path)
 	p := &model.Package{Path: path}
 	b.pkgs[path] = p
 	if gp == nil {
@@ -110,7 +98,7 @@ func (b *builder) pkg(path string) *model.Package {
 			p.Input = true
 		}
 	}
-	raws := tags.Extract(b.prog.packageTagLines(gp), tags.Multiline)
+	raws := tags.Extract(b.prog.PackageTagLines(gp), tags.Multiline)
 	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p}, &b.diags)
 	return p
 }
@@ -139,17 +127,17 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	}
 	d := &declTags{}
 	b.decls[tn] = d
-	td := b.prog.typeDecl[tn]
+	td := b.prog.TypeDecl(tn)
 	if td == nil {
 		return d
 	}
-	lines := append(b.prog.Lines(td.extra), b.prog.Lines(td.doc)...)
+	lines := append(b.prog.Lines(td.Extra), b.prog.Lines(td.Doc)...)
 	d.raws = tags.Extract(lines, tags.Multiline)
 	d.skip = openAPIGenFalse(d.raws)
 	b.pkg(tn.Pkg().Path())
 	tags.Apply(d.raws, tags.Place{
 		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
-		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: isObjectMeta(tn.Type()),
+		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()),
 	}, &b.diags)
 	return d
 }
@@ -161,15 +149,6 @@ func openAPIGenFalse(raws []tags.Raw) bool {
 		}
 	}
 	return false
-}
-
-func isObjectMeta(t types.Type) bool {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == metaV1Path && n.Obj().Name() == "ObjectMeta"
 }
 
 // kindOf is the JSON shape of a Go type.
@@ -251,8 +230,8 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	}
 	b.defs[tn] = def
 	p.Definitions = append(p.Definitions, def)
-	if td := b.prog.typeDecl[tn]; td != nil {
-		def.Description = description(docText(b.prog.Lines(td.doc), decl.raws))
+	if td := b.prog.TypeDecl(tn); td != nil {
+		def.Description = description(docText(b.prog.Lines(td.Doc), decl.raws))
 	}
 	node := &model.Node{GoType: named, Pos: def.Pos, V: decl.v}
 	def.Node = node
@@ -278,7 +257,7 @@ func (b *builder) properties(st *types.Struct, holder *model.Definition) []*mode
 		if name == "-" && opts == "" {
 			continue
 		}
-		fd := b.prog.fieldDecl[f]
+		fd := b.prog.FieldDecl(f)
 		var raws []tags.Raw
 		if fd != nil {
 			raws = tags.Extract(b.prog.Lines(fd.Doc), tags.Multiline)
@@ -303,7 +282,7 @@ func (b *builder) properties(st *types.Struct, holder *model.Definition) []*mode
 		fieldV := &model.Validations{}
 		tags.Apply(raws, tags.Place{
 			Scope: tags.ScopeField, Kind: b.kindOf(f.Type()), GoType: f.Type(), V: fieldV,
-			Lookup: b.lookup(f.Pkg()), IsObjectMeta: isObjectMeta(f.Type()),
+			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()),
 		}, &b.diags)
 		node := b.valueNode(f.Type(), fieldV, pos)
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
@@ -425,7 +404,7 @@ walk:
 			break walk
 		}
 	}
-	n.V = b.merge(pieces)
+	n.V = model.MergeValidations(pieces, &b.diags)
 	if n.V.Enum != nil && enumType != nil {
 		n.Enum = b.enumValues(enumType)
 	}
@@ -499,7 +478,7 @@ func ptrRecv(f *types.Func) bool {
 // rootKind marks root kinds: structs that embed metav1.TypeMeta, have metav1.ObjectMeta as
 // metadata, and are not lists.
 func (b *builder) rootKind(def *model.Definition, decl *declTags) {
-	if strings.HasSuffix(def.GoName, "List") || def.GoPackage == metaV1Path {
+	if strings.HasSuffix(def.GoName, "List") || def.GoPackage == model.MetaV1Path {
 		return
 	}
 	var typeMeta, objectMeta bool
@@ -507,12 +486,12 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		if n, ok := types.Unalias(f.Type()).(*types.Named); ok && f.Embedded() && n.Obj().Pkg() != nil &&
-			n.Obj().Pkg().Path() == metaV1Path && n.Obj().Name() == "TypeMeta" {
+			n.Obj().Pkg().Path() == model.MetaV1Path && n.Obj().Name() == "TypeMeta" {
 			typeMeta = true
 		}
 	}
 	for _, p := range def.Node.Properties {
-		if p.Name == "metadata" && isObjectMeta(p.Node.GoType) {
+		if p.Name == "metadata" && model.IsObjectMeta(p.Node.GoType) {
 			objectMeta = true
 		}
 	}
@@ -551,7 +530,7 @@ func (b *builder) funcDecl(f *types.Func) (*ast.FuncDecl, *types.Info) {
 	if f.Pkg() == nil {
 		return nil, nil
 	}
-	gp := b.prog.byPath[f.Pkg().Path()]
+	gp := b.prog.Package(f.Pkg().Path())
 	if gp == nil || gp.TypesInfo == nil {
 		return nil, nil
 	}

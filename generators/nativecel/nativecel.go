@@ -1,4 +1,8 @@
-package generators
+// Package nativecel translates CEL rules into Go. A rule in the supported subset becomes a Go
+// predicate over the typed value that generated validators evaluate before (and mostly instead
+// of) running the rule in CEL. It takes a rule and the model node it sits on, and gives Go code
+// (jennifer statements); declaring package-level values is left to the caller (Quantities).
+package nativecel
 
 import (
 	"strings"
@@ -9,8 +13,9 @@ import (
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
-	"k8s.io/apimachinery/pkg/api/resource"
 	apiservercel "k8s.io/apiserver/pkg/cel"
+
+	"k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/model"
@@ -56,25 +61,30 @@ type nativeVal struct {
 	elem    *nativeVal // for celOptional
 }
 
+// Quantities declares the package-level resource.Quantity values that translated code compares
+// with: QuantityVar returns the name of a variable holding the quantity a literal spells (declared
+// once per literal), or false when the literal does not parse as CEL's quantity() parses it.
+type Quantities interface {
+	QuantityVar(lit string) (name string, ok bool)
+}
+
 type nativeTranslator struct {
-	g    *validatorGen
+	q    Quantities
 	vars map[string]nativeVal // comprehension variables in scope
 	n    int
 }
 
-// nativeRule translates rule (at a place described by n, whose Go value is reached through the
-// pointer self) into a condition that is true only when the rule certainly holds; ok is false when
-// the rule is outside the subset.
-func (g *validatorGen) nativeRule(r model.Rule, n *model.Node) (cond *jen.Statement, ok bool) {
-	if g.opts.NoNativeCEL {
-		return nil, false
-	}
-	env := celenv.EnvSet(g.opts.Compat).NewExpressionsEnv()
+// Rule translates r (at a place described by n, whose Go value is reached through the pointer
+// self, and on update the old value through the pointer old) into a condition that is true only
+// when the rule certainly holds; ok is false when the rule is outside the subset. compat selects
+// the CEL environment the rule is parsed in.
+func Rule(r model.Rule, n *model.Node, compat *version.Version, q Quantities) (cond *jen.Statement, ok bool) {
+	env := celenv.EnvSet(compat).NewExpressionsEnv()
 	ast, iss := env.Parse(r.Rule)
 	if iss != nil && iss.Err() != nil {
 		return nil, false
 	}
-	t := &nativeTranslator{g: g, vars: map[string]nativeVal{}}
+	t := &nativeTranslator{q: q, vars: map[string]nativeVal{}}
 	defer func() {
 		if recover() != nil { // an unexpected shape: keep the rule in CEL
 			cond, ok = nil, false
@@ -85,7 +95,7 @@ func (g *validatorGen) nativeRule(r model.Rule, n *model.Node) (cond *jen.Statem
 		return nil, false
 	}
 	t.vars["self"] = self
-	if isTransition(r) {
+	if r.IsTransition() {
 		old, ok := t.selfVal(n, "old")
 		if !ok {
 			return nil, false
@@ -98,7 +108,7 @@ func (g *validatorGen) nativeRule(r model.Rule, n *model.Node) (cond *jen.Statem
 		}
 	}
 	cond, ok = t.truth(ast.NativeRep().Expr(), true)
-	if ok && isTransition(r) && !r.OptionalOldSelf {
+	if ok && r.IsTransition() && !r.OptionalOldSelf {
 		cond = jen.Id("old").Op("==").Nil().Op("||").Parens(cond) // without an old value it does not run
 	}
 	return cond, ok
@@ -106,8 +116,8 @@ func (g *validatorGen) nativeRule(r model.Rule, n *model.Node) (cond *jen.Statem
 
 // selfVal is self (or, with ident "old", the old value) as the generated function receives it.
 func (t *nativeTranslator) selfVal(n *model.Node, ident string) (nativeVal, bool) {
-	eff := effective(n)
-	if isQuantity(valueType(n)) {
+	eff := model.Effective(n)
+	if isQuantity(n.ValueType()) {
 		return nativeVal{code: jen.Parens(jen.Op("*").Id(ident)), typ: celQuantity, node: eff}, true
 	}
 	switch eff.Kind {
@@ -297,7 +307,7 @@ func (t *nativeTranslator) all(c celast.ComprehensionExpr, want bool) (*jen.Stat
 	if !ok || list.typ != celList || list.node == nil || list.node.Items == nil {
 		return nil, false
 	}
-	item := effective(list.node.Items)
+	item := model.Effective(list.node.Items)
 	t.n++
 	iv := "it" + strings.Repeat("_", t.n)
 	var itemVal nativeVal
@@ -398,7 +408,7 @@ func (t *nativeTranslator) value(e celast.Expr) (nativeVal, bool) {
 				if !ok {
 					return nativeVal{}, false
 				}
-				name, ok := t.g.quantityVar(string(lit))
+				name, ok := t.q.QuantityVar(string(lit))
 				if !ok {
 					return nativeVal{}, false
 				}
@@ -499,9 +509,9 @@ func (t *nativeTranslator) field(op nativeVal, name string) (nativeVal, bool) {
 	if present.GoString() == "true" {
 		defined = op.defined
 	}
-	n := effective(p.Node)
+	n := model.Effective(p.Node)
 	f := op.code.Clone().Dot(p.GoName)
-	if isQuantity(valueType(p.Node)) {
+	if isQuantity(p.Node.ValueType()) {
 		if p.Node.Pointer {
 			return nativeVal{code: jen.Parens(jen.Op("*").Add(f)), defined: defined, typ: celQuantity, node: n}, true
 		}
@@ -525,60 +535,4 @@ func (t *nativeTranslator) field(op nativeVal, name string) (nativeVal, bool) {
 		return nativeVal{code: convert(typ, jen.Op("*").Add(f)), defined: defined, typ: typ, node: n}, true
 	}
 	return nativeVal{code: convert(typ, f), defined: defined, typ: typ, node: n}, true
-}
-
-// fastFunc declares, for the CEL rules of one place, a function of the value and its old value
-// (nil on create) returning the bit set of the rules that certainly hold (bit i for rule i), and
-// returns its name with the mask of all rules; name is "" when no rule translates.
-func (g *validatorGen) fastFunc(celVar string, n *model.Node, rules []model.Rule) (name string, all uint64) {
-	for i := range rules {
-		if i < 64 {
-			all |= 1 << uint(i)
-		}
-	}
-	if done, ok := g.equals["fast:"+celVar]; ok { // places sharing a CEL variable share its fast path
-		return done, all
-	}
-	defer func() { g.equals["fast:"+celVar] = name }()
-	var body []jen.Code
-	body = append(body, jen.Var().Id("ok").Uint64())
-	translated := 0
-	for i, r := range rules {
-		if i >= 64 {
-			continue
-		}
-		cond, ok := g.nativeRule(r, n)
-		if !ok {
-			continue
-		}
-		translated++
-		body = append(body, jen.Commentf("%s", oneLine(r.Rule)),
-			jen.If(cond).Block(jen.Id("ok").Op("|=").Lit(uint64(1)<<uint(i))))
-	}
-	if translated == 0 {
-		return "", all
-	}
-	body = append(body, jen.Return(jen.Id("ok")))
-	name = "fast_" + strings.TrimPrefix(celVar, "cel_")
-	g.vars = append(g.vars, jen.Commentf("%s returns the rules of %s that certainly hold for self (bit i: rule i); the others run in CEL.", name, celVar),
-		jen.Func().Id(name).Params(jen.List(jen.Id("self"), jen.Id("old")).Op("*").Add(g.goType(valueType(n)))).Uint64().Block(body...))
-	return name, all
-}
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// quantityVar declares (once per value) a package-level resource.Quantity parsed from a literal the
-// way CEL's quantity() parses it; false when the literal does not parse.
-func (g *validatorGen) quantityVar(lit string) (string, bool) {
-	if _, err := resource.ParseQuantity(lit); err != nil {
-		return "", false
-	}
-	key := "quantity:" + lit
-	if name, ok := g.equals[key]; ok {
-		return name, true
-	}
-	name := g.unique("quantity_" + lit)
-	g.equals[key] = name
-	g.vars = append(g.vars, jen.Var().Id(name).Op("=").Qual("k8s.io/apimachinery/pkg/api/resource", "MustParse").Call(jen.Lit(lit)))
-	return name, true
 }

@@ -1,10 +1,13 @@
-package generators
+// Package schema spells the model as OpenAPI schemas (kube-openapi's spec.Schema), in the two
+// dialects the outputs need: kube-openapi definitions with references, and CRD structural schemas
+// with references inlined. It is shared by the check stage (CEL rules are compiled against the
+// schema at their place) and the emitters; it decides nothing about files.
+package schema
 
 import (
 	"math"
 	"sort"
 
-	"k8s.io/apimachinery/pkg/util/version"
 	"k8s.io/kube-openapi/pkg/common"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
@@ -24,23 +27,9 @@ const (
 	ExtEmbeddedType = "x-kubernetes-embedded-resource"
 )
 
-// Options are the settings that change what the emitters publish.
-type Options struct {
-	// Compat is the Kubernetes version whose API server must accept and enforce the output.
-	Compat *version.Version
-	// FormatFallback publishes formats that Compat does not know as an equivalent pattern or rule;
-	// without it such a format is an error.
-	FormatFallback bool
-	// CostLimits holds the rules of kinds that become CRDs to the API server's static CEL cost
-	// limits (set when CRDs are generated).
-	CostLimits bool
-	// NoNativeCEL runs every CEL rule in CEL at run time, without the native Go fast path.
-	NoNativeCEL bool
-}
-
 // Definitions returns the kube-openapi definitions of the given model definitions, exactly what
 // the generated GetOpenAPIDefinitions returns. ref turns a model name into a reference.
-func Definitions(defs []*model.Definition, opts Options, ref common.ReferenceCallback) map[string]common.OpenAPIDefinition {
+func Definitions(defs []*model.Definition, opts model.Options, ref common.ReferenceCallback) map[string]common.OpenAPIDefinition {
 	out := make(map[string]common.OpenAPIDefinition, len(defs))
 	for _, d := range defs {
 		out[d.Name] = Definition(d, opts, ref)
@@ -48,10 +37,18 @@ func Definitions(defs []*model.Definition, opts Options, ref common.ReferenceCal
 	return out
 }
 
+// NewCRD returns an emitter of CRD structural schemas. Problems only a CRD has (recursion,
+// optional list-map keys) are reported into diags; lenient spells a recursive reference as a
+// free-form value instead of reporting it. stack holds the definitions being spelled, outermost
+// first (the root kind, when spelling a CRD's schema).
+func NewCRD(opts model.Options, diags *model.Diagnostics, lenient bool, stack ...*model.Definition) *Emitter {
+	return &Emitter{opts: opts, crd: true, lenient: lenient, deps: map[string]bool{}, diags: diags, stack: stack}
+}
+
 // Definition returns one definition's schema and the definitions it references.
-func Definition(d *model.Definition, opts Options, ref common.ReferenceCallback) common.OpenAPIDefinition {
-	e := &schemaEmitter{opts: opts, ref: ref, deps: map[string]bool{}}
-	s := e.node(d.Node, false)
+func Definition(d *model.Definition, opts model.Options, ref common.ReferenceCallback) common.OpenAPIDefinition {
+	e := &Emitter{opts: opts, ref: ref, deps: map[string]bool{}}
+	s := e.Node(d.Node, false)
 	s.Description = d.Description
 	if d.Special && len(d.Node.OneOfTypes) > 0 {
 		// Like openapi-gen: the v3 schema says oneOf, and the v2 one hides in an extension.
@@ -71,8 +68,9 @@ func Definition(d *model.Definition, opts Options, ref common.ReferenceCallback)
 	return common.OpenAPIDefinition{Schema: s, Dependencies: deps}
 }
 
-type schemaEmitter struct {
-	opts Options
+// Emitter spells model nodes as schemas. Make one with NewCRD, or use Definition(s).
+type Emitter struct {
+	opts model.Options
 	ref  common.ReferenceCallback
 	deps map[string]bool
 	// crd selects the CRD spelling: references inlined, no implicit defaults, no strip-zero,
@@ -85,9 +83,9 @@ type schemaEmitter struct {
 	lenient bool
 }
 
-// node spells one node; ref'd nodes become references carrying only this place's validations
+// Node spells one node; ref'd nodes become references carrying only this place's validations
 // (or, for CRDs, the referenced definition inlined with both levels' validations).
-func (e *schemaEmitter) node(n *model.Node, useRef bool) spec.Schema {
+func (e *Emitter) Node(n *model.Node, useRef bool) spec.Schema {
 	var s spec.Schema
 	if e.crd {
 		e.listMapKeysRequired(n)
@@ -99,14 +97,14 @@ func (e *schemaEmitter) node(n *model.Node, useRef bool) spec.Schema {
 		s.Ref = e.ref(n.Ref.Name)
 		e.deps[n.Ref.Name] = true
 	default:
-		e.shape(&s, n)
+		e.Shape(&s, n)
 	}
-	e.validations(&s, n)
+	e.Validations(&s, n)
 	return s
 }
 
-// shape writes the type of a node: type, format, items, properties.
-func (e *schemaEmitter) shape(s *spec.Schema, n *model.Node) {
+// Shape writes the type of a node: type, format, items, properties.
+func (e *Emitter) Shape(s *spec.Schema, n *model.Node) {
 	switch n.Kind {
 	case model.KindString:
 		s.Type = spec.StringOrArray{"string"}
@@ -131,11 +129,11 @@ func (e *schemaEmitter) shape(s *spec.Schema, n *model.Node) {
 		}
 	case model.KindList:
 		s.Type = spec.StringOrArray{"array"}
-		item := e.node(n.Items, true)
+		item := e.Node(n.Items, true)
 		s.Items = &spec.SchemaOrArray{Schema: &item}
 	case model.KindMap:
 		s.Type = spec.StringOrArray{"object"}
-		val := e.node(n.Values, true)
+		val := e.Node(n.Values, true)
 		s.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: &val}
 	case model.KindAny:
 		if e.crd {
@@ -161,14 +159,14 @@ func (e *schemaEmitter) shape(s *spec.Schema, n *model.Node) {
 	s.Format = n.Format
 }
 
-func (e *schemaEmitter) property(p *model.Property) spec.Schema {
+func (e *Emitter) property(p *model.Property) spec.Schema {
 	if p.AsString {
 		s := spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}, Description: p.Description}}
 		return s
 	}
-	s := e.node(p.Node, true)
+	s := e.Node(p.Node, true)
 	if e.crd {
-		if len(e.stack) > 1 || !isObjectMeta(p.Node.GoType) {
+		if len(e.stack) > 1 || !model.IsObjectMeta(p.Node.GoType) {
 			s.Description = p.Description // root metadata may carry nothing but name and generateName
 		}
 		return s
@@ -183,17 +181,17 @@ func (e *schemaEmitter) property(p *model.Property) spec.Schema {
 	return s
 }
 
-// validations writes what the tags declared at this node and returns the rules it published, in
+// Validations writes what the tags declared at this node and returns the rules it published, in
 // their x-kubernetes-validations order.
-func (e *schemaEmitter) validations(s *spec.Schema, n *model.Node) []model.Rule {
+func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	v := &n.V
 	if len(v.Minimum) > 0 {
-		m := tightest(v.Minimum, math.Max)
+		m := model.Tightest(v.Minimum, math.Max)
 		s.Minimum = &m
 		s.ExclusiveMinimum = v.ExclusiveMinimum != nil
 	}
 	if len(v.Maximum) > 0 {
-		m := tightest(v.Maximum, math.Min)
+		m := model.Tightest(v.Maximum, math.Min)
 		s.Maximum = &m
 		s.ExclusiveMaximum = v.ExclusiveMaximum != nil
 	}
@@ -204,12 +202,12 @@ func (e *schemaEmitter) validations(s *spec.Schema, n *model.Node) []model.Rule 
 		}
 		s.MultipleOf = &m
 	}
-	s.MinLength = tightestInt(v.MinLength, maxInt)
-	s.MaxLength = tightestInt(v.MaxLength, minInt)
-	s.MinItems = tightestInt(v.MinItems, maxInt)
-	s.MaxItems = tightestInt(v.MaxItems, minInt)
-	s.MinProperties = tightestInt(v.MinProperties, maxInt)
-	s.MaxProperties = tightestInt(v.MaxProperties, minInt)
+	s.MinLength = model.TightestInt(v.MinLength, model.MaxInt)
+	s.MaxLength = model.TightestInt(v.MaxLength, model.MinInt)
+	s.MinItems = model.TightestInt(v.MinItems, model.MaxInt)
+	s.MaxItems = model.TightestInt(v.MaxItems, model.MinInt)
+	s.MinProperties = model.TightestInt(v.MinProperties, model.MaxInt)
+	s.MaxProperties = model.TightestInt(v.MaxProperties, model.MinInt)
 	if v.Pattern != nil {
 		s.Pattern = v.Pattern.Value
 	}
@@ -259,7 +257,7 @@ func (e *schemaEmitter) validations(s *spec.Schema, n *model.Node) []model.Rule 
 
 // format publishes a +format: the name when the target API server knows it, else its fallback
 // pattern (or rule, when a pattern is already taken).
-func (e *schemaEmitter) format(s *spec.Schema, f *model.Format) []model.Rule {
+func (e *Emitter) format(s *spec.Schema, f *model.Format) []model.Rule {
 	row, _ := formats.Lookup(f.Name)
 	if row.KnownTo(e.opts.Compat) || !e.opts.FormatFallback || !row.HasFallback() {
 		s.Format = row.Name
@@ -269,7 +267,7 @@ func (e *schemaEmitter) format(s *spec.Schema, f *model.Format) []model.Rule {
 		s.Pattern = row.Pattern
 		return nil
 	}
-	rule := FormatCheck(row, "self")
+	rule := row.CELCheck("self")
 	msg := row.Message
 	if msg == "" {
 		msg = "must be " + row.Doc
@@ -298,25 +296,6 @@ func RuleExtension(r model.Rule) map[string]any {
 	return m
 }
 
-func tightest(ns []model.Number, pick func(a, b float64) float64) float64 {
-	m := ns[0].Value
-	for _, n := range ns[1:] {
-		m = pick(m, n.Value)
-	}
-	return m
-}
-
-func tightestInt(ns []model.Int, pick func(a, b int64) int64) *int64 {
-	if len(ns) == 0 {
-		return nil
-	}
-	m := ns[0].Value
-	for _, n := range ns[1:] {
-		m = pick(m, n.Value)
-	}
-	return &m
-}
-
 // lcm of two multipleOf values. Decimals are scaled to integers first (0.5 and 0.3 give 1.5): the
 // product of two fractions is smaller than both and would accept values neither allows. When no
 // scale up to 10^9 makes both integers, the larger value is kept, and the Go validators enforce
@@ -340,6 +319,3 @@ func lcm(a, b float64) float64 {
 
 // DefinitionsRef references definitions by model name, as Kubernetes' v2 documents do.
 func DefinitionsRef(name string) spec.Ref { return spec.MustCreateRef("#/definitions/" + name) }
-
-func maxInt(a, b int64) int64 { return max(a, b) }
-func minInt(a, b int64) int64 { return min(a, b) }

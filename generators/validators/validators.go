@@ -1,15 +1,19 @@
-package generators
+// Package validators is the Go emitter: it renders each input package's typed validators
+// (Validate_T, transition-rule functions, typed equality for ratcheting, RegisterValidations)
+// from the checked model, calling genruntime at run time and nativecel for the native fast path
+// of CEL rules. It assumes a model that passed the check stage.
+package validators
 
 import (
 	"bytes"
 	"fmt"
 	"go/types"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/validation-gen/validation-gen/generators/output"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -24,7 +28,7 @@ const (
 	pkgMath      = "math"
 )
 
-// ValidatorsGoFile renders the typed validators of one package: Validate_T for every type that
+// GoFile renders the typed validators of one package: Validate_T for every type that
 // carries validation (directly or through a field), their equality helpers for ratcheting, and
 // RegisterValidations for the package's root kinds. It returns nil when nothing in the package
 // carries validation.
@@ -33,9 +37,10 @@ const (
 // way up (genruntime.Prefix*), so a valid object costs no field-path allocations. Every check
 // sits behind a ratcheting test: on update, a value equal to its correlated old value skips its
 // checks, except transition rules (+immutable, CEL rules using oldSelf).
-func ValidatorsGoFile(p *model.Package, u *Universe, opts Options, header []byte) ([]byte, error) {
-	g := &validatorGen{opts: opts, pkg: p, f: jen.NewFile(p.Name), carries: map[*model.Definition]int{},
-		transitions: map[*model.Definition]int{}, equals: map[string]string{}, names: map[string]int{}}
+func GoFile(p *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, error) {
+	d := &decls{pkg: p, memo: map[string]string{}, names: map[string]int{}}
+	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFile(p.Name),
+		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}}
 	var defs []*model.Definition
 	for _, d := range p.Definitions {
 		if !d.Special && g.carry(d) {
@@ -45,7 +50,7 @@ func ValidatorsGoFile(p *model.Package, u *Universe, opts Options, header []byte
 	if len(defs) == 0 {
 		return nil, nil
 	}
-	g.f.HeaderComment(GeneratedComment)
+	g.f.HeaderComment(output.GeneratedComment)
 	g.registerFunc(defs)
 	for _, d := range defs {
 		g.validateFunc(d)
@@ -70,37 +75,26 @@ func ValidatorsGoFile(p *model.Package, u *Universe, opts Options, header []byte
 	if err := g.f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering validators for %s: %w", p.Path, err)
 	}
-	return withHeader(header, buf.Bytes()), nil
+	return output.WithHeader(header, buf.Bytes()), nil
 }
 
+// validatorGen writes the validators of one package: which definitions carry validation, and
+// for each its Validate_ and transitions_ functions, one block per field, one check per tag.
 type validatorGen struct {
-	opts        Options
-	pkg         *model.Package
+	*decls
+	eq          equalities
+	opts        model.Options
 	f           *jen.File
 	carries     map[*model.Definition]int // 0 unknown, 1 in progress, 2 yes, 3 no
 	transitions map[*model.Definition]int
-	equals      map[string]string // Go type string → equality function name
-	pending     []func()
 	foreign     []*model.Definition // other packages' types whose validators this file declares
-	vars        []jen.Code
-	names       map[string]int
-}
-
-// unique returns a package-unique identifier based on base.
-func (g *validatorGen) unique(base string) string {
-	base = regexp.MustCompile(`[^A-Za-z0-9_]`).ReplaceAllString(base, "_")
-	g.names[base]++
-	if n := g.names[base]; n > 1 {
-		return base + "_" + strconv.Itoa(n)
-	}
-	return base
 }
 
 // validated reports whether d has a generated Validate_ function in this package.
 // Types of other packages that carry validation (metav1.Condition's required fields, say) get
 // unexported validators in this file, so what the API reaches is validated wherever it is declared.
 func (g *validatorGen) validated(d *model.Definition) bool {
-	return !d.Special && !(d.GoPackage == metaV1Path && d.GoName == "ObjectMeta") && g.carry(d)
+	return !d.Special && !(d.IsObjectMeta()) && g.carry(d)
 }
 
 // funcName is the name of a definition's validator: Validate_T for the package's own types,
@@ -110,11 +104,11 @@ func (g *validatorGen) funcName(d *model.Definition) string {
 		return "Validate_" + d.GoName
 	}
 	key := "func:" + d.GoPackage + "." + d.GoName
-	if name, ok := g.equals[key]; ok {
+	if name, ok := g.memo[key]; ok {
 		return name
 	}
 	name := g.unique("validate_" + d.Package.Name + "_" + d.GoName)
-	g.equals[key] = name
+	g.memo[key] = name
 	g.foreign = append(g.foreign, d)
 	return name
 }
@@ -183,10 +177,6 @@ func hasChecks(n *model.Node) bool {
 		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
 }
 
-var oldSelfWord = regexp.MustCompile(`\boldSelf\b`)
-
-func isTransition(r model.Rule) bool { return oldSelfWord.MatchString(r.Rule) }
-
 // transition reports whether a definition holds a transition rule anywhere in it.
 func (g *validatorGen) transition(d *model.Definition) bool {
 	switch g.transitions[d] {
@@ -206,7 +196,7 @@ func (g *validatorGen) transition(d *model.Definition) bool {
 
 func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
 	for _, r := range n.V.Rules {
-		if isTransition(r) {
+		if r.IsTransition() {
 			return true
 		}
 	}
@@ -222,45 +212,6 @@ func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
 		return true
 	}
 	return n.Values != nil && g.nodeTransition(n.Values, false)
-}
-
-// goType renders a Go type as seen from the generated package.
-func (g *validatorGen) goType(t types.Type) *jen.Statement {
-	switch x := t.(type) {
-	case *types.Alias:
-		return g.goType(types.Unalias(x))
-	case *types.Named:
-		obj := x.Obj()
-		if obj.Pkg() == nil {
-			return jen.Id(obj.Name())
-		}
-		if obj.Pkg().Path() == g.pkg.Path {
-			return jen.Id(obj.Name())
-		}
-		return jen.Qual(obj.Pkg().Path(), obj.Name())
-	case *types.Pointer:
-		return jen.Op("*").Add(g.goType(x.Elem()))
-	case *types.Slice:
-		return jen.Index().Add(g.goType(x.Elem()))
-	case *types.Array:
-		return jen.Index(jen.Lit(int(x.Len()))).Add(g.goType(x.Elem()))
-	case *types.Map:
-		return jen.Map(g.goType(x.Key())).Add(g.goType(x.Elem()))
-	case *types.Basic:
-		return jen.Id(x.Name())
-	case *types.Interface:
-		return jen.Interface()
-	}
-	return jen.Id(types.TypeString(t, nil))
-}
-
-// valueType is the Go type of a node without its pointer.
-func valueType(n *model.Node) types.Type {
-	t := n.GoType
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // registerFunc writes RegisterValidations for the root kinds.
@@ -301,7 +252,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 			jen.Id(g.transitionsName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")))
 	}
 	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
-	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.equalFunc(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
+	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
 	for _, p := range d.Node.Properties {
@@ -363,7 +314,7 @@ func celRules(rules []model.Rule, transitionsOnly bool) []model.Rule {
 		if r.Tag == "immutable" || r.Tag == "nameFormat" {
 			continue
 		}
-		if transitionsOnly && !isTransition(r) {
+		if transitionsOnly && !r.IsTransition() {
 			continue
 		}
 		out = append(out, r)
@@ -382,10 +333,10 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	if !transitionsOnly && !g.nodeCarries(n) && !(p.Required && !g.alwaysPresent(p)) {
 		return nil
 	}
-	if isObjectMeta(n.GoType) {
+	if model.IsObjectMeta(n.GoType) {
 		return nil // +nameFormat is checked at the type level
 	}
-	vt := valueType(n)
+	vt := n.ValueType()
 	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
 	var block []jen.Code
 	if n.Pointer {
@@ -467,7 +418,7 @@ func (g *validatorGen) absent(n *model.Node, v string) *jen.Statement {
 
 // zeroTest tests a special value (Time, Quantity, IntOrString) for its zero value.
 func (g *validatorGen) zeroTest(n *model.Node, v string) *jen.Statement {
-	t := valueType(n)
+	t := n.ValueType()
 	if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, "IsZero"); obj != nil {
 		if strings.HasPrefix(v, "&") {
 			return jen.Parens(jen.Id(v)).Dot("IsZero").Call()
@@ -508,7 +459,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	var transRules, allRules []model.Rule
 	for _, r := range rules {
 		allRules = append(allRules, r)
-		if isTransition(r) {
+		if r.IsTransition() {
 			transRules = append(transRules, r)
 		}
 	}
@@ -526,7 +477,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		var changed []jen.Code
 		changed = append(changed, own...)
 		if immutable != nil {
-			changed = append(changed, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Op("!").Id(g.equalFunc(valueType(n))).Call(jen.Id(v), jen.Id(old))).Block(
+			changed = append(changed, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
 				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
 					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")))))
 		}
@@ -541,7 +492,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			tv := g.celVar(g.placeName(n)+"_transitions", n, transRules, false)
 			unchanged = append(unchanged, g.celCall(tv, n, transRules, v, old, true, "e"))
 		}
-		cond := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.equalFunc(valueType(n))).Call(jen.Id(v), jen.Id(old))
+		cond := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
 		if len(unchanged) > 0 {
 			out = append(out, jen.If(cond).Block(unchanged...).Else().Block(changed...))
 		} else {
@@ -574,7 +525,7 @@ func (g *validatorGen) celCall(celVar string, n *model.Node, rules []model.Rule,
 	if transitionsOnly {
 		var others uint64 // rules that do not run on an unchanged value count as passed
 		for i, r := range rules {
-			if i < 64 && !isTransition(r) {
+			if i < 64 && !r.IsTransition() {
 				others |= 1 << uint(i)
 			}
 		}
@@ -592,5 +543,5 @@ func (g *validatorGen) oldAny(old string) jen.Code {
 }
 
 func (g *validatorGen) placeName(n *model.Node) string {
-	return fmt.Sprintf("%s_%d", strings.TrimSuffix(baseName(n.Pos.Filename), ".go"), n.Pos.Line)
+	return fmt.Sprintf("%s_%d", strings.TrimSuffix(model.BaseName(n.Pos.Filename), ".go"), n.Pos.Line)
 }

@@ -1,4 +1,4 @@
-package generators
+package check
 
 import (
 	"encoding/json"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/formats"
+	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -26,7 +27,7 @@ const (
 	PerKindCostLimit = validation.StaticEstimatedCRDCostLimit
 )
 
-// CheckCEL compiles every rule of the input packages' definitions (+validationRule, and the rules
+// CEL compiles every rule of the input packages' definitions (+validationRule, and the rules
 // the generator writes for +immutable, +nameFormat and format fallbacks) exactly as the API
 // server compiles CRD rules: the schema at the rule's place becomes a structural schema, self is
 // typed from it by apiextensions' own adapters, and the rule is compiled and cost-estimated in the
@@ -34,7 +35,7 @@ const (
 // kind that becomes a CRD are held to the API server's CRD cost limits: each rule's estimated cost,
 // multiplied by the worst-case number of times it runs (the cardinality of enclosing lists and
 // maps), must fit the per-rule limit, and all of a kind's rules the per-CRD limit.
-func CheckCEL(u *Universe, opts Options) model.Diagnostics {
+func CEL(u *model.Universe, opts model.Options) model.Diagnostics {
 	c := &celChecker{opts: opts, seen: map[string]bool{}}
 	for _, d := range u.Definitions {
 		if !d.Input {
@@ -42,7 +43,7 @@ func CheckCEL(u *Universe, opts Options) model.Diagnostics {
 		}
 		root := d.Root != nil
 		var k *kindCost
-		if root && opts.CostLimits && kubeVersion.MatchString(d.Package.Name) {
+		if root && opts.CostLimits && model.IsServedVersion(d.Package.Name) {
 			k = &kindCost{} // this kind becomes a CRD: the API server's cost limits apply
 		}
 		one := uint64(1)
@@ -52,7 +53,7 @@ func CheckCEL(u *Universe, opts Options) model.Diagnostics {
 		if k != nil && k.total > PerKindCostLimit && (!k.overRule || k.capped > PerKindCostLimit) {
 			var top []string
 			for _, r := range k.top {
-				top = append(top, fmt.Sprintf("%s at %s (%d)", r.path, shortPos(r.rule.Pos), r.cost))
+				top = append(top, fmt.Sprintf("%s at %s (%d)", r.path, model.ShortPos(r.rule.Pos), r.cost))
 			}
 			c.addDiag(model.Diagnostic{Pos: d.Pos, Msg: fmt.Sprintf("the rules of kind %s have an estimated total cost of %d, over the "+
 				"API server's per-CRD limit of %d; the most expensive: %s", d.GoName, k.total, uint64(PerKindCostLimit), strings.Join(top, ", "))})
@@ -62,7 +63,7 @@ func CheckCEL(u *Universe, opts Options) model.Diagnostics {
 }
 
 type celChecker struct {
-	opts  Options
+	opts  model.Options
 	diags model.Diagnostics
 	seen  map[string]bool
 }
@@ -113,28 +114,11 @@ func (c *celChecker) addDiag(d model.Diagnostic) {
 	c.diags = append(c.diags, d)
 }
 
-// effective is the node as a CRD inlines it: a referenced definition's shape with the validations
-// of the definition and of this place merged.
-func effective(n *model.Node) *model.Node {
-	if n.Ref == nil {
-		return n
-	}
-	def := n.Ref
-	merged := *def.Node
-	merged.V = (&builder{}).merge([]*model.Validations{&n.V, &def.Node.V})
-	merged.Enum = n.Enum
-	if merged.Enum == nil {
-		merged.Enum = def.Node.Enum
-	}
-	merged.Pos = n.Pos
-	return &merged
-}
-
 func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 	eff := n
 	if n.Ref != nil {
 		def := n.Ref
-		if def.GoPackage == metaV1Path && def.GoName == "ObjectMeta" {
+		if def.GoPackage == model.MetaV1Path && def.GoName == "ObjectMeta" {
 			if ctx.metadataLevel && n.V.NameFormat != nil {
 				c.nameFormat(n, ctx)
 			}
@@ -151,13 +135,12 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 			}
 		}
 		ctx.stack = append(append([]*model.Definition(nil), ctx.stack...), def)
-		eff = effective(n)
+		eff = model.Effective(n)
 	}
-	e := &schemaEmitter{opts: c.opts, crd: true, lenient: true, deps: map[string]bool{}, diags: &model.Diagnostics{},
-		stack: ctx.stack}
+	e := schema.NewCRD(c.opts, &model.Diagnostics{}, true, ctx.stack...)
 	var s spec.Schema
-	e.shape(&s, eff)
-	if rules := e.validations(&s, eff); len(rules) > 0 {
+	e.Shape(&s, eff)
+	if rules := e.Validations(&s, eff); len(rules) > 0 {
 		c.compile(s, rules, eff, ctx)
 	}
 	isResource := ctx.resourceRoot
@@ -201,7 +184,7 @@ func uncorrelatableList(list *model.Node) string {
 		return "a +listType=set list: old and new items of a set cannot be correlated; move the rule to the list"
 	}
 	msg := "an atomic list: old and new items cannot be correlated there; move the rule to the list"
-	if list.Items != nil && effective(list.Items).Kind == model.KindObject {
+	if list.Items != nil && model.Effective(list.Items).Kind == model.KindObject {
 		msg += ", or make the list +listType=map (with +listMapKey)"
 	}
 	return msg
@@ -212,7 +195,7 @@ func times(card *uint64, limits []model.Int) *uint64 {
 	if card == nil || len(limits) == 0 {
 		return nil
 	}
-	m := uint64(max(*tightestInt(limits, minInt), 0))
+	m := uint64(max(*model.TightestInt(limits, model.MinInt), 0))
 	if m != 0 && *card > math.MaxUint64/m {
 		return nil
 	}
@@ -224,18 +207,18 @@ func boundedTimes(b uint64, limits []model.Int) uint64 {
 	if len(limits) == 0 {
 		return b
 	}
-	return mulGuard(b, uint64(max(*tightestInt(limits, minInt), 0)))
+	return mulGuard(b, uint64(max(*model.TightestInt(limits, model.MinInt), 0)))
 }
 
 // nameFormat checks the rules +nameFormat puts on metadata.name and metadata.generateName.
 func (c *celChecker) nameFormat(n *model.Node, ctx walkCtx) {
 	nf := n.V.NameFormat
 	f, _ := formats.Lookup(nf.Name)
-	nr, gr := NameFormatRules(f, "self", "self")
+	nr, gr := model.NameFormatRules(f, "self", "self")
 	for _, r := range []model.Rule{nr, gr} {
 		r.Origin, r.RulePos = nf.Origin, nf.Pos
 		s := spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}}}
-		s.AddExtension(ExtValidations, []any{RuleExtension(r)})
+		s.AddExtension(schema.ExtValidations, []any{schema.RuleExtension(r)})
 		str := &model.Node{Kind: model.KindString, Pos: n.Pos}
 		ctx.resourceRoot = false
 		c.compile(s, []model.Rule{r}, str, ctx)
@@ -509,7 +492,7 @@ func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, 
 			var parts []string
 			for _, u := range ctx.unbounded {
 				if !msgExpr {
-					parts = append(parts, fmt.Sprintf("+%s=%d on %s (%s)", limitTag(u.node), b.items, u.path, shortPos(u.node.Pos)))
+					parts = append(parts, fmt.Sprintf("+%s=%d on %s (%s)", limitTag(u.node), b.items, u.path, model.ShortPos(u.node.Pos)))
 				}
 			}
 			for _, f := range inner {
@@ -524,7 +507,7 @@ func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, 
 	var parts []string
 	for _, u := range ctx.unbounded {
 		if !msgExpr {
-			parts = append(parts, fmt.Sprintf("+%s on %s (%s)", limitTag(u.node), u.path, shortPos(u.node.Pos)))
+			parts = append(parts, fmt.Sprintf("+%s on %s (%s)", limitTag(u.node), u.path, model.ShortPos(u.node.Pos)))
 		}
 	}
 	for _, f := range inner {
@@ -607,9 +590,9 @@ type unboundedField struct {
 // which a field's tags cannot reach.
 func (f unboundedField) where(limit string) string {
 	if parent, ok := strings.CutSuffix(f.path, "[*]"); ok {
-		return fmt.Sprintf("%s on the item type of %s (a named type, %s)", limit, parent, shortPos(f.node.Pos))
+		return fmt.Sprintf("%s on the item type of %s (a named type, %s)", limit, parent, model.ShortPos(f.node.Pos))
 	}
-	return fmt.Sprintf("%s on %s (%s)", limit, f.path, shortPos(f.node.Pos))
+	return fmt.Sprintf("%s on %s (%s)", limit, f.path, model.ShortPos(f.node.Pos))
 }
 
 // unboundedInside lists, under self, the strings, lists and maps without a size limit: bounding
@@ -618,7 +601,7 @@ func unboundedInside(n *model.Node, path string, depth int) []unboundedField {
 	if depth > 3 || n == nil {
 		return nil
 	}
-	eff := effective(n)
+	eff := model.Effective(n)
 	var out []unboundedField
 	switch eff.Kind {
 	case model.KindString:
@@ -636,7 +619,7 @@ func unboundedInside(n *model.Node, path string, depth int) []unboundedField {
 		}
 		out = append(out, unboundedInside(eff.Values, path+"[*]", depth+1)...)
 	case model.KindObject:
-		if n.Ref != nil && n.Ref.GoPackage == metaV1Path {
+		if n.Ref != nil && n.Ref.GoPackage == model.MetaV1Path {
 			return nil
 		}
 		for _, p := range eff.Properties {

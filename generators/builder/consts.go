@@ -1,4 +1,4 @@
-package generators
+package builder
 
 import (
 	"go/constant"
@@ -32,7 +32,7 @@ func (l constLookup) Const(name string) (*types.Const, bool) {
 		return c, ok
 	}
 	path, ident := name[:i], name[i+1:]
-	if gp := l.b.prog.byPath[path]; gp != nil && gp.Types != nil {
+	if gp := l.b.prog.Package(path); gp != nil && gp.Types != nil {
 		c, ok := gp.Types.Scope().Lookup(ident).(*types.Const)
 		return c, ok
 	}
@@ -65,12 +65,12 @@ func (b *builder) enumValues(tn *types.TypeName) []model.EnumValue {
 		}
 	}
 	byValue := map[string]model.EnumValue{}
-	for _, c := range b.prog.constsByType[tn] {
+	for _, c := range b.prog.Consts(tn) {
 		if c.Val().Kind() != constant.String {
 			continue
 		}
 		v := constant.StringVal(c.Val())
-		doc := strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(b.prog.constDoc[c]), c.Name())), " ")
+		doc := strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(b.prog.ConstDoc(c)), c.Name())), " ")
 		if old, ok := byValue[v]; ok && len(old.Doc) >= len(doc) {
 			continue
 		}

@@ -1,4 +1,9 @@
-package generators
+// Package check is the third stage: it validates the whole built model before anything is
+// emitted (Model: contradicting limits, list and map semantics, formats the target API server
+// cannot enforce) and compiles every CEL rule against the schema at its place in the API server's
+// environment, with cost estimates (CEL). It gives diagnostics only; emitters may then assume a
+// valid model.
+package check
 
 import (
 	"strconv"
@@ -8,10 +13,10 @@ import (
 	"github.com/validation-gen/validation-gen/model"
 )
 
-// Check validates the whole model before anything is emitted: limits that contradict each other,
+// Model validates the whole model before anything is emitted: limits that contradict each other,
 // list and map semantics that cannot hold, formats the target API server cannot enforce. Each
 // problem points at the tag that causes it.
-func Check(u *Universe, opts Options) model.Diagnostics {
+func Model(u *model.Universe, opts model.Options) model.Diagnostics {
 	c := &checker{opts: opts}
 	for _, d := range u.Definitions {
 		c.node(d.Node)
@@ -23,7 +28,7 @@ func Check(u *Universe, opts Options) model.Diagnostics {
 }
 
 type checker struct {
-	opts  Options
+	opts  model.Options
 	diags model.Diagnostics
 }
 
@@ -89,11 +94,11 @@ func (c *checker) sizes(mins, maxs []model.Int) {
 // contradiction reports a lower bound above an upper bound at the later of the two tags, naming
 // the other one with its position.
 func (c *checker) contradiction(lo model.Origin, loText string, hi model.Origin, hiText string) {
-	if before(hi.Pos, lo.Pos) {
-		c.diags.Add(lo.Pos, lo.Tag, "+%s=%s is greater than +%s=%s at %s; no value can satisfy both", lo.Tag, loText, hi.Tag, hiText, shortPos(hi.Pos))
+	if model.Before(hi.Pos, lo.Pos) {
+		c.diags.Add(lo.Pos, lo.Tag, "+%s=%s is greater than +%s=%s at %s; no value can satisfy both", lo.Tag, loText, hi.Tag, hiText, model.ShortPos(hi.Pos))
 		return
 	}
-	c.diags.Add(hi.Pos, hi.Tag, "+%s=%s is less than +%s=%s at %s; no value can satisfy both", hi.Tag, hiText, lo.Tag, loText, shortPos(lo.Pos))
+	c.diags.Add(hi.Pos, hi.Tag, "+%s=%s is less than +%s=%s at %s; no value can satisfy both", hi.Tag, hiText, lo.Tag, loText, model.ShortPos(lo.Pos))
 }
 
 // lists checks +listType and +listMapKey against the item type.

@@ -1,4 +1,4 @@
-package generators
+package validators
 
 import (
 	"go/types"
@@ -7,26 +7,30 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// equalFunc returns (declaring on first use) the typed equality function of a Go type:
+// equalities declares the typed equality functions that ratcheting compares old and new values
+// with: func(a, b *T) bool, comparing what JSON shows of the values.
+type equalities struct{ *decls }
+
+// fn returns (declaring on first use) the typed equality function of a Go type:
 // func(a, b *T) bool, comparing what JSON shows of the values.
-func (g *validatorGen) equalFunc(t types.Type) string {
+func (e equalities) fn(t types.Type) string {
 	t = types.Unalias(t)
 	key := types.TypeString(t, nil)
-	if name, ok := g.equals[key]; ok {
+	if name, ok := e.memo[key]; ok {
 		return name
 	}
-	name := g.unique("equal_" + typeIdent(t))
-	g.equals[key] = name
-	g.pending = append(g.pending, func() {
-		g.vars = append(g.vars, jen.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(g.goType(t))).Bool().Block(g.equalBody(t)...))
+	name := e.unique("equal_" + typeIdent(t))
+	e.memo[key] = name
+	e.pending = append(e.pending, func() {
+		e.vars = append(e.vars, jen.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(e.goType(t))).Bool().Block(e.body(t)...))
 	})
 	return name
 }
 
-// equalBody compares *a and *b.
-func (g *validatorGen) equalBody(t types.Type) []jen.Code {
+// body compares *a and *b.
+func (e equalities) body(t types.Type) []jen.Code {
 	if m := equalMethod(t); m != "" {
-		return []jen.Code{jen.Return(jen.Id("a").Dot(m).Call(g.equalArg(t, "b")))}
+		return []jen.Code{jen.Return(jen.Id("a").Dot(m).Call(e.arg(t, "b")))}
 	}
 	under := t.Underlying()
 	switch x := under.(type) {
@@ -34,12 +38,12 @@ func (g *validatorGen) equalBody(t types.Type) []jen.Code {
 		return []jen.Code{jen.Return(jen.Op("*").Id("a").Op("==").Op("*").Id("b"))}
 	case *types.Pointer:
 		return []jen.Code{jen.Return(jen.Parens(jen.Op("*").Id("a").Op("==").Nil()).Op("==").Parens(jen.Op("*").Id("b").Op("==").Nil()).
-			Op("&&").Parens(jen.Op("*").Id("a").Op("==").Nil().Op("||").Id(g.equalFunc(x.Elem())).Call(jen.Op("*").Id("a"), jen.Op("*").Id("b"))))}
+			Op("&&").Parens(jen.Op("*").Id("a").Op("==").Nil().Op("||").Id(e.fn(x.Elem())).Call(jen.Op("*").Id("a"), jen.Op("*").Id("b"))))}
 	case *types.Slice:
 		return []jen.Code{
 			jen.If(jen.Len(jen.Op("*").Id("a")).Op("!=").Len(jen.Op("*").Id("b"))).Block(jen.Return(jen.False())),
 			jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("a")).Block(
-				jen.If(jen.Op("!").Id(g.equalFunc(x.Elem())).Call(jen.Op("&").Parens(jen.Op("*").Id("a")).Index(jen.Id("i")), jen.Op("&").Parens(jen.Op("*").Id("b")).Index(jen.Id("i")))).Block(jen.Return(jen.False()))),
+				jen.If(jen.Op("!").Id(e.fn(x.Elem())).Call(jen.Op("&").Parens(jen.Op("*").Id("a")).Index(jen.Id("i")), jen.Op("&").Parens(jen.Op("*").Id("b")).Index(jen.Id("i")))).Block(jen.Return(jen.False()))),
 			jen.Return(jen.True()),
 		}
 	case *types.Map:
@@ -47,7 +51,7 @@ func (g *validatorGen) equalBody(t types.Type) []jen.Code {
 			jen.If(jen.Len(jen.Op("*").Id("a")).Op("!=").Len(jen.Op("*").Id("b"))).Block(jen.Return(jen.False())),
 			jen.For(jen.List(jen.Id("k"), jen.Id("va")).Op(":=").Range().Op("*").Id("a")).Block(
 				jen.List(jen.Id("vb"), jen.Id("ok")).Op(":=").Parens(jen.Op("*").Id("b")).Index(jen.Id("k")),
-				jen.If(jen.Op("!").Id("ok").Op("||").Op("!").Id(g.equalFunc(x.Elem())).Call(jen.Op("&").Id("va"), jen.Op("&").Id("vb"))).Block(jen.Return(jen.False()))),
+				jen.If(jen.Op("!").Id("ok").Op("||").Op("!").Id(e.fn(x.Elem())).Call(jen.Op("&").Id("va"), jen.Op("&").Id("vb"))).Block(jen.Return(jen.False()))),
 			jen.Return(jen.True()),
 		}
 	case *types.Struct:
@@ -60,7 +64,7 @@ func (g *validatorGen) equalBody(t types.Type) []jen.Code {
 			if tag := x.Tag(i); strings.HasPrefix(reflectTag(tag), "-") && !strings.HasPrefix(reflectTag(tag), "-,") {
 				continue
 			}
-			conds = append(conds, jen.Id(g.equalFunc(f.Type())).Call(jen.Op("&").Id("a").Dot(f.Name()), jen.Op("&").Id("b").Dot(f.Name())))
+			conds = append(conds, jen.Id(e.fn(f.Type())).Call(jen.Op("&").Id("a").Dot(f.Name()), jen.Op("&").Id("b").Dot(f.Name())))
 		}
 		if len(conds) == 0 {
 			return []jen.Code{jen.Return(jen.True())}
@@ -114,7 +118,7 @@ func equalMethod(t types.Type) string {
 	return ""
 }
 
-func (g *validatorGen) equalArg(t types.Type, b string) jen.Code {
+func (e equalities) arg(t types.Type, b string) jen.Code {
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, "Equal")
 	f := obj.(*types.Func)
 	if _, ptr := f.Type().(*types.Signature).Params().At(0).Type().(*types.Pointer); ptr {

@@ -1,8 +1,6 @@
-package generators
+package openapi
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 
@@ -10,6 +8,7 @@ import (
 	"k8s.io/kube-openapi/pkg/common"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
+	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -17,7 +16,7 @@ import (
 // definition of the universe. The v3 spelling (references under #/components/schemas, references
 // with siblings wrapped in allOf) is produced by kube-openapi's own v3 builder, so the document
 // reads like an API server's /openapi/v3. Keys are sorted and the output ends with a newline.
-func JSONDocument(defs []*model.Definition, opts Options) ([]byte, error) {
+func JSONDocument(defs []*model.Definition, opts model.Options) ([]byte, error) {
 	var names []string
 	for _, d := range defs {
 		names = append(names, d.Name)
@@ -26,7 +25,7 @@ func JSONDocument(defs []*model.Definition, opts Options) ([]byte, error) {
 	cfg := &common.OpenAPIV3Config{
 		Info: &spec.Info{InfoProps: spec.InfoProps{Title: "validation-gen", Version: "unversioned"}},
 		GetDefinitions: func(ref common.ReferenceCallback) map[string]common.OpenAPIDefinition {
-			return Definitions(defs, opts, ref)
+			return schema.Definitions(defs, opts, ref)
 		},
 		GetDefinitionName: func(name string) (string, spec.Extensions) { return name, nil },
 	}
@@ -35,30 +34,5 @@ func JSONDocument(defs []*model.Definition, opts Options) ([]byte, error) {
 		return nil, fmt.Errorf("building OpenAPI v3 schemas: %w", err)
 	}
 	doc := map[string]any{"components": map[string]any{"schemas": schemas}}
-	return sortedJSON(doc)
-}
-
-// sortedJSON marshals v with every object's keys sorted, whatever v's own marshalers do, by
-// decoding it into plain maps first (numbers kept as written).
-func sortedJSON(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	first := json.NewEncoder(&buf)
-	first.SetEscapeHTML(false)
-	if err := first.Encode(v); err != nil {
-		return nil, err
-	}
-	dec := json.NewDecoder(&buf)
-	dec.UseNumber()
-	var plain any
-	if err := dec.Decode(&plain); err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	enc := json.NewEncoder(&out)
-	enc.SetEscapeHTML(false) // CEL rules are full of < and &&; keep them readable
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(plain); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return schema.SortedJSON(doc)
 }

@@ -1,7 +1,8 @@
-package generators
+package validators
 
 import (
 	"fmt"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/validation-gen/validation-gen/formats"
@@ -126,7 +127,7 @@ func numLit(text string) jen.Code { return jen.Op(text) }
 // propertyCount declares count, the number of a struct's fields that its JSON has (a nil pointer
 // and an omitempty zero value are left out), for +minProperties / +maxProperties on a struct.
 func (g *validatorGen) propertyCount(n *model.Node, v string) []jen.Code {
-	props := effective(n).Properties
+	props := model.Effective(n).Properties
 	out := []jen.Code{jen.Id("count").Op(":=").Lit(0)}
 	for _, p := range props {
 		f := "(" + v + ")." + p.GoName

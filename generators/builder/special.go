@@ -1,4 +1,4 @@
-package generators
+package builder
 
 import (
 	"go/ast"

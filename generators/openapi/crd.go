@@ -1,9 +1,8 @@
-package generators
+package openapi
 
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -14,99 +13,19 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/validation-gen/validation-gen/celenv"
-	"github.com/validation-gen/validation-gen/formats"
+	"github.com/validation-gen/validation-gen/generators/output"
+	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/model"
 )
 
-// customResourceNameFormat is the format the API server requires of every custom resource's name
-// (apimachinery's NameIsDNSSubdomain).
-const customResourceNameFormat = "k8s-long-name"
-
-var kubeVersion = regexp.MustCompile(`^v\d+((alpha|beta)\d+)?$`)
-
-// inline spells a referenced definition in place (CRD schemas have no references), merging the
-// validations of the definition and of the place. A definition that contains itself cannot be
-// inlined and is reported with its cycle.
-func (e *schemaEmitter) inline(n *model.Node) spec.Schema {
-	def := n.Ref
-	var s spec.Schema
-	if def.GoPackage == metaV1Path && def.GoName == "ObjectMeta" {
-		// The API server owns metadata: a CRD describes it as a plain object, and nested object
-		// metadata (in templates) is kept as it is. At the root only name and generateName may
-		// be constrained, which is where +nameFormat's rules go.
-		s.Type = spec.StringOrArray{"object"}
-		if len(e.stack) > 1 {
-			s.AddExtension(ExtPreserve, true)
-		} else if nf := n.V.NameFormat; nf != nil {
-			// The API server checks the name and generateName of every custom resource as a
-			// DNS-1123 subdomain; repeating that as rules would report each bad name twice.
-			if f, _ := formats.Lookup(nf.Name); f.Name != customResourceNameFormat {
-				nr, gr := NameFormatRules(f, "self", "self")
-				s.Properties = map[string]spec.Schema{"name": stringWithRule(nr), "generateName": stringWithRule(gr)}
-			}
-		}
-		return s
-	}
-	for i, d := range e.stack {
-		if d == def {
-			var names []string
-			for _, x := range append(e.stack[i:], def) {
-				names = append(names, x.GoName)
-			}
-			if e.lenient {
-				s.AddExtension(ExtPreserve, true)
-				return s
-			}
-			// Reported at the field that closes the cycle, the place to break it.
-			e.diags.Add(n.Pos, "", "type %s is recursive (%s); CRD schemas cannot express recursion",
-				def.GoName, strings.Join(names, " -> "))
-			return s
-		}
-	}
-	e.stack = append(e.stack, def)
-	defer func() { e.stack = e.stack[:len(e.stack)-1] }()
-	merged := effective(n)
-	e.shape(&s, merged)
-	e.validations(&s, merged)
-	s.Description = def.Description
-	return s
-}
-
-// listMapKeysRequired reports list-map keys that are neither required nor defaulted: the API
-// server rejects such a CRD schema. (The OpenAPI of built-in APIs has no such rule, and
-// Kubernetes' own types have optional keys, so Check does not require it.)
-func (e *schemaEmitter) listMapKeysRequired(n *model.Node) {
-	v := &n.V
-	if v.ListType == nil || v.ListType.Value != "map" || n.Items == nil {
-		return
-	}
-	props := n.Items.Properties
-	if n.Items.Ref != nil {
-		props = n.Items.Ref.Node.Properties
-	}
-	for _, k := range v.ListMapKeys {
-		for _, p := range props {
-			if p.Name == k.Value && !p.Required && p.Node.V.Default == nil {
-				e.diags.Add(k.Pos, k.Tag, "key field %q is optional; map keys must be required (or have a +default)", k.Value)
-			}
-		}
-	}
-}
-
-func stringWithRule(r model.Rule) spec.Schema {
-	s := spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}}}
-	s.AddExtension(ExtValidations, []any{RuleExtension(r)})
-	return s
-}
-
 // CRDs returns one CustomResourceDefinition per root kind of the input packages, named
 // <group>_<plural>.yaml, with every version of the kind.
-func CRDs(u *Universe, opts Options) ([]File, model.Diagnostics, error) {
+func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnostics, error) {
 	type key struct{ group, kind string }
 	byKind := map[key][]*model.Definition{}
 	var diags model.Diagnostics
 	for _, p := range u.Packages {
-		if !kubeVersion.MatchString(p.Name) {
+		if !model.IsServedVersion(p.Name) {
 			continue // internal (hub) packages are not served
 		}
 		for _, d := range p.Definitions {
@@ -131,7 +50,7 @@ func CRDs(u *Universe, opts Options) ([]File, model.Diagnostics, error) {
 		}
 		return keys[i].kind < keys[j].kind
 	})
-	var files []File
+	var files []output.File
 	for _, k := range keys {
 		defs := byKind[k]
 		crd, ds := buildCRD(k.group, defs, opts)
@@ -143,13 +62,13 @@ func CRDs(u *Universe, opts Options) ([]File, model.Diagnostics, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		files = append(files, File{Path: k.group + "_" + crd.Spec.Names.Plural + ".yaml", Content: y})
+		files = append(files, output.File{Path: k.group + "_" + crd.Spec.Names.Plural + ".yaml", Content: y})
 	}
 	return files, diags, nil
 }
 
 // CRD builds the CustomResourceDefinition object for the versions of one kind.
-func buildCRD(group string, defs []*model.Definition, opts Options) (*apiextv1.CustomResourceDefinition, model.Diagnostics) {
+func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apiextv1.CustomResourceDefinition, model.Diagnostics) {
 	var diags model.Diagnostics
 	sort.Slice(defs, func(i, j int) bool {
 		return kversion.CompareKubeAwareVersionStrings(defs[i].Package.Name, defs[j].Package.Name) > 0
@@ -186,8 +105,7 @@ func buildCRD(group string, defs []*model.Definition, opts Options) (*apiextv1.C
 		if d.Root.Plural != root.Plural || d.Root.ClusterScoped != root.ClusterScoped {
 			diags.Add(d.Pos, "", "version %s of %s disagrees with version %s on its plural or scope", d.Package.Name, d.GoName, storage.Package.Name)
 		}
-		e := &schemaEmitter{opts: opts, crd: true, deps: map[string]bool{}, diags: &diags, stack: []*model.Definition{d}}
-		s := e.node(d.Node, false)
+		s := schema.NewCRD(opts, &diags, false, d).Node(d.Node, false)
 		s.Description = d.Description
 		props, err := toJSONSchemaProps(s)
 		if err != nil {
@@ -237,5 +155,5 @@ func crdYAML(crd *apiextv1.CustomResourceDefinition) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rendering CRD %s: %w", crd.Name, err)
 	}
-	return append([]byte("# "+GeneratedComment+"\n"), y...), nil
+	return append([]byte("# "+output.GeneratedComment+"\n"), y...), nil
 }

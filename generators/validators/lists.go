@@ -1,4 +1,4 @@
-package generators
+package validators
 
 import (
 	"go/types"
@@ -20,7 +20,7 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	if n.V.ListType != nil {
 		lt = n.V.ListType.Value
 	}
-	it := valueType(item)
+	it := item.ValueType()
 	iv, io := "item"+strconv.Itoa(depth), "oldItem"+strconv.Itoa(depth)
 	idx := "i" + strconv.Itoa(depth)
 	var keyFn jen.Code
@@ -89,7 +89,7 @@ func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitio
 	if !g.nodeCarries(val) || transitionsOnly && !g.nodeTransition(val, false) {
 		return nil
 	}
-	vt := valueType(val)
+	vt := val.ValueType()
 	k, mv, ov := "k"+strconv.Itoa(depth), "val"+strconv.Itoa(depth), "oldVal"+strconv.Itoa(depth)
 	inner := g.valueChecks(val, mv, ov, depth+1, transitionsOnly)
 	body := []jen.Code{
@@ -111,7 +111,7 @@ func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitio
 // generated struct for several.
 func (g *validatorGen) keyTypeName(item *model.Node, keys []model.String) string {
 	g.keyFunc(item, keys)
-	return g.equals["key:"+g.keyID(item, keys)]
+	return g.memo["key:"+g.keyID(item, keys)]
 }
 
 func (g *validatorGen) keyID(item *model.Node, keys []model.String) string {
@@ -119,18 +119,18 @@ func (g *validatorGen) keyID(item *model.Node, keys []model.String) string {
 	for _, k := range keys {
 		ks = append(ks, k.Value)
 	}
-	return typeIdent(valueType(item)) + "_" + strings.Join(ks, "_")
+	return typeIdent(item.ValueType()) + "_" + strings.Join(ks, "_")
 }
 
 func (g *validatorGen) keyFuncName(item *model.Node, keys []model.String) string {
 	g.keyFunc(item, keys)
-	return g.equals["keyfn:"+g.keyID(item, keys)]
+	return g.memo["keyfn:"+g.keyID(item, keys)]
 }
 
 // keyFunc returns (declaring on first use) the function that extracts a list-map item's key.
 func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 	id := g.keyID(item, keys)
-	if name, ok := g.equals["keyfn:"+id]; ok {
+	if name, ok := g.memo["keyfn:"+id]; ok {
 		return jen.Id(name)
 	}
 	props := item.Properties
@@ -141,15 +141,15 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 	for _, p := range props {
 		byName[p.Name] = p
 	}
-	it := g.goType(valueType(item))
+	it := g.goType(item.ValueType())
 	fn := g.unique("key_" + id)
 	vfn := g.unique("keyValue_" + id)
-	g.equals["keyfn:"+id] = fn
-	g.equals["keyvalue:"+id] = vfn
+	g.memo["keyfn:"+id] = fn
+	g.memo["keyvalue:"+id] = vfn
 	if len(keys) == 1 {
 		p := byName[keys[0].Value]
-		kt := g.goType(valueType(p.Node))
-		g.equals["key:"+id] = types.TypeString(valueType(p.Node), func(pk *types.Package) string {
+		kt := g.goType(p.Node.ValueType())
+		g.memo["key:"+id] = types.TypeString(p.Node.ValueType(), func(pk *types.Package) string {
 			if pk.Path() == g.pkg.Path {
 				return ""
 			}
@@ -160,11 +160,11 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 		return jen.Id(fn)
 	}
 	kt := g.unique("keyOf_" + id)
-	g.equals["key:"+id] = kt
+	g.memo["key:"+id] = kt
 	var fields, vals, dict []jen.Code
 	for _, k := range keys {
 		p := byName[k.Value]
-		fields = append(fields, jen.Id(p.GoName).Add(g.goType(valueType(p.Node))))
+		fields = append(fields, jen.Id(p.GoName).Add(g.goType(p.Node.ValueType())))
 		vals = append(vals, jen.Id(p.GoName).Op(":").Add(g.keyField(p, "x")))
 		dict = append(dict, jen.Lit(p.Name).Op(":").Add(g.keyField(p, "x")))
 	}
@@ -176,7 +176,7 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 
 func (g *validatorGen) keyValueFunc(item *model.Node, keys []model.String) string {
 	g.keyFunc(item, keys)
-	return g.equals["keyvalue:"+g.keyID(item, keys)]
+	return g.memo["keyvalue:"+g.keyID(item, keys)]
 }
 
 // keyField reads a key field, dereferencing a pointer (a nil key reads as its zero value).

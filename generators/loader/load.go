@@ -1,4 +1,8 @@
-package generators
+// Package loader is the first stage: it loads Go packages with go/packages and indexes what the
+// builder reads from them, the type and field declarations with their comment blocks, typed
+// constants and package comments, with source positions. Errors in the loaded code are returned
+// as positioned diagnostics.
+package loader
 
 import (
 	"fmt"
@@ -12,6 +16,7 @@ import (
 	"golang.org/x/tools/go/packages"
 	"k8s.io/klog/v2"
 
+	"github.com/validation-gen/validation-gen/generators/output"
 	"github.com/validation-gen/validation-gen/model"
 	"github.com/validation-gen/validation-gen/tags"
 )
@@ -24,7 +29,7 @@ type Program struct {
 	Inputs []*packages.Package
 	byPath map[string]*packages.Package
 	// typeDecl maps a type name (named type or alias) to its declaration.
-	typeDecl map[*types.TypeName]*typeDecl
+	typeDecl map[*types.TypeName]*TypeDecl
 	// fieldDecl maps a struct field to its AST node.
 	fieldDecl map[*types.Var]*ast.Field
 	// constDoc maps a constant to its doc comment text.
@@ -33,12 +38,29 @@ type Program struct {
 	constsByType map[*types.TypeName][]*types.Const
 }
 
-type typeDecl struct {
-	spec *ast.TypeSpec
-	// doc is the comment block directly above the declaration (its description); extra is the
+// TypeDecl is the declaration of a named type or alias.
+type TypeDecl struct {
+	Spec *ast.TypeSpec
+	// Doc is the comment block directly above the declaration (its description); Extra is the
 	// block before that, which Kubernetes uses for tags such as +genclient.
-	doc, extra *ast.CommentGroup
+	Doc, Extra *ast.CommentGroup
 }
+
+// TypeDecl returns the declaration of a type name, or nil when it was not loaded with syntax.
+func (p *Program) TypeDecl(tn *types.TypeName) *TypeDecl { return p.typeDecl[tn] }
+
+// FieldDecl returns the AST of a struct field, or nil.
+func (p *Program) FieldDecl(v *types.Var) *ast.Field { return p.fieldDecl[v] }
+
+// Package returns a loaded package (input or dependency) by import path, or nil.
+func (p *Program) Package(path string) *packages.Package { return p.byPath[path] }
+
+// ConstDoc returns the doc comment text of a constant.
+func (p *Program) ConstDoc(c *types.Const) string { return p.constDoc[c] }
+
+// Consts returns the exported typed constants of a named type, across all loaded packages, in
+// source order.
+func (p *Program) Consts(tn *types.TypeName) []*types.Const { return p.constsByType[tn] }
 
 // Load resolves patterns from dir with go/packages and indexes the result. Type errors in the
 // inputs' type and constant declarations are returned as diagnostics.
@@ -47,7 +69,7 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
 		Dir:        dir,
-		BuildFlags: []string{"-tags=" + BuildTag},
+		BuildFlags: []string{"-tags=" + output.BuildTag},
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -59,7 +81,7 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 	p := &Program{
 		Inputs:       pkgs,
 		byPath:       map[string]*packages.Package{},
-		typeDecl:     map[*types.TypeName]*typeDecl{},
+		typeDecl:     map[*types.TypeName]*TypeDecl{},
 		fieldDecl:    map[*types.Var]*ast.Field{},
 		constDoc:     map[*types.Const]string{},
 		constsByType: map[*types.TypeName][]*types.Const{},
@@ -160,11 +182,11 @@ func (p *Program) index(pkg *packages.Package) {
 					if !ok {
 						continue
 					}
-					d := &typeDecl{spec: ts, doc: ts.Doc}
-					if d.doc == nil && len(gd.Specs) == 1 {
-						d.doc = gd.Doc
+					d := &TypeDecl{Spec: ts, Doc: ts.Doc}
+					if d.Doc == nil && len(gd.Specs) == 1 {
+						d.Doc = gd.Doc
 					}
-					d.extra = blockBefore(groups, d.doc, gd.Pos(), pkg.Fset)
+					d.Extra = blockBefore(groups, d.Doc, gd.Pos(), pkg.Fset)
 					p.typeDecl[tn] = d
 					if st, ok := ts.Type.(*ast.StructType); ok {
 						p.indexFields(pkg, st)
@@ -302,9 +324,9 @@ func commentText(g *ast.CommentGroup) string {
 	return strings.Join(lines, "\n")
 }
 
-// packageTagLines returns the comment lines before the package clause of every file: where
+// PackageTagLines returns the comment lines before the package clause of every file: where
 // Kubernetes writes package tags (doc.go).
-func (p *Program) packageTagLines(pkg *packages.Package) []tags.Line {
+func (p *Program) PackageTagLines(pkg *packages.Package) []tags.Line {
 	var out []tags.Line
 	files := append([]*ast.File(nil), pkg.Syntax...)
 	sort.Slice(files, func(i, j int) bool {

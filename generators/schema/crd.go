@@ -1,0 +1,89 @@
+package schema
+
+import (
+	"strings"
+
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/validation-gen/validation-gen/formats"
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// customResourceNameFormat is the format the API server requires of every custom resource's name
+// (apimachinery's NameIsDNSSubdomain).
+const customResourceNameFormat = "k8s-long-name"
+
+// inline spells a referenced definition in place (CRD schemas have no references), merging the
+// validations of the definition and of the place. A definition that contains itself cannot be
+// inlined and is reported with its cycle.
+func (e *Emitter) inline(n *model.Node) spec.Schema {
+	def := n.Ref
+	var s spec.Schema
+	if def.GoPackage == model.MetaV1Path && def.GoName == "ObjectMeta" {
+		// The API server owns metadata: a CRD describes it as a plain object, and nested object
+		// metadata (in templates) is kept as it is. At the root only name and generateName may
+		// be constrained, which is where +nameFormat's rules go.
+		s.Type = spec.StringOrArray{"object"}
+		if len(e.stack) > 1 {
+			s.AddExtension(ExtPreserve, true)
+		} else if nf := n.V.NameFormat; nf != nil {
+			// The API server checks the name and generateName of every custom resource as a
+			// DNS-1123 subdomain; repeating that as rules would report each bad name twice.
+			if f, _ := formats.Lookup(nf.Name); f.Name != customResourceNameFormat {
+				nr, gr := model.NameFormatRules(f, "self", "self")
+				s.Properties = map[string]spec.Schema{"name": stringWithRule(nr), "generateName": stringWithRule(gr)}
+			}
+		}
+		return s
+	}
+	for i, d := range e.stack {
+		if d == def {
+			var names []string
+			for _, x := range append(e.stack[i:], def) {
+				names = append(names, x.GoName)
+			}
+			if e.lenient {
+				s.AddExtension(ExtPreserve, true)
+				return s
+			}
+			// Reported at the field that closes the cycle, the place to break it.
+			e.diags.Add(n.Pos, "", "type %s is recursive (%s); CRD schemas cannot express recursion",
+				def.GoName, strings.Join(names, " -> "))
+			return s
+		}
+	}
+	e.stack = append(e.stack, def)
+	defer func() { e.stack = e.stack[:len(e.stack)-1] }()
+	merged := model.Effective(n)
+	e.Shape(&s, merged)
+	e.Validations(&s, merged)
+	s.Description = def.Description
+	return s
+}
+
+// listMapKeysRequired reports list-map keys that are neither required nor defaulted: the API
+// server rejects such a CRD schema. (The OpenAPI of built-in APIs has no such rule, and
+// Kubernetes' own types have optional keys, so Check does not require it.)
+func (e *Emitter) listMapKeysRequired(n *model.Node) {
+	v := &n.V
+	if v.ListType == nil || v.ListType.Value != "map" || n.Items == nil {
+		return
+	}
+	props := n.Items.Properties
+	if n.Items.Ref != nil {
+		props = n.Items.Ref.Node.Properties
+	}
+	for _, k := range v.ListMapKeys {
+		for _, p := range props {
+			if p.Name == k.Value && !p.Required && p.Node.V.Default == nil {
+				e.diags.Add(k.Pos, k.Tag, "key field %q is optional; map keys must be required (or have a +default)", k.Value)
+			}
+		}
+	}
+}
+
+func stringWithRule(r model.Rule) spec.Schema {
+	s := spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}}}
+	s.AddExtension(ExtValidations, []any{RuleExtension(r)})
+	return s
+}

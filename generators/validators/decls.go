@@ -1,0 +1,68 @@
+package validators
+
+import (
+	"go/types"
+	"regexp"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// decls is what one generated file declares at package level besides the validators themselves:
+// helper functions and variables (equality functions, key types, compiled CEL rules, native fast
+// paths, parsed quantities), each under a package-unique name and declared once per key.
+type decls struct {
+	pkg *model.Package
+	// memo maps what a helper is for (a Go type string for equality functions; "func:", "fast:",
+	// "quantity:", ... prefixes for the others) to its declared name.
+	memo map[string]string
+	// pending holds declarations deferred until every validator is written (equality helpers,
+	// which may ask for further helpers as they are written).
+	pending []func()
+	vars    []jen.Code
+	names   map[string]int
+}
+
+var notIdent = regexp.MustCompile(`[^A-Za-z0-9_]`)
+
+// unique returns a package-unique identifier based on base.
+func (d *decls) unique(base string) string {
+	base = notIdent.ReplaceAllString(base, "_")
+	d.names[base]++
+	if n := d.names[base]; n > 1 {
+		return base + "_" + strconv.Itoa(n)
+	}
+	return base
+}
+
+// goType renders a Go type as seen from the generated package.
+func (d *decls) goType(t types.Type) *jen.Statement {
+	switch x := t.(type) {
+	case *types.Alias:
+		return d.goType(types.Unalias(x))
+	case *types.Named:
+		obj := x.Obj()
+		if obj.Pkg() == nil {
+			return jen.Id(obj.Name())
+		}
+		if obj.Pkg().Path() == d.pkg.Path {
+			return jen.Id(obj.Name())
+		}
+		return jen.Qual(obj.Pkg().Path(), obj.Name())
+	case *types.Pointer:
+		return jen.Op("*").Add(d.goType(x.Elem()))
+	case *types.Slice:
+		return jen.Index().Add(d.goType(x.Elem()))
+	case *types.Array:
+		return jen.Index(jen.Lit(int(x.Len()))).Add(d.goType(x.Elem()))
+	case *types.Map:
+		return jen.Map(d.goType(x.Key())).Add(d.goType(x.Elem()))
+	case *types.Basic:
+		return jen.Id(x.Name())
+	case *types.Interface:
+		return jen.Interface()
+	}
+	return jen.Id(types.TypeString(t, nil))
+}

@@ -1,0 +1,96 @@
+package model
+
+import (
+	"go/types"
+	"regexp"
+	"sort"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/util/version"
+
+	"github.com/validation-gen/validation-gen/formats"
+)
+
+// Universe is the built model: the input packages and every definition reachable from them. The
+// builder makes it; checks and emitters only read it.
+type Universe struct {
+	Packages    []*Package    // input packages, sorted by path
+	Definitions []*Definition // all definitions, sorted by name
+}
+
+// Lookup returns the definition with the given model name.
+func (u *Universe) Lookup(name string) *Definition {
+	i := sort.Search(len(u.Definitions), func(i int) bool { return u.Definitions[i].Name >= name })
+	if i < len(u.Definitions) && u.Definitions[i].Name == name {
+		return u.Definitions[i]
+	}
+	return nil
+}
+
+// Options are the settings of one run that change what is checked and what the emitters publish.
+type Options struct {
+	// Compat is the Kubernetes version whose API server must accept and enforce the output.
+	Compat *version.Version
+	// FormatFallback publishes formats that Compat does not know as an equivalent pattern or rule;
+	// without it such a format is an error.
+	FormatFallback bool
+	// CostLimits holds the rules of kinds that become CRDs to the API server's static CEL cost
+	// limits (set when CRDs are generated).
+	CostLimits bool
+	// NoNativeCEL runs every CEL rule in CEL at run time, without the native Go fast path.
+	NoNativeCEL bool
+}
+
+// MetaV1Path is the import path of apimachinery's meta/v1, whose ObjectMeta the model treats
+// specially (name formats, CRD metadata).
+const MetaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// IsObjectMeta reports whether t is metav1.ObjectMeta or a pointer to it.
+func IsObjectMeta(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == MetaV1Path && n.Obj().Name() == "ObjectMeta"
+}
+
+// IsObjectMeta reports whether d is metav1.ObjectMeta's definition.
+func (d *Definition) IsObjectMeta() bool {
+	return d.GoPackage == MetaV1Path && d.GoName == "ObjectMeta"
+}
+
+// ValueType is the Go type at the node without its pointer.
+func (n *Node) ValueType() types.Type {
+	t := n.GoType
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+var servedVersion = regexp.MustCompile(`^v\d+((alpha|beta)\d+)?$`)
+
+// IsServedVersion reports whether a package name is a Kubernetes API version (v1, v1beta1,
+// v2alpha3): only such packages are served versions of a CRD.
+func IsServedVersion(pkgName string) bool { return servedVersion.MatchString(pkgName) }
+
+var oldSelfWord = regexp.MustCompile(`\boldSelf\b`)
+
+// IsTransition reports whether the rule reads oldSelf: it then runs on update only.
+func (r Rule) IsTransition() bool { return oldSelfWord.MatchString(r.Rule) }
+
+// NameFormatRules returns the two rules +nameFormat stands for, over CEL expressions for the name
+// and the generateName: name must have the format, and generateName too once a trailing '-' is
+// masked the way apimachinery's name validation masks it (the last two characters become "a").
+func NameFormatRules(f *formats.Format, name, gen string) (nameRule, genRule Rule) {
+	masked := "(" + gen + ".size() > 1 && " + gen + ".endsWith('-') ? " + gen + ".substring(0, " + gen + ".size() - 2) + 'a' : " + gen + ")"
+	what := strings.TrimSuffix(f.Doc, ".")
+	nameRule = Rule{Rule: "!has(" + name + ") || " + f.CELCheck(name), Message: "must be " + what}
+	genRule = Rule{Rule: "!has(" + gen + ") || " + f.CELCheck(masked), Message: "must be a prefix of " + what}
+	if name == "self" {
+		nameRule.Rule = f.CELCheck(name)
+		genRule.Rule = f.CELCheck(masked)
+	}
+	return nameRule, genRule
+}
