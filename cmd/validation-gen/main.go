@@ -7,10 +7,9 @@ import (
 	"fmt"
 	"os"
 
-	"k8s.io/apimachinery/pkg/util/version"
-	basever "k8s.io/component-base/version"
 	"k8s.io/klog/v2"
 
+	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/generators"
 	"github.com/validation-gen/validation-gen/tags"
 )
@@ -53,7 +52,7 @@ func run() int {
 		crdDir         = fs.String("crd-dir", "", "write one apiextensions.k8s.io/v1 CustomResourceDefinition per root kind into `DIR`")
 		verify         = fs.Bool("verify", false, "write nothing; exit 1 and print a unified diff if any output is stale")
 		docs           = fs.Bool("docs", false, "print the tag reference as Markdown and exit")
-		compat         = fs.String("compatibility-version", basever.DefaultKubeBinaryVersion, "Kubernetes `VERSION` (major.minor) whose API server must accept and enforce the output")
+		compat         = fs.String("compatibility-version", celenv.DefaultVersion().String(), "Kubernetes `VERSION` (major.minor) whose API server must accept and enforce the output")
 		noNativeCEL    = fs.Bool("no-native-cel", false, "run every CEL rule in CEL at run time, without translating simple rules into Go (for debugging; the errors are the same)")
 		formatFallback = fs.Bool("format-fallback", true, "publish formats the target API server does not know as an equivalent pattern or CEL rule (false: such formats are an error)")
 	)
@@ -67,7 +66,7 @@ func run() int {
 		}
 		return 2
 	}
-	cv, err := version.ParseMajorMinor(*compat)
+	cv, err := parseCompat(*compat)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "validation-gen: --compatibility-version: %v\n", err)
 		return 2
