@@ -108,6 +108,7 @@ require (
 )
 
 tool (
+	github.com/validation-gen/validation-gen/cmd/validation-gen
 	k8s.io/code-generator/cmd/conversion-gen
 	k8s.io/code-generator/cmd/deepcopy-gen
 )

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Presubmit: every committed output is regenerated (twice, to prove determinism) and must match,
-# then vet and the tests, the coverage ratchet of the handwritten validation by the equivalence
-# tests, and the k8s.io/api comparison with openapi-gen.
+# Presubmit: no tracked binaries or large files; every committed output is regenerated (twice, to
+# prove determinism) and must match; then vet and the tests, the coverage ratchet of the
+# handwritten validation by the equivalence tests, and the k8s.io/api comparison with openapi-gen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== gofmt"
 bad=$(gofmt -l $(git ls-files '*.go') 2>&1 || true)
 if [ -n "$bad" ]; then echo "not gofmt-clean:"; echo "$bad"; exit 1; fi
+
+echo "== no tracked binaries or files over 1 MB outside testdata/"
+hack/check-files.sh
 
 echo "== go vet"
 go vet ./...

@@ -1,28 +1,31 @@
 package tags
 
 import (
-	"fmt"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/formats"
+	"github.com/validation-gen/validation-gen/templates"
 )
 
-// Markdown renders the tag reference from the registry and the formats table: the tags with
-// their scopes, arguments and OpenAPI output, then the formats and how each is published at the
-// given compatibility version.
+// Markdown renders the tag reference from the registry and the formats table with
+// templates/tagreference.md.tmpl: the tags with their scopes, arguments and OpenAPI output, then the
+// formats and how each is published at the given compatibility version, then the CEL functions a
+// rule may call there.
 func Markdown(compat *version.Version) string {
 	var b strings.Builder
-	b.WriteString("## Tags\n\n")
-	b.WriteString("| tag | aliases | on | applies to | value | parameters | OpenAPI | description |\n")
-	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	if err := templates.RenderTagReference(&b, reference(compat)); err != nil {
+		panic("tags: rendering the tag reference: " + err.Error()) // the template and its data are ours
+	}
+	return b.String()
+}
+
+// reference is the data of the tag reference, every value finished Markdown.
+func reference(compat *version.Version) templates.TagReference {
+	ref := templates.TagReference{Compat: compat.String(), CELVersion: celenv.CELVersion(compat).String()}
 	for _, d := range Defs() {
-		var aliases []string
-		for _, a := range d.Aliases {
-			aliases = append(aliases, "`+"+a+"`")
-		}
 		kinds := "any"
 		if len(d.Kinds) > 0 {
 			kinds = kindList(d.Kinds)
@@ -36,7 +39,7 @@ func Markdown(compat *version.Version) string {
 		}
 		var params []string
 		for _, p := range d.Params {
-			s := "`" + p.Key + "`"
+			s := code(p.Key)
 			if p.Arg.Kind != ArgNone {
 				s += " (" + argDoc(p.Arg) + ")"
 			}
@@ -49,41 +52,67 @@ func Markdown(compat *version.Version) string {
 		if d.Info {
 			doc += " (Owned by another tool; validation-gen reads it.)"
 		}
-		fmt.Fprintf(&b, "| `+%s` | %s | %s | %s | %s | %s | %s | %s<br>Example: `%s` |\n",
-			d.Name, strings.Join(aliases, ", "), d.Scopes, kinds, cell(value), cell(strings.Join(params, "<br>")),
-			cell(d.OpenAPI), cell(doc), cell(d.Example))
+		ref.Tags = append(ref.Tags, templates.TagRow{
+			Name: cell(code("+" + d.Name)), Aliases: cell(codes("+", d.Aliases)), Scopes: cell(d.Scopes.String()),
+			AppliesTo: cell(kinds), Value: cell(value), Params: cell(strings.Join(params, "<br>")),
+			OpenAPI: cell(d.OpenAPI), Description: cell(doc), Example: cell(code(d.Example)),
+		})
 	}
-	fmt.Fprintf(&b, "\n## Formats\n\n`+format` accepts these names. At compatibility version %s, formats the API server "+
-		"does not validate are published as the equivalent shown (with `--format-fallback`, the default).\n\n", compat)
-	b.WriteString("| format | aliases | type | description | published at " + compat.String() + " as |\n| --- | --- | --- | --- | --- |\n")
 	for _, f := range formats.All() {
-		var aliases []string
-		for _, a := range f.Aliases {
-			aliases = append(aliases, "`"+a+"`")
-		}
-		as := "`format: " + f.Name + "`"
+		as := code("format: " + f.Name)
 		if !f.KnownTo(compat) {
 			switch {
 			case f.Pattern != "":
-				as = "`pattern: " + f.Pattern + "`"
+				as = code("pattern: " + f.Pattern)
 			case f.Rule != "":
-				as = "rule `" + f.Rule + "`"
+				as = "rule " + code(f.Rule)
 			}
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", f.Name, strings.Join(aliases, ", "), f.Type, cell(f.Doc), cell(as))
+		ref.Formats = append(ref.Formats, templates.FormatRow{
+			Name: cell(code(f.Name)), Aliases: cell(codes("", f.Aliases)), Type: cell(string(f.Type)),
+			Description: cell(f.Doc), PublishedAs: cell(as),
+		})
 	}
-	fmt.Fprintf(&b, "\n## CEL functions\n\nFunctions a rule may call on an API server of version %s, which compiles new "+
-		"expressions at its minimum compatibility version %s (operators and macros such as `has`, `all`, `exists`, `map` and "+
-		"`filter` are always there). A rule calling anything else does not compile.\n\n", compat, celenv.CELVersion(compat))
 	var names []string
 	for _, f := range celenv.Functions(compat) {
-		names = append(names, "`"+f.Name+"`")
+		names = append(names, code(f.Name))
 	}
-	b.WriteString(strings.Join(names, ", ") + "\n")
-	return b.String()
+	ref.Functions = strings.Join(names, ", ")
+	return ref
 }
 
-// cell escapes text for a Markdown table cell.
+// code renders s as a Markdown code span. Back-quotes inside s need a delimiter of more
+// back-quotes than the longest run of them in s, and a space inside each delimiter (which
+// CommonMark strips) so that one at either end of s does not join the delimiter:
+// +pattern=`^[a-z]+$` becomes “ +pattern=`^[a-z]+$` “.
+func code(s string) string {
+	longest, run := 0, 0
+	for _, r := range s {
+		if r != '`' {
+			run = 0
+			continue
+		}
+		if run++; run > longest {
+			longest = run
+		}
+	}
+	if longest == 0 {
+		return "`" + s + "`"
+	}
+	delim := strings.Repeat("`", longest+1)
+	return delim + " " + s + " " + delim
+}
+
+// codes renders each of names, prefixed, as a code span, joined by ", ".
+func codes(prefix string, names []string) string {
+	var out []string
+	for _, n := range names {
+		out = append(out, code(prefix+n))
+	}
+	return strings.Join(out, ", ")
+}
+
+// cell escapes Markdown for a table cell.
 func cell(s string) string {
 	if s == "" {
 		return ""

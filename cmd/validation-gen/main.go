@@ -7,10 +7,9 @@ import (
 	"fmt"
 	"os"
 
-	"k8s.io/apimachinery/pkg/util/version"
-	basever "k8s.io/component-base/version"
 	"k8s.io/klog/v2"
 
+	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/generators"
 	"github.com/validation-gen/validation-gen/tags"
 )
@@ -20,59 +19,97 @@ const usage = `validation-gen generates validation from the tags in Go API types
 Usage:
   validation-gen [flags] PACKAGE-PATTERN...
 
-Package patterns are Go package patterns, such as ./examples/api/... . For every input package it
-writes kube-openapi Go definitions (zz_generated.openapi.go); with --openapi-json, one OpenAPI v3
-document for all packages; with --crd-dir, one CustomResourceDefinition per root kind.
+PACKAGE-PATTERN is a Go package pattern (./..., ./api/v1), resolved with go/packages. Outputs:
+  - into every input package: kube-openapi Go definitions (--openapi-output-file);
+  - into every input package with a type carrying validation: typed Go validators, Validate_T and
+    RegisterValidations (--output-file);
+  - with --openapi-json: one OpenAPI v3 JSON document for all input packages;
+  - with --crd-dir: one CustomResourceDefinition YAML per root kind, <group>_<plural>.yaml.
 
-Problems in the input are reported as file:line:col: +tag: message, all at once, and nothing
-is written. With --verify nothing is written either: stale outputs are shown as a diff.
+Problems in the input are reported as file:line:col: +tag: message, all at once, and nothing is
+written. With --verify nothing is written either: stale outputs are shown as a diff.
+Exit status: 0 on success; 1 if the input has problems, an output is stale (--verify) or writing
+failed; 2 for a usage error.
 
 Examples:
-  validation-gen --openapi-json api.json --crd-dir crds/ ./examples/api/...
-  validation-gen --verify --openapi-json api.json ./examples/api/...
-  validation-gen --docs
+  validation-gen --openapi-json api.json --crd-dir crds ./api/...
+  validation-gen --verify --openapi-json api.json --crd-dir crds ./api/...
+  validation-gen --docs --compatibility-version 1.33
 
 Flags:
 `
 
-func main() {
-	os.Exit(run())
+// options are the values of the command-line flags.
+type options struct {
+	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat string
+	verify, docs, noNativeCEL, formatFallback                        bool
 }
 
-func run() int {
-	fs := flag.NewFlagSet("validation-gen", flag.ContinueOnError)
+// flagSet is a flag.FlagSet that remembers the order in which its flags were defined (the flag
+// package sorts them by name), so that --help lists them in that order.
+type flagSet struct {
+	*flag.FlagSet
+	order []string
+}
+
+// name records a flag's place in --help; wrap every flag name defined on fs in it.
+func (fs *flagSet) name(n string) string {
+	fs.order = append(fs.order, n)
+	return n
+}
+
+// newFlags defines the command-line flags. Their order here is their order in --help.
+func newFlags() (*flagSet, *options) {
+	fs := &flagSet{FlagSet: flag.NewFlagSet("validation-gen", flag.ContinueOnError)}
+	o := &options{}
+	fs.StringVar(&o.headerFile, fs.name("go-header-file"), "", "boilerplate `FILE` prepended to every generated Go file")
+	fs.StringVar(&o.openapiFile, fs.name("openapi-output-file"), "zz_generated.openapi.go",
+		"kube-openapi Go definitions (GetOpenAPIDefinitions) written into each input package as `NAME`; \"\" turns them off")
+	fs.StringVar(&o.outputFile, fs.name("output-file"), "zz_generated.validations.go",
+		"typed Go validators (Validate_T, RegisterValidations) written as `NAME` into each input package with a type carrying validation; \"\" turns them off")
+	fs.StringVar(&o.openapiJSON, fs.name("openapi-json"), "", "write one OpenAPI v3 JSON document ({\"components\":{\"schemas\":{...}}}) for all input packages to `FILE`")
+	fs.StringVar(&o.crdDir, fs.name("crd-dir"), "", "write one apiextensions.k8s.io/v1 CustomResourceDefinition YAML per root kind into `DIR`, named <group>_<plural>.yaml")
+	fs.BoolVar(&o.verify, fs.name("verify"), false, "write nothing; exit 1 and print a unified diff if any output is stale")
+	fs.BoolVar(&o.docs, fs.name("docs"), false, "print the tag reference (tags, formats, CEL functions at --compatibility-version) as Markdown and exit")
+	compatDoc := "Kubernetes version `V` (major.minor) whose API server must accept and enforce the output"
+	if oldest, newest, err := compatRange(); err == nil {
+		compatDoc += fmt.Sprintf(", from %s to %s, the version of the pinned k8s.io/apiserver", oldest, newest)
+	}
+	fs.StringVar(&o.compat, fs.name("compatibility-version"), celenv.DefaultVersion().String(), compatDoc)
+	fs.BoolVar(&o.formatFallback, fs.name("format-fallback"), true,
+		"publish formats the API server at --compatibility-version does not know as an equivalent pattern or CEL rule (false: such formats are an error)")
+	fs.BoolVar(&o.noNativeCEL, fs.name("no-native-cel"), false,
+		"run every CEL rule in CEL at run time, without translating simple rules into Go (for debugging; the errors are the same)")
 	// Of klog's flags only -v is ours to offer; the rest would bury the useful ones in --help.
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
 	klog.InitFlags(klogFlags)
-	fs.Var(klogFlags.Lookup("v").Value, "v", "log verbosity `N` (klog); 1 logs progress per package")
-	var (
-		headerFile     = fs.String("go-header-file", "", "boilerplate `FILE` prepended to every generated Go file")
-		openapiFile    = fs.String("openapi-output-file", "zz_generated.openapi.go", "kube-openapi Go definitions `NAME` written into each input package (\"\" turns it off)")
-		outputFile     = fs.String("output-file", "zz_generated.validations.go", "typed Go validators `NAME` written into each input package with a type carrying validation (\"\" turns it off)")
-		openapiJSON    = fs.String("openapi-json", "", "write one OpenAPI v3 JSON document for all input packages to `FILE`")
-		crdDir         = fs.String("crd-dir", "", "write one apiextensions.k8s.io/v1 CustomResourceDefinition per root kind into `DIR`")
-		verify         = fs.Bool("verify", false, "write nothing; exit 1 and print a unified diff if any output is stale")
-		docs           = fs.Bool("docs", false, "print the tag reference as Markdown and exit")
-		compat         = fs.String("compatibility-version", basever.DefaultKubeBinaryVersion, "Kubernetes `VERSION` (major.minor) whose API server must accept and enforce the output")
-		noNativeCEL    = fs.Bool("no-native-cel", false, "run every CEL rule in CEL at run time, without translating simple rules into Go (for debugging; the errors are the same)")
-		formatFallback = fs.Bool("format-fallback", true, "publish formats the target API server does not know as an equivalent pattern or CEL rule (false: such formats are an error)")
-	)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), usage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(os.Args[1:]); err != nil {
+	fs.Var(klogFlags.Lookup("v").Value, fs.name("v"), "log verbosity `N` (klog); 1 logs progress per package")
+	return fs, o
+}
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	fs, o := newFlags()
+	// The flag package prints a parse error itself; the usage goes to stdout, and only on request.
+	fs.SetOutput(os.Stderr)
+	fs.Usage = func() {}
+	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
+			fmt.Print(help(fs))
 			return 0
 		}
+		fmt.Fprintln(os.Stderr, "validation-gen: run validation-gen --help for usage")
 		return 2
 	}
-	cv, err := version.ParseMajorMinor(*compat)
+	cv, err := parseCompat(o.compat)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "validation-gen: --compatibility-version: %v\n", err)
 		return 2
 	}
-	if *docs {
+	if o.docs {
 		fmt.Print(tags.Markdown(cv))
 		return 0
 	}
@@ -81,11 +118,11 @@ func run() int {
 		return 2
 	}
 	cfg := generators.Config{
-		Patterns: fs.Args(), OpenAPIOutputFile: *openapiFile, OutputFile: *outputFile, OpenAPIJSON: *openapiJSON, CRDDir: *crdDir,
-		Options: generators.Options{Compat: cv, FormatFallback: *formatFallback, NoNativeCEL: *noNativeCEL},
+		Patterns: fs.Args(), OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
+		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL},
 	}
-	if *headerFile != "" {
-		if cfg.Header, err = os.ReadFile(*headerFile); err != nil {
+	if o.headerFile != "" {
+		if cfg.Header, err = os.ReadFile(o.headerFile); err != nil {
 			fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
 			return 2
 		}
@@ -105,7 +142,7 @@ func run() int {
 		fmt.Fprintf(os.Stderr, "validation-gen: %d error(s); nothing was written\n", len(diags.Sorted()))
 		return 1
 	}
-	if *verify {
+	if o.verify {
 		ok, err := out.Verify(os.Stdout, wd)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"k8s.io/apimachinery/pkg/util/version"
+	basever "k8s.io/component-base/version"
 )
 
 var bin string
@@ -144,5 +147,41 @@ func TestUsageErrors(t *testing.T) {
 	stdout, _, code := runIn(t, ".", "--docs")
 	if code != 0 || !strings.Contains(stdout, "| `+maxLength` |") {
 		t.Errorf("--docs: exit %d, output lacks the tag table", code)
+	}
+}
+
+// TestCompatibilityVersion accepts exactly the versions from the first whose API server enables
+// CRD validation ratcheting by default (1.30) up to the pinned k8s.io/apiserver's.
+func TestCompatibilityVersion(t *testing.T) {
+	oldest, newest, err := compatRange()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if oldest.String() != "1.30" || newest.String() != basever.DefaultKubeBinaryVersion {
+		t.Errorf("compatRange() = %s, %s; want 1.30, %s", oldest, newest, basever.DefaultKubeBinaryVersion)
+	}
+	next := version.MajorMinor(newest.Major(), newest.Minor()+1).String()
+	for _, tc := range []struct {
+		arg, want string // want: the version the docs name, or the error's text
+		ok        bool
+	}{
+		{arg: newest.String(), want: "At compatibility version " + newest.String() + ",", ok: true},
+		{arg: "1.30", want: "At compatibility version 1.30,", ok: true},
+		{arg: "1.33.4", want: "At compatibility version 1.33,", ok: true},
+		{arg: "1.29", want: "--compatibility-version: 1.29 is older than 1.30, the first Kubernetes version whose API server accepts and enforces"},
+		{arg: next, want: "--compatibility-version: " + next + " is newer than the pinned k8s.io/apiserver (" + newest.String() + ")"},
+		{arg: "2.0", want: "2.0 is newer than the pinned k8s.io/apiserver"},
+		{arg: "1.0", want: "1.0 is older than 1.30"},
+		{arg: "banana", want: `"banana" is not a Kubernetes version: want major.minor, from 1.30 to ` + newest.String()},
+		{arg: "1", want: `"1" is not a Kubernetes version`},
+		{arg: "", want: `"" is not a Kubernetes version`},
+	} {
+		stdout, stderr, code := runIn(t, ".", "--compatibility-version", tc.arg, "--docs")
+		switch {
+		case tc.ok && (code != 0 || !strings.Contains(stdout, tc.want)):
+			t.Errorf("--compatibility-version %q: exit %d, want 0 and docs saying %q; stderr:\n%s", tc.arg, code, tc.want, stderr)
+		case !tc.ok && (code != 2 || !strings.Contains(stderr, tc.want) || stdout != ""):
+			t.Errorf("--compatibility-version %q: exit %d, want 2, no output and an error saying %q; stderr:\n%s", tc.arg, code, tc.want, stderr)
+		}
 	}
 }

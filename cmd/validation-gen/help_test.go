@@ -1,0 +1,82 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+const readmeHelpStart = "## Command line\n\n```\n"
+
+// TestREADMECommandLine keeps the README's "Command line" block equal to --help, byte for byte.
+// UPDATE_GOLDEN=1 rewrites it.
+func TestREADMECommandLine(t *testing.T) {
+	const path = "../../README.md"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	i := strings.Index(readme, readmeHelpStart)
+	if i < 0 {
+		t.Fatalf("README.md has no %q block", readmeHelpStart)
+	}
+	i += len(readmeHelpStart)
+	n := strings.Index(readme[i:], "```\n")
+	if n < 0 {
+		t.Fatal("README.md's Command line block is not closed")
+	}
+	for _, arg := range []string{"--help", "-h"} {
+		stdout, stderr, code := runIn(t, ".", arg)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%s: exit %d, stderr %q; want 0 and nothing on stderr", arg, code, stderr)
+		}
+		if stdout == readme[i:i+n] {
+			continue
+		}
+		if os.Getenv("UPDATE_GOLDEN") != "" {
+			if err := os.WriteFile(path, []byte(readme[:i]+stdout+readme[i+n:]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		t.Errorf("README.md's Command line block differs from validation-gen %s; run UPDATE_GOLDEN=1 go test ./cmd/validation-gen -run TestREADMECommandLine\n--- %s:\n%s", arg, arg, stdout)
+	}
+}
+
+// TestHelpListsEveryFlag: every flag is in --help, with its argument and default, and every output
+// flag is named where --help lists the outputs.
+func TestHelpListsEveryFlag(t *testing.T) {
+	fs, _ := newFlags()
+	h := help(fs)
+	listed := map[string]bool{}
+	for _, n := range fs.order {
+		listed[n] = true
+	}
+	for _, f := range fs.inOrder() {
+		if !listed[f.Name] {
+			t.Errorf("flag %s is not defined with fs.name, so its place in --help is arbitrary", f.Name)
+		}
+		prefix := "\n  --" + f.Name
+		if len(f.Name) == 1 {
+			prefix = "\n  -" + f.Name
+		}
+		if !strings.Contains(h, prefix+" ") && !strings.Contains(h, prefix+"\n") {
+			t.Errorf("--help does not list %s", strings.TrimSpace(prefix))
+		}
+		if d := f.DefValue; d != "" && d != "false" && d != "0" && !strings.Contains(strings.Join(strings.Fields(h), " "), "(default "+d+")") {
+			t.Errorf("--help does not give %s's default %q", f.Name, d)
+		}
+	}
+	outputs := h[strings.Index(h, "Outputs:"):strings.Index(h, "Problems in the input")]
+	for _, out := range []string{"--openapi-output-file", "--output-file", "--openapi-json", "--crd-dir"} {
+		if !strings.Contains(outputs, "("+out+")") && !strings.Contains(outputs, "with "+out+":") {
+			t.Errorf("--help's list of outputs does not name %s:\n%s", out, outputs)
+		}
+	}
+	for _, line := range strings.Split(h, "\n") {
+		if len(line) > helpWidth {
+			t.Errorf("--help line longer than %d characters: %q", helpWidth, line)
+		}
+	}
+}

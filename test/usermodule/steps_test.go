@@ -1,0 +1,85 @@
+package usermodule
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// A step is one marked, fenced block of the README: either shell commands to run in the module
+// directory, or a file to write there.
+//
+// A block is marked by an HTML comment on the line before its opening fence, which Markdown does
+// not render:
+//
+//	<!-- usermodule: run -->        the block is a shell script
+//	<!-- usermodule: file PATH -->  the block is the content of PATH (slash-separated, relative)
+type step struct {
+	Line    int    // the marker's line in the README, for messages
+	File    string // the path to write, or "" for a script
+	Content string // the block, without its fences
+}
+
+var marker = regexp.MustCompile(`^<!-- usermodule: (run|file ([^ ]+)) -->$`)
+
+// steps returns the marked blocks of readme in order. A marker not followed by a fenced block, an
+// unclosed block, or an absolute or escaping path is an error.
+func steps(readme string) ([]step, error) {
+	lines := strings.Split(readme, "\n")
+	var out []step
+	for i := 0; i < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "<!-- usermodule:") {
+			continue
+		}
+		m := marker.FindStringSubmatch(lines[i])
+		if m == nil {
+			return nil, fmt.Errorf("README.md:%d: malformed marker %q; want <!-- usermodule: run --> or <!-- usermodule: file PATH -->", i+1, lines[i])
+		}
+		s := step{Line: i + 1, File: m[2]}
+		if p := s.File; p != "" && (strings.HasPrefix(p, "/") || p == ".." || strings.HasPrefix(p, "../") || strings.Contains(p, "/../")) {
+			return nil, fmt.Errorf("README.md:%d: file %q is not a path inside the module", i+1, p)
+		}
+		if i+1 >= len(lines) || !strings.HasPrefix(lines[i+1], "```") {
+			return nil, fmt.Errorf("README.md:%d: the marker is not followed by a fenced block", i+1)
+		}
+		end := -1
+		for j := i + 2; j < len(lines); j++ {
+			if lines[j] == "```" {
+				end = j
+				break
+			}
+		}
+		if end < 0 {
+			return nil, fmt.Errorf("README.md:%d: the fenced block is not closed", i+2)
+		}
+		s.Content = strings.Join(lines[i+2:end], "\n") + "\n"
+		out = append(out, s)
+		i = end
+	}
+	return out, nil
+}
+
+func TestSteps(t *testing.T) {
+	got, err := steps("text\n<!-- usermodule: run -->\n```sh\necho a\n\necho b\n```\nmore\n<!-- usermodule: file api/x.go -->\n```go\npackage x\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []step{{Line: 2, Content: "echo a\n\necho b\n"}, {Line: 9, File: "api/x.go", Content: "package x\n"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("steps = %+v, want %+v", got, want)
+	}
+	for readme, msg := range map[string]string{
+		"<!-- usermodule: runn -->\n```sh\n```\n":           "README.md:1: malformed marker",
+		"<!-- usermodule: run -->\n\n```sh\n```\n":          "README.md:1: the marker is not followed by a fenced block",
+		"<!-- usermodule: run -->\n```sh\necho\n":           "README.md:2: the fenced block is not closed",
+		"<!-- usermodule: file ../x.go -->\n```go\n```\n":   `README.md:1: file "../x.go" is not a path inside the module`,
+		"<!-- usermodule: file /etc/x.go -->\n```go\n```\n": `README.md:1: file "/etc/x.go" is not a path inside the module`,
+		"<!-- usermodule: file a/../../x -->\n```go\n```\n": `README.md:1: file "a/../../x" is not a path inside the module`,
+	} {
+		if _, err := steps(readme); err == nil || !strings.HasPrefix(err.Error(), msg) {
+			t.Errorf("steps(%q) = %v, want an error starting %q", readme, err, msg)
+		}
+	}
+}
