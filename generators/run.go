@@ -13,10 +13,12 @@
 package generators
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 
 	"k8s.io/klog/v2"
+	"sigs.k8s.io/yaml"
 
 	"github.com/validation-gen/validation-gen/generators/builder"
 	"github.com/validation-gen/validation-gen/generators/check"
@@ -54,7 +56,8 @@ type Options = model.Options
 type Outputs = output.Outputs
 
 // Run loads, builds, checks and emits. It returns every output, or the diagnostics that stopped
-// it; it never writes.
+// it, or an error for a header that is not Go comments and for outputs that collide with each other
+// or would overwrite a Go file validation-gen does not own. It never writes.
 func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	dir := cfg.Dir
 	if dir == "" {
@@ -62,6 +65,14 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		if dir, err = os.Getwd(); err != nil {
 			return nil, nil, err
 		}
+	}
+	// Refuse before loading: a header that is not Go comments breaks every Go output, and equal
+	// Go output names would collide in every package.
+	if err := output.CheckHeader(cfg.Header); err != nil {
+		return nil, nil, err
+	}
+	if cfg.OutputFile != "" && cfg.OutputFile == cfg.OpenAPIOutputFile {
+		return nil, nil, fmt.Errorf("--openapi-output-file and --output-file are both %q; give them different names", cfg.OutputFile)
 	}
 	prog, diags, err := loader.Load(dir, cfg.Patterns)
 	if err != nil || len(diags) > 0 {
@@ -87,7 +98,7 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			out.Add(filepath.Join(p.Dir, cfg.OpenAPIOutputFile), src)
+			out.Add(filepath.Join(p.Dir, cfg.OpenAPIOutputFile), "the Go definitions of "+p.Path+" (--openapi-output-file)", src)
 		}
 		if cfg.OutputFile != "" {
 			src, err := validators.GoFile(p, u, cfg.Options, cfg.Header)
@@ -95,7 +106,7 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 				return nil, nil, err
 			}
 			if src != nil {
-				out.Add(filepath.Join(p.Dir, cfg.OutputFile), src)
+				out.Add(filepath.Join(p.Dir, cfg.OutputFile), "the validators of "+p.Path+" (--output-file)", src)
 			}
 		}
 	}
@@ -104,18 +115,45 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		out.Add(abs(dir, cfg.OpenAPIJSON), doc)
+		out.Add(abs(dir, cfg.OpenAPIJSON), "the OpenAPI document (--openapi-json)", doc)
 	}
 	if cfg.CRDDir != "" {
 		files, diags, err := openapi.CRDs(u, cfg.Options)
 		if err != nil || len(diags) > 0 {
 			return nil, diags, err
 		}
+		crdDir := abs(dir, cfg.CRDDir)
+		names := map[string]int{}
 		for _, f := range files {
-			out.Add(filepath.Join(abs(dir, cfg.CRDDir), f.Path), f.Content)
+			names[f.Path]++
+		}
+		for _, f := range files {
+			what := "a CRD (--crd-dir)"
+			if names[f.Path] > 1 { // only then is the name shown: decode the kind to tell them apart
+				what = crdName(f.Content) + " (--crd-dir)"
+			}
+			out.Add(filepath.Join(crdDir, f.Path), what, f.Content)
 		}
 	}
+	if err := out.Check(); err != nil {
+		return nil, nil, err
+	}
 	return out, nil, nil
+}
+
+// crdName names a CRD in errors by its kind, group and plural, so that two kinds that would share
+// a file name can be told apart.
+func crdName(content []byte) string {
+	var crd struct {
+		Spec struct {
+			Group string
+			Names struct{ Kind, Plural string }
+		}
+	}
+	if err := yaml.Unmarshal(content, &crd); err != nil {
+		return "a CRD"
+	}
+	return fmt.Sprintf("the CRD of kind %s (group %s, plural %s)", crd.Spec.Names.Kind, crd.Spec.Group, crd.Spec.Names.Plural)
 }
 
 func abs(dir, p string) string {
