@@ -78,6 +78,28 @@ func kinds(names ...string) string {
 	return src
 }
 
+// TestFailedWriteChangesNothing: when one output cannot be written, the outputs already staged are
+// not put in place, and the previous ones stay byte-identical.
+func TestFailedWriteChangesNothing(t *testing.T) {
+	dir := kindsModule(t, kinds("Alpha"))
+	if _, stderr, code := runIn(t, dir, "--openapi-json", "out.json", "--crd-dir", "crds", "./..."); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	write(t, filepath.Join(dir, "api", "v1", "types.go"), strings.Replace(kinds("Alpha"), "maxLength=5", "maxLength=6", 1))
+	write(t, filepath.Join(dir, "blocked"), "a file where --crd-dir wants a directory\n")
+	for _, args := range [][]string{
+		{"--openapi-json", "out.json", "--crd-dir", "blocked", "./..."}, // CRDs come after api/ and out.json
+		{"--openapi-json", "blocked/out.json", "--crd-dir", "crds", "./..."},
+	} {
+		before := snapshot(t, dir)
+		_, stderr, code := runIn(t, dir, args...)
+		if code != 1 || !strings.Contains(stderr, "not a directory; no output was changed") {
+			t.Errorf("%s: exit %d, stderr:\n%s", args, code, stderr)
+		}
+		unchanged(t, dir, before)
+	}
+}
+
 // TestRefusedOutputPaths: outputs that collide with each other or with an input file, and a
 // header that is not Go comments, are refused before anything is written.
 func TestRefusedOutputPaths(t *testing.T) {

@@ -1,6 +1,8 @@
 package output
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +44,122 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+func sameTree(t *testing.T, got, want map[string]string) {
+	t.Helper()
+	for name, w := range want {
+		if g, ok := got[name]; !ok {
+			t.Errorf("%s is gone", name)
+		} else if g != w {
+			t.Errorf("%s changed:\n%s\nwant:\n%s", name, g, w)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("unexpected file %s", name)
+		}
+	}
+}
+
+// run is one run's outputs over dir: two changed Go files, an unchanged one, a new JSON document
+// in a new directory, a changed and a new CRD.
+func run(dir string) *Outputs {
+	o := &Outputs{}
+	for _, p := range []string{"a", "b", "c"} {
+		path := filepath.Join(dir, p, "zz_generated.openapi.go")
+		body := "\nvar New = 1\n"
+		if p == "c" {
+			body = "\nvar Old = 1\n"
+		}
+		o.Add(path, "the Go definitions of "+p, []byte(goHead+body))
+	}
+	o.Add(filepath.Join(dir, "new", "dir", "openapi.json"), "the document", []byte("{}\n"))
+	crds := filepath.Join(dir, "crds")
+	o.Add(filepath.Join(crds, "g_as.yaml"), "CRD A", []byte(yamlHead+"kind: A\nversion: 2\n"))
+	o.Add(filepath.Join(crds, "g_new.yaml"), "CRD New", []byte(yamlHead+"kind: New\n"))
+	return o
+}
+
+var before = map[string]string{
+	"a/zz_generated.openapi.go": goHead + "\nvar Old = 1\n",
+	"a/types.go":                "package api\n",
+	"b/zz_generated.openapi.go": goHead + "\nvar Old = 1\n",
+	"c/zz_generated.openapi.go": goHead + "\nvar Old = 1\n",
+	"crds/g_as.yaml":            yamlHead + "kind: A\nversion: 1\n",
+	"crds/g_gone.yaml":          yamlHead + "kind: Gone\n",
+	"crds/handwritten.yaml":     "kind: Mine\n",
+	"crds/notes.txt":            yamlHead,
+}
+
+var after = map[string]string{
+	"a/zz_generated.openapi.go": goHead + "\nvar New = 1\n",
+	"a/types.go":                "package api\n",
+	"b/zz_generated.openapi.go": goHead + "\nvar New = 1\n",
+	"c/zz_generated.openapi.go": goHead + "\nvar Old = 1\n",
+	"new/dir/openapi.json":      "{}\n",
+	"crds/g_as.yaml":            yamlHead + "kind: A\nversion: 2\n",
+	"crds/g_new.yaml":           yamlHead + "kind: New\n",
+	"crds/g_gone.yaml":          yamlHead + "kind: Gone\n",
+	"crds/handwritten.yaml":     "kind: Mine\n",
+	"crds/notes.txt":            yamlHead,
+}
+
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, before)
+	if err := run(dir).Write(); err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, tree(t, dir), after)
+	if ok, err := run(dir).Verify(new(bytes.Buffer), dir); !ok || err != nil {
+		t.Errorf("Verify after Write: %v %v", ok, err)
+	}
+}
+
+// TestWriteFailsMidway fails each rename into place in turn: whatever was already replaced must be
+// restored, and no temporary file or new directory left behind.
+func TestWriteFailsMidway(t *testing.T) {
+	defer func() { rename = os.Rename }()
+	steps := 0
+	for n := 1; ; n++ {
+		dir := t.TempDir()
+		writeTree(t, dir, before)
+		calls := 0
+		fail := func() bool { calls++; return calls == n }
+		rename = func(from, to string) error {
+			if fail() {
+				return errors.New("injected")
+			}
+			return os.Rename(from, to)
+		}
+		err := run(dir).Write()
+		if err == nil {
+			steps = n - 1
+			break
+		}
+		if !strings.Contains(err.Error(), "injected; no output was changed") {
+			t.Errorf("step %d: %v", n, err)
+		}
+		sameTree(t, tree(t, dir), before)
+	}
+	// a, b, the document, two CRDs written (c is unchanged).
+	if steps != 5 {
+		t.Errorf("the commit had %d steps, want 5", steps)
+	}
+}
+
+// TestWriteFailsStaging fails while staging (a directory that cannot be made): nothing is renamed.
+func TestWriteFailsStaging(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, before)
+	writeTree(t, dir, map[string]string{"new": "a file where a directory should be"})
+	want := tree(t, dir)
+	err := run(dir).Write()
+	if err == nil || !strings.Contains(err.Error(), "no output was changed") {
+		t.Fatalf("Write: %v", err)
+	}
+	sameTree(t, tree(t, dir), want)
 }
 
 func TestCheck(t *testing.T) {
