@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"k8s.io/klog/v2"
 	"sigs.k8s.io/yaml"
@@ -90,7 +91,7 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	if len(diags) > 0 {
 		return nil, diags, nil
 	}
-	out := &Outputs{}
+	out := &Outputs{Root: moduleRoot(prog, dir)}
 	for _, p := range u.Packages {
 		klog.V(1).Infof("package %s: %d definitions", p.Path, len(p.Definitions))
 		if cfg.OpenAPIOutputFile != "" && len(p.Definitions) > 0 { // a package of functions defines nothing
@@ -139,6 +140,27 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		return nil, nil, err
 	}
 	return out, nil, nil
+}
+
+// moduleRoot is the directory of the main module that holds dir (the innermost, in a workspace),
+// or dir itself outside any module.
+func moduleRoot(prog *loader.Program, dir string) string {
+	if a, err := filepath.Abs(dir); err == nil {
+		dir = a
+	}
+	root := dir
+	found := false
+	for _, p := range prog.Inputs {
+		if m := p.Module; m != nil && m.Main && m.Dir != "" && within(dir, m.Dir) && (!found || len(m.Dir) > len(root)) {
+			root, found = m.Dir, true
+		}
+	}
+	return root
+}
+
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // crdName names a CRD in errors by its kind, group and plural, so that two kinds that would share

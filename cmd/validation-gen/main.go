@@ -106,7 +106,7 @@ func run() int {
 		return 1
 	}
 	if *verify {
-		ok, err := out.Verify(os.Stdout, wd)
+		ok, err := out.Verify(os.Stdout)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
 			return 1

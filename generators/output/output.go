@@ -23,6 +23,10 @@ type File struct {
 // Outputs is every file a run produces. Emitters add to it; nothing touches the disk until all
 // emitters and checks have succeeded, so a failing run writes nothing.
 type Outputs struct {
+	// Root is the directory that paths in Verify's diffs and in errors are relative to (the main
+	// module's root); the working directory when empty.
+	Root string
+
 	files map[string]file
 	// collisions are paths added twice, found by Add and reported by Check.
 	collisions []string
@@ -82,11 +86,15 @@ func (o *Outputs) Check() error {
 	return fmt.Errorf("refusing to write, nothing was written:\n\t%s", strings.Join(msgs, "\n\t"))
 }
 
-// rel is a path as errors show it: relative to the working directory.
+// rel is a path as errors and diffs show it: relative to Root.
 func (o *Outputs) rel(path string) string {
-	root, err := os.Getwd()
-	if err != nil {
-		return path
+	root := o.Root
+	if root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return path
+		}
+		root = wd
 	}
 	rel, err := filepath.Rel(root, path)
 	if err != nil {

@@ -112,7 +112,7 @@ func TestWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameTree(t, tree(t, dir), after)
-	if ok, err := run(dir).Verify(new(bytes.Buffer), dir); !ok || err != nil {
+	if ok, err := run(dir).Verify(new(bytes.Buffer)); !ok || err != nil {
 		t.Errorf("Verify after Write: %v %v", ok, err)
 	}
 }

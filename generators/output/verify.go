@@ -5,14 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/pmezard/go-difflib/difflib"
 )
 
 // Verify compares every file with the disk and writes a unified diff of each stale one to w,
-// with paths relative to dir. It reports whether everything was up to date.
-func (o *Outputs) Verify(w io.Writer, dir string) (bool, error) {
+// with paths relative to Root. It reports whether everything was up to date.
+func (o *Outputs) Verify(w io.Writer) (bool, error) {
 	if err := o.Check(); err != nil {
 		return false, err
 	}
@@ -26,10 +25,7 @@ func (o *Outputs) Verify(w io.Writer, dir string) (bool, error) {
 			continue
 		}
 		ok = false
-		name := f.Path
-		if rel, err := filepath.Rel(dir, f.Path); err == nil {
-			name = rel
-		}
+		name := o.rel(f.Path)
 		from := "a/" + name
 		if old == nil {
 			from = "/dev/null"
