@@ -94,20 +94,28 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	out := &Outputs{Root: moduleRoot(prog, dir)}
 	for _, p := range u.Packages {
 		klog.V(1).Infof("package %s: %d definitions", p.Path, len(p.Definitions))
-		if cfg.OpenAPIOutputFile != "" && len(p.Definitions) > 0 { // a package of functions defines nothing
-			src, err := openapi.GoFile(p, cfg.Options, cfg.Header)
-			if err != nil {
-				return nil, nil, err
+		// The Go output names are claimed in every input package: a previous output there that
+		// this run no longer produces is stale.
+		if cfg.OpenAPIOutputFile != "" {
+			path := filepath.Join(p.Dir, cfg.OpenAPIOutputFile)
+			out.ClaimFile(path)
+			if len(p.Definitions) > 0 { // a package of functions defines nothing
+				src, err := openapi.GoFile(p, cfg.Options, cfg.Header)
+				if err != nil {
+					return nil, nil, err
+				}
+				out.Add(path, "the Go definitions of "+p.Path+" (--openapi-output-file)", src)
 			}
-			out.Add(filepath.Join(p.Dir, cfg.OpenAPIOutputFile), "the Go definitions of "+p.Path+" (--openapi-output-file)", src)
 		}
 		if cfg.OutputFile != "" {
+			path := filepath.Join(p.Dir, cfg.OutputFile)
+			out.ClaimFile(path)
 			src, err := validators.GoFile(p, u, cfg.Options, cfg.Header)
 			if err != nil {
 				return nil, nil, err
 			}
 			if src != nil {
-				out.Add(filepath.Join(p.Dir, cfg.OutputFile), "the validators of "+p.Path+" (--output-file)", src)
+				out.Add(path, "the validators of "+p.Path+" (--output-file)", src)
 			}
 		}
 	}
@@ -124,6 +132,7 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			return nil, diags, err
 		}
 		crdDir := abs(dir, cfg.CRDDir)
+		out.ClaimDir(crdDir, ".yaml")
 		names := map[string]int{}
 		for _, f := range files {
 			names[f.Path]++

@@ -140,6 +140,73 @@ func TestRefusedOutputPaths(t *testing.T) {
 	}
 }
 
+// TestStaleCRD: a CRD that validation-gen generated for a kind that is gone is reported by
+// --verify and removed by generation; a CRD it did not generate is left alone. Diff paths are
+// relative to the module root, wherever the command runs.
+func TestStaleCRD(t *testing.T) {
+	dir := kindsModule(t, kinds("Alpha", "Beta"))
+	if _, stderr, code := runIn(t, dir, "--crd-dir", "crds", "./..."); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	beta := filepath.Join(dir, "crds", "g.example.com_betas.yaml")
+	if _, err := os.Stat(beta); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, "crds", "mine.yaml")
+	write(t, mine, "# handwritten\nkind: CustomResourceDefinition\n")
+	write(t, filepath.Join(dir, "api", "v1", "types.go"), kinds("Alpha"))
+
+	pkg := filepath.Join(dir, "api", "v1") // as go generate runs it
+	stdout, stderr, code := runIn(t, pkg, "--verify", "--crd-dir", "../../crds", "./...")
+	if code != 1 || !strings.Contains(stdout, "--- a/crds/g.example.com_betas.yaml\n+++ /dev/null\n@@ -1,") {
+		t.Errorf("--verify: exit %d, want 1 and a diff removing crds/g.example.com_betas.yaml:\n%s%s", code, stdout, stderr)
+	}
+	if strings.Contains(stdout, "alphas") || strings.Contains(stdout, "mine.yaml") {
+		t.Errorf("--verify reports files that are up to date or not ours:\n%s", stdout)
+	}
+	if _, stderr, code := runIn(t, pkg, "--crd-dir", "../../crds", "./..."); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(beta); !os.IsNotExist(err) {
+		t.Errorf("the stale CRD is still there: %v", err)
+	}
+	if b, err := os.ReadFile(mine); err != nil || !strings.HasPrefix(string(b), "# handwritten") {
+		t.Errorf("a CRD validation-gen does not own was touched: %v", err)
+	}
+	if stdout, _, code := runIn(t, pkg, "--verify", "--crd-dir", "../../crds", "./..."); code != 0 {
+		t.Errorf("--verify after generation: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestStaleGoOutput: a package whose types no longer carry validation loses its validators file;
+// a file of that name that validation-gen did not generate stays.
+func TestStaleGoOutput(t *testing.T) {
+	dir := module(t, good)
+	other := filepath.Join(dir, "other", "zz_generated.validations.go")
+	write(t, other, "package other\n\nfunc Handwritten() {}\n")
+	if _, stderr, code := runIn(t, dir, "./..."); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	validations := filepath.Join(dir, "api", "zz_generated.validations.go")
+	if _, err := os.Stat(validations); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "api", "types.go"), "package api\n\n// Thing validates nothing.\ntype Thing struct{}\n")
+	stdout, _, code := runIn(t, filepath.Join(dir, "api"), "--verify", "./...")
+	if code != 1 || !strings.Contains(stdout, "--- a/api/zz_generated.validations.go\n+++ /dev/null\n") || strings.Contains(stdout, "other/") {
+		t.Errorf("--verify: exit %d, want 1 and a diff removing only api/zz_generated.validations.go:\n%s", code, stdout)
+	}
+	if _, stderr, code := runIn(t, dir, "./..."); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(validations); !os.IsNotExist(err) {
+		t.Errorf("the stale validators are still there: %v", err)
+	}
+	if b, _ := os.ReadFile(other); string(b) != "package other\n\nfunc Handwritten() {}\n" {
+		t.Error("a file validation-gen does not own was touched")
+	}
+}
+
 // TestVerifyPaths: --verify shows paths relative to the module root wherever in the module it runs
 // (go generate runs it in the package directory), not a/../out.json.
 func TestVerifyPaths(t *testing.T) {

@@ -2,8 +2,12 @@
 // of generated files of one run, checked, then written all together or verified against the disk,
 // and the conventions every generated file follows (header, build tag, generated-code comment).
 //
-// A Go file that does not carry the generated-code comment (GeneratedComment, before the package
-// clause) is not validation-gen's and is never overwritten.
+// A run owns the files it generates and nothing else. It knows them by their generated-code
+// comment (GeneratedComment: the Go comment before the package clause, or a YAML file's first
+// line "# " + GeneratedComment). Files it owns at the places a run claims (the per-package Go
+// output names, the CRD directory) that it no longer produces are stale: Write removes them and
+// Verify reports them. Files it does not own are never removed, and a Go file it does not own is
+// never overwritten.
 package output
 
 import (
@@ -27,7 +31,8 @@ type Outputs struct {
 	// module's root); the working directory when empty.
 	Root string
 
-	files map[string]file
+	files  map[string]file
+	claims []claim
 	// collisions are paths added twice, found by Add and reported by Check.
 	collisions []string
 }

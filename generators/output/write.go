@@ -7,16 +7,22 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"syscall"
+
+	"k8s.io/klog/v2"
 )
 
-// rename is os.Rename; tests replace it to fail midway through a commit.
-var rename = os.Rename
+// rename and remove are os.Rename and os.Remove; tests replace them to fail midway through a commit.
+var (
+	rename = os.Rename
+	remove = os.Remove
+)
 
-// A change replaces one file. The old content is kept to roll back.
+// A change replaces or removes one file. The old content is kept to roll back.
 type change struct {
 	path    string
-	content []byte
+	content []byte // nil removes the file
 	tmp     string // the staged new content, beside path
 
 	existed bool
@@ -25,13 +31,13 @@ type change struct {
 	done    bool // committed, to be undone on rollback
 }
 
-// Write makes the disk match the outputs, all or nothing: it writes every changed file or, when any
-// step fails, leaves every file as it was.
+// Write makes the disk match the outputs, all or nothing: it writes every changed file and
+// removes every stale one (see Stale), or, when any step fails, leaves every file as it was.
 //
 // Every new content is first staged in a temporary file beside its target (created, written and
-// closed, with any missing directory). Only when all are staged are they renamed into place. If a
-// rename fails, the files already replaced are restored from their old content, and the temporary
-// files and new directories are removed.
+// closed, with any missing directory). Only when all are staged are they renamed into place and
+// the stale files removed. If a rename or removal fails, the files already replaced or removed
+// are restored from their old content, and the temporary files and new directories are removed.
 func (o *Outputs) Write() error {
 	if err := o.Check(); err != nil {
 		return err
@@ -57,6 +63,9 @@ func (o *Outputs) Write() error {
 		return fmt.Errorf("%w; no output was changed", err)
 	}
 	for _, c := range changes {
+		if c.content == nil {
+			continue
+		}
 		dir := filepath.Dir(c.path)
 		top, err := mkdirAll(dir)
 		if top != "" {
@@ -70,16 +79,24 @@ func (o *Outputs) Write() error {
 		}
 	}
 	for _, c := range changes {
-		if err := rename(c.tmp, c.path); err != nil {
+		if c.content == nil {
+			err = remove(c.path)
+		} else {
+			err = rename(c.tmp, c.path)
+		}
+		if err != nil {
 			return fail(fmt.Errorf("writing %s: %w", o.rel(c.path), err))
 		}
 		c.done, c.tmp = true, ""
+		if c.content == nil {
+			klog.V(1).Infof("removed stale output %s", c.path)
+		}
 	}
 	return nil
 }
 
-// plan lists the files to replace, those whose content differs, sorted by path, with their old
-// content.
+// plan lists the files to replace (those whose content differs) and the stale ones to remove,
+// sorted by path, with their old content.
 func (o *Outputs) plan() ([]*change, error) {
 	var changes []*change
 	for _, f := range o.Files() {
@@ -92,6 +109,18 @@ func (o *Outputs) plan() ([]*change, error) {
 		}
 		changes = append(changes, c)
 	}
+	stale, err := o.Stale()
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range stale {
+		c := &change{path: p}
+		if err := c.readOld(); err != nil {
+			return nil, err
+		}
+		changes = append(changes, c)
+	}
+	sort.Slice(changes, func(i, j int) bool { return changes[i].path < changes[j].path })
 	return changes, nil
 }
 
@@ -122,7 +151,7 @@ func (c *change) undo() error {
 	}
 	c.done = false
 	if !c.existed {
-		return os.Remove(c.path)
+		return remove(c.path)
 	}
 	tmp, err := stage(filepath.Dir(c.path), filepath.Base(c.path), c.old, c.mode)
 	if err == nil {
