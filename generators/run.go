@@ -13,10 +13,13 @@
 package generators
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"k8s.io/klog/v2"
+	"sigs.k8s.io/yaml"
 
 	"github.com/validation-gen/validation-gen/generators/builder"
 	"github.com/validation-gen/validation-gen/generators/check"
@@ -54,7 +57,8 @@ type Options = model.Options
 type Outputs = output.Outputs
 
 // Run loads, builds, checks and emits. It returns every output, or the diagnostics that stopped
-// it; it never writes.
+// it, or an error for a header that is not Go comments and for outputs that collide with each other
+// or would overwrite a Go file validation-gen does not own. It never writes.
 func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	dir := cfg.Dir
 	if dir == "" {
@@ -62,6 +66,14 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		if dir, err = os.Getwd(); err != nil {
 			return nil, nil, err
 		}
+	}
+	// Refuse before loading: a header that is not Go comments breaks every Go output, and equal
+	// Go output names would collide in every package.
+	if err := output.CheckHeader(cfg.Header); err != nil {
+		return nil, nil, err
+	}
+	if cfg.OutputFile != "" && cfg.OutputFile == cfg.OpenAPIOutputFile {
+		return nil, nil, fmt.Errorf("--openapi-output-file and --output-file are both %q; give them different names", cfg.OutputFile)
 	}
 	prog, diags, err := loader.Load(dir, cfg.Patterns)
 	if err != nil || len(diags) > 0 {
@@ -79,23 +91,31 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	if len(diags) > 0 {
 		return nil, diags, nil
 	}
-	out := &Outputs{}
+	out := &Outputs{Root: moduleRoot(prog, dir)}
 	for _, p := range u.Packages {
 		klog.V(1).Infof("package %s: %d definitions", p.Path, len(p.Definitions))
-		if cfg.OpenAPIOutputFile != "" && len(p.Definitions) > 0 { // a package of functions defines nothing
-			src, err := openapi.GoFile(p, cfg.Options, cfg.Header)
-			if err != nil {
-				return nil, nil, err
+		// The Go output names are claimed in every input package: a previous output there that
+		// this run no longer produces is stale.
+		if cfg.OpenAPIOutputFile != "" {
+			path := filepath.Join(p.Dir, cfg.OpenAPIOutputFile)
+			out.ClaimFile(path)
+			if len(p.Definitions) > 0 { // a package of functions defines nothing
+				src, err := openapi.GoFile(p, cfg.Options, cfg.Header)
+				if err != nil {
+					return nil, nil, err
+				}
+				out.Add(path, "the Go definitions of "+p.Path+" (--openapi-output-file)", src)
 			}
-			out.Add(filepath.Join(p.Dir, cfg.OpenAPIOutputFile), src)
 		}
 		if cfg.OutputFile != "" {
+			path := filepath.Join(p.Dir, cfg.OutputFile)
+			out.ClaimFile(path)
 			src, err := validators.GoFile(p, u, cfg.Options, cfg.Header)
 			if err != nil {
 				return nil, nil, err
 			}
 			if src != nil {
-				out.Add(filepath.Join(p.Dir, cfg.OutputFile), src)
+				out.Add(path, "the validators of "+p.Path+" (--output-file)", src)
 			}
 		}
 	}
@@ -104,18 +124,67 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		out.Add(abs(dir, cfg.OpenAPIJSON), doc)
+		out.Add(abs(dir, cfg.OpenAPIJSON), "the OpenAPI document (--openapi-json)", doc)
 	}
 	if cfg.CRDDir != "" {
 		files, diags, err := openapi.CRDs(u, cfg.Options)
 		if err != nil || len(diags) > 0 {
 			return nil, diags, err
 		}
+		crdDir := abs(dir, cfg.CRDDir)
+		out.ClaimDir(crdDir, ".yaml")
+		names := map[string]int{}
 		for _, f := range files {
-			out.Add(filepath.Join(abs(dir, cfg.CRDDir), f.Path), f.Content)
+			names[f.Path]++
+		}
+		for _, f := range files {
+			what := "a CRD (--crd-dir)"
+			if names[f.Path] > 1 { // only then is the name shown: decode the kind to tell them apart
+				what = crdName(f.Content) + " (--crd-dir)"
+			}
+			out.Add(filepath.Join(crdDir, f.Path), what, f.Content)
 		}
 	}
+	if err := out.Check(); err != nil {
+		return nil, nil, err
+	}
 	return out, nil, nil
+}
+
+// moduleRoot is the directory of the main module that holds dir (the innermost, in a workspace),
+// or dir itself outside any module.
+func moduleRoot(prog *loader.Program, dir string) string {
+	if a, err := filepath.Abs(dir); err == nil {
+		dir = a
+	}
+	root := dir
+	found := false
+	for _, p := range prog.Inputs {
+		if m := p.Module; m != nil && m.Main && m.Dir != "" && within(dir, m.Dir) && (!found || len(m.Dir) > len(root)) {
+			root, found = m.Dir, true
+		}
+	}
+	return root
+}
+
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// crdName names a CRD in errors by its kind, group and plural, so that two kinds that would share
+// a file name can be told apart.
+func crdName(content []byte) string {
+	var crd struct {
+		Spec struct {
+			Group string
+			Names struct{ Kind, Plural string }
+		}
+	}
+	if err := yaml.Unmarshal(content, &crd); err != nil {
+		return "a CRD"
+	}
+	return fmt.Sprintf("the CRD of kind %s (group %s, plural %s)", crd.Spec.Names.Kind, crd.Spec.Group, crd.Spec.Names.Plural)
 }
 
 func abs(dir, p string) string {

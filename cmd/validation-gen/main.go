@@ -143,7 +143,7 @@ func run(args []string) int {
 		return 1
 	}
 	if o.verify {
-		ok, err := out.Verify(os.Stdout, wd)
+		ok, err := out.Verify(os.Stdout)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
 			return 1

@@ -1,17 +1,21 @@
 // Package output holds what every emitter produces into and what the command writes from: the set
-// of generated files of one run, written all together or verified against the disk, and the
-// conventions every generated Go file follows (header, build tag, generated-code comment).
+// of generated files of one run, checked, then written all together or verified against the disk,
+// and the conventions every generated file follows (header, build tag, generated-code comment).
+//
+// A run owns the files it generates and nothing else. It knows them by their generated-code
+// comment (GeneratedComment: the Go comment before the package clause, or a YAML file's first
+// line "# " + GeneratedComment). Files it owns at the places a run claims (the per-package Go
+// output names, the CRD directory) that it no longer produces are stale: Write removes them and
+// Verify reports them. Files it does not own are never removed, and a Go file it does not own is
+// never overwritten.
 package output
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
-
-	"github.com/pmezard/go-difflib/difflib"
+	"strings"
 )
 
 // File is one generated output: its path and its complete content.
@@ -23,113 +27,91 @@ type File struct {
 // Outputs is every file a run produces. Emitters add to it; nothing touches the disk until all
 // emitters and checks have succeeded, so a failing run writes nothing.
 type Outputs struct {
-	files map[string][]byte
+	// Root is the directory that paths in Verify's diffs and in errors are relative to (the main
+	// module's root); the working directory when empty.
+	Root string
+
+	files  map[string]file
+	claims []claim
+	// collisions are paths added twice, found by Add and reported by Check.
+	collisions []string
 }
 
-// Add records a file; adding the same path twice is a programming error.
-func (o *Outputs) Add(path string, content []byte) {
+type file struct {
+	content []byte
+	what    string // for errors: which output this is, e.g. "the CRD of kind Widget"
+}
+
+// Add records a file. what names the output in errors, with the flag that asked for it. A path
+// added twice is an error that Check reports.
+func (o *Outputs) Add(path, what string, content []byte) {
 	if o.files == nil {
-		o.files = map[string][]byte{}
+		o.files = map[string]file{}
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
+	abs := absPath(path)
+	if prev, dup := o.files[abs]; dup {
+		o.collisions = append(o.collisions, fmt.Sprintf("%s would be written twice: as %s and as %s", o.rel(abs), prev.what, what))
+		return
 	}
-	if _, dup := o.files[abs]; dup {
-		panic("output: " + abs + " produced twice")
-	}
-	o.files[abs] = content
+	o.files[abs] = file{content, what}
 }
 
 // Files returns the outputs sorted by path.
 func (o *Outputs) Files() []File {
 	var out []File
-	for p, c := range o.files {
-		out = append(out, File{p, c})
+	for p, f := range o.files {
+		out = append(out, File{p, f.content})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
 }
 
-// Write writes every file that changed. Each file is written to a temporary file beside it and
-// renamed into place, so an interrupted run never leaves a half-written output.
-func (o *Outputs) Write() error {
+// Check reports, all at once, every output path that collides with another output or that would
+// overwrite a Go file validation-gen does not own (an input file such as types.go). Write and
+// Verify check first; callers may check earlier to refuse before anything else happens.
+func (o *Outputs) Check() error {
+	msgs := append([]string(nil), o.collisions...)
 	for _, f := range o.Files() {
-		old, err := os.ReadFile(f.Path)
-		if err == nil && bytes.Equal(old, f.Content) {
+		if filepath.Ext(f.Path) != ".go" {
 			continue
 		}
-		if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
-			return err
-		}
-		tmp, err := os.CreateTemp(filepath.Dir(f.Path), "."+filepath.Base(f.Path)+".tmp*")
+		own, exists, err := owned(f.Path)
 		if err != nil {
 			return err
 		}
-		_, werr := tmp.Write(f.Content)
-		cerr := tmp.Close()
-		if werr == nil {
-			werr = cerr
-		}
-		if werr == nil {
-			werr = os.Chmod(tmp.Name(), 0o644)
-		}
-		if werr == nil {
-			werr = os.Rename(tmp.Name(), f.Path)
-		}
-		if werr != nil {
-			os.Remove(tmp.Name())
-			return fmt.Errorf("writing %s: %w", f.Path, werr)
+		if exists && !own {
+			msgs = append(msgs, fmt.Sprintf("%s would be overwritten by %s, but validation-gen did not generate it "+
+				"(it lacks the comment // %s); choose another output name", o.rel(f.Path), o.files[f.Path].what, GeneratedComment))
 		}
 	}
-	return nil
+	if len(msgs) == 0 {
+		return nil
+	}
+	sort.Strings(msgs)
+	return fmt.Errorf("refusing to write, nothing was written:\n\t%s", strings.Join(msgs, "\n\t"))
 }
 
-// Verify compares every file with the disk and writes a unified diff of each stale one to w,
-// with paths relative to dir. It reports whether everything was up to date.
-func (o *Outputs) Verify(w io.Writer, dir string) (bool, error) {
-	ok := true
-	for _, f := range o.Files() {
-		old, err := os.ReadFile(f.Path)
-		if err != nil && !os.IsNotExist(err) {
-			return false, err
-		}
-		if bytes.Equal(old, f.Content) {
-			continue
-		}
-		ok = false
-		name := f.Path
-		if rel, err := filepath.Rel(dir, f.Path); err == nil {
-			name = rel
-		}
-		from := "a/" + name
-		if old == nil {
-			from = "/dev/null"
-		}
-		d, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-			A: difflib.SplitLines(string(old)), B: difflib.SplitLines(string(f.Content)),
-			FromFile: from, ToFile: "b/" + name, Context: 3,
-		})
+// rel is a path as errors and diffs show it: relative to Root.
+func (o *Outputs) rel(path string) string {
+	root := o.Root
+	if root == "" {
+		wd, err := os.Getwd()
 		if err != nil {
-			return false, err
+			return path
 		}
-		fmt.Fprint(w, d)
+		root = wd
 	}
-	return ok, nil
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(rel)
 }
 
-// GeneratedComment marks every generated Go file.
-const GeneratedComment = "Code generated by validation-gen. DO NOT EDIT."
-
-// BuildTag keeps generated files out of the generator's own view of the package: a previous,
-// stale or broken output must not stop the next run (the convention of Kubernetes' generators).
-const BuildTag = "ignore_autogenerated"
-
-// WithHeader prepends the build constraint and the user's boilerplate header to a rendered file.
-func WithHeader(header, body []byte) []byte {
-	out := []byte("//go:build !" + BuildTag + "\n\n")
-	if h := bytes.TrimRight(header, "\n"); len(h) > 0 {
-		out = append(append(out, h...), '\n', '\n')
+func absPath(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
 	}
-	return append(out, body...)
+	return abs
 }

@@ -63,7 +63,7 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 		}
 	}
 	var diff bytes.Buffer
-	ok, err := first.Verify(&diff, ".")
+	ok, err := first.Verify(&diff)
 	if err != nil {
 		t.Fatal(err)
 	}
