@@ -23,7 +23,7 @@ var stages = []struct {
 	{"generators/check", []string{"generators/schema", "model", "formats", "celenv"}},
 	{"generators/nativecel", []string{"model", "celenv"}},
 	{"generators/openapi", []string{"generators/output", "generators/schema", "model", "formats", "celenv"}},
-	{"generators/validators", []string{"generators/output", "generators/schema", "generators/nativecel", "model", "formats"}},
+	{"generators/validators", []string{"generators/output", "generators/schema", "generators/nativecel", "model", "formats", "celenv"}},
 }
 
 const module = "github.com/validation-gen/validation-gen/"

@@ -84,10 +84,10 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	}
 	u, diags := builder.Build(prog)
 	diags = append(diags, check.Model(u, cfg.Options)...)
-	if len(diags) == 0 {
-		// CEL needs a sound model: types for self come from it.
-		diags = append(diags, check.CEL(u, cfg.Options)...)
-	}
+	// CEL types self from the model: types with diagnostics of their own are left out, the
+	// rules of all others are compiled, so that one run reports everything.
+	diags = append(diags, check.CELExcept(u, cfg.Options, diags)...)
+	diags = append(diags, check.Defaults(u, cfg.Options, diags)...)
 	if len(diags) > 0 {
 		return nil, diags, nil
 	}

@@ -169,7 +169,12 @@ type Property struct {
 	StripZero bool
 	// AsString is set for fields with the ",string" json option.
 	AsString bool
-	Pos      token.Position
+	// Via lists the embedded pointer fields (inline, json:",inline" or no name) this field is
+	// promoted through, as selectors from the holding struct, outermost first: a field C of B
+	// embedded by pointer in A embedded by pointer has ["A", "A.B"]. When one is nil, encoding/json
+	// writes none of the fields promoted through it, and reading the field would panic.
+	Via []string
+	Pos token.Position
 }
 
 // Definition is a named struct type (or a type with its own OpenAPI definition method) that gets an
@@ -183,6 +188,9 @@ type Definition struct {
 	Description       string
 	Node              *Node
 	Pos               token.Position
+	// DeclStart and DeclEnd bound the type's declaration in the source, its doc comments and
+	// tag blocks included (zero when it was not loaded with syntax).
+	DeclStart, DeclEnd token.Position
 	// Special is set when the Go type defines its own schema through OpenAPISchemaType /
 	// OpenAPISchemaFormat methods; the node then holds the evaluated values.
 	Special bool
@@ -216,4 +224,13 @@ type TypeTags struct {
 	NonNamespaced  *Flag
 	// ModelPackage overrides the package's definition name prefix for this type.
 	ModelPackage *String
+}
+
+// Declares reports whether a position lies within the definition's declaration.
+func (d *Definition) Declares(p token.Position) bool {
+	if d.DeclStart.Filename == "" || p.Filename != d.DeclStart.Filename {
+		return false
+	}
+	after := func(a, b token.Position) bool { return a.Line > b.Line || a.Line == b.Line && a.Column >= b.Column }
+	return after(p, d.DeclStart) && after(d.DeclEnd, p)
 }

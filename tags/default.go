@@ -44,6 +44,11 @@ func init() {
 			if got, ok := checkDefaultKind(c.Kind, d.Value); !ok {
 				return c.ErrorAt(c.ValueOff, "%s is %s, but the value is %s (Go type %s)", what, got, withArticle(c.Kind.String()), typeString(c.GoType))
 			}
+			if (c.Kind == model.KindInteger || c.Kind == model.KindNumber) && d.Const == "" {
+				if msg := outOfRange(strings.TrimSpace(c.Value), c.GoType); msg != "" {
+					return c.ErrorAt(c.ValueOff, "%s", msg)
+				}
+			}
 			c.V.Default = d
 			return nil
 		},

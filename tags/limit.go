@@ -1,6 +1,14 @@
 package tags
 
-import "github.com/validation-gen/validation-gen/model"
+import (
+	"fmt"
+	"go/types"
+	"math"
+	"math/big"
+	"regexp"
+
+	"github.com/validation-gen/validation-gen/model"
+)
 
 // Kinds that the size and number tags apply to.
 var (
@@ -31,11 +39,14 @@ func registerBound(name string, aliases []string, doc, openapi string, field fun
 		Value: Arg{Kind: ArgNumber}, Doc: doc, OpenAPI: openapi, Example: "+" + name + "=1",
 		Apply: func(c *Context) error {
 			n := c.Number()
-			if c.Kind == model.KindInteger && n.Value != float64(int64(n.Value)) {
+			if r, ok := new(big.Rat).SetString(c.Value); c.Kind == model.KindInteger && (!ok || !r.IsInt()) {
 				return c.ErrorAt(c.ValueOff, "value %s is not an integer, as Go type %s requires", c.Value, typeString(c.GoType))
 			}
 			if name == "multipleOf" && n.Value <= 0 {
 				return c.ErrorAt(c.ValueOff, "value must be greater than 0")
+			}
+			if msg := outOfRange(c.Value, c.GoType); msg != "" {
+				return c.ErrorAt(c.ValueOff, "%s", msg)
 			}
 			f := field(c.V)
 			*f = append(*f, n)
@@ -52,4 +63,85 @@ func registerFlag(d *Def, field func(*model.Validations) **model.Flag) {
 		return nil
 	}
 	Register(d)
+}
+
+// outOfRange says why a bound cannot be compared with values of Go type t, or "". Generated
+// validators compare the value with the bound as a Go constant, so the bound must be a JSON number
+// that the value's type can hold: +maximum=3000000000 on an int32 could never be reached, and Go
+// rejects the comparison.
+func outOfRange(text string, t types.Type) string {
+	if !jsonNumber.MatchString(text) {
+		return fmt.Sprintf("value %s is not a JSON number (digits, an optional fraction and exponent)", text)
+	}
+	for {
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return ""
+	}
+	lo, hi, ok := basicRange(b.Kind())
+	if !ok {
+		return ""
+	}
+	v, _ := new(big.Rat).SetString(text)
+	if v.Cmp(lo) < 0 || v.Cmp(hi) > 0 {
+		spell := func(r *big.Rat) string {
+			if b.Info()&types.IsFloat != 0 {
+				f, _ := r.Float64()
+				return fmt.Sprintf("%g", f)
+			}
+			return r.FloatString(0)
+		}
+		return fmt.Sprintf("value %s is out of the range of Go type %s (%s to %s)", text, typeString(t), spell(lo), spell(hi))
+	}
+	return ""
+}
+
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+
+// basicRange is the range of a numeric Go basic kind (int and uint as on 64-bit platforms).
+func basicRange(k types.BasicKind) (lo, hi *big.Rat, ok bool) {
+	ints := func(bits uint) (*big.Rat, *big.Rat) {
+		h := new(big.Int).Lsh(big.NewInt(1), bits-1)
+		l := new(big.Int).Neg(h)
+		return new(big.Rat).SetInt(l), new(big.Rat).SetInt(h.Sub(h, big.NewInt(1)))
+	}
+	uints := func(bits uint) (*big.Rat, *big.Rat) {
+		h := new(big.Int).Lsh(big.NewInt(1), bits)
+		return new(big.Rat), new(big.Rat).SetInt(h.Sub(h, big.NewInt(1)))
+	}
+	floats := func(max float64) (*big.Rat, *big.Rat) {
+		h := new(big.Rat).SetFloat64(max)
+		return new(big.Rat).Neg(h), h
+	}
+	switch k {
+	case types.Int8:
+		lo, hi = ints(8)
+	case types.Int16:
+		lo, hi = ints(16)
+	case types.Int32:
+		lo, hi = ints(32)
+	case types.Int64, types.Int:
+		lo, hi = ints(64)
+	case types.Uint8:
+		lo, hi = uints(8)
+	case types.Uint16:
+		lo, hi = uints(16)
+	case types.Uint32:
+		lo, hi = uints(32)
+	case types.Uint64, types.Uint, types.Uintptr:
+		lo, hi = uints(64)
+	case types.Float32:
+		lo, hi = floats(math.MaxFloat32)
+	case types.Float64:
+		lo, hi = floats(math.MaxFloat64)
+	default:
+		return nil, nil, false
+	}
+	return lo, hi, true
 }

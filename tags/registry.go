@@ -255,6 +255,11 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			diags.Add(r.Pos, r.Name, "applies to %s values, not to %s (Go type %s)", kindList(d.Kinds), p.Kind, typeString(p.GoType))
 			continue
 		}
+		if len(d.Kinds) > 0 && p.Scope != ScopePackage && scalarKinds(d.Kinds) && !goScalar(p.GoType) {
+			diags.Add(r.Pos, r.Name, "not supported on Go type %s: its schema is a %s (from its OpenAPISchemaType method), "+
+				"but its Go value is not, so generated validators cannot check it; use a +validationRule", typeString(p.GoType), p.Kind)
+			continue
+		}
 		if prev, dup := seen[d]; dup && !d.Repeatable {
 			diags.Add(r.Pos, r.Name, "repeated on the same declaration (first at line %d)", prev.Line)
 			continue
@@ -512,4 +517,38 @@ func normalizeJSON(v any) any {
 		}
 	}
 	return v
+}
+
+// scalarKinds reports whether a tag applies to scalar values only: generated validators then read
+// the Go value as a Go string or number.
+func scalarKinds(kinds []model.Kind) bool {
+	for _, k := range kinds {
+		switch k {
+		case model.KindString, model.KindInteger, model.KindNumber, model.KindBoolean:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// goScalar reports whether a Go type (through pointers and aliases) is a string, number or
+// boolean, or []byte: what a scalar tag's generated check can read.
+func goScalar(t types.Type) bool {
+	for {
+		switch x := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = x.Elem()
+			continue
+		}
+		break
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Slice:
+		b, ok := types.Unalias(u.Elem()).(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
 }

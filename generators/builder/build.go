@@ -134,6 +134,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	lines := append(b.prog.Lines(td.Extra), b.prog.Lines(td.Doc)...)
 	d.raws = tags.Extract(lines, tags.Multiline)
 	d.skip = openAPIGenFalse(d.raws)
+	b.gofmtStable(d.raws)
 	b.pkg(tn.Pkg().Path())
 	tags.Apply(d.raws, tags.Place{
 		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
@@ -232,6 +233,13 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	p.Definitions = append(p.Definitions, def)
 	if td := b.prog.TypeDecl(tn); td != nil {
 		def.Description = description(docText(b.prog.Lines(td.Doc), decl.raws))
+		start := td.Spec.Pos()
+		for _, g := range []*ast.CommentGroup{td.Doc, td.Extra} {
+			if g != nil && g.Pos() < start {
+				start = g.Pos()
+			}
+		}
+		def.DeclStart, def.DeclEnd = b.prog.Fset.Position(start), b.prog.Fset.Position(td.Spec.End())
 	}
 	node := &model.Node{GoType: named, Pos: def.Pos, V: decl.v}
 	def.Node = node
@@ -246,35 +254,104 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	return def
 }
 
-// properties lists the JSON fields of a struct, with embedded inline structs flattened.
+// properties lists the JSON fields of a struct, with embedded inline structs flattened, resolving
+// repeated JSON names as encoding/json does: the shallowest field wins, then the one whose name
+// comes from a json tag. Where encoding/json would drop a field that carries validation, or drop
+// every field of an ambiguous name, it is an error instead of a silent loss.
 func (b *builder) properties(st *types.Struct, holder *model.Definition) []*model.Property {
+	var all []jsonField
+	b.fields(st, holder, 0, "", nil, &all)
+	byName := map[string][]int{}
+	var order []string
+	for i, f := range all {
+		if _, ok := byName[f.prop.Name]; !ok {
+			order = append(order, f.prop.Name)
+		}
+		byName[f.prop.Name] = append(byName[f.prop.Name], i)
+	}
 	var props []*model.Property
+	for _, name := range order {
+		idx := byName[name]
+		win := idx[0]
+		ambiguous := false
+		for _, i := range idx[1:] {
+			a, c := all[win], all[i]
+			switch {
+			case c.depth < a.depth || c.depth == a.depth && c.tagged && !a.tagged:
+				win, ambiguous = i, false
+			case c.depth == a.depth && c.tagged == a.tagged:
+				ambiguous = true
+			}
+		}
+		if len(idx) > 1 {
+			for _, i := range idx {
+				f := all[i]
+				switch {
+				case ambiguous:
+					b.diags.Add(f.prop.Pos, "", "JSON name %q is also used by another field at the same depth; encoding/json would "+
+						"drop them all: rename one (json tag)", name)
+				case i != win && f.validates:
+					b.diags.Add(f.prop.Pos, "", "field %s is shadowed by the field at %s (JSON name %q), so encoding/json never "+
+						"writes it and its tags would validate nothing", f.prop.GoName, model.ShortPos(all[win].prop.Pos), name)
+				}
+			}
+		}
+		if !ambiguous {
+			props = append(props, all[win].prop)
+		}
+	}
+	return props
+}
+
+// jsonField is a candidate JSON field of a struct, before repeated names are resolved.
+type jsonField struct {
+	prop      *model.Property
+	depth     int  // of embedding
+	tagged    bool // the JSON name comes from a json tag
+	validates bool // it carries validation tags
+}
+
+// fields appends the candidate JSON fields of a struct, descending into inline embedded structs.
+// prefix is the Go selector of the embedded struct being read ("" at the top, "A.B." below), via
+// the embedded pointers on the way (see model.Property.Via).
+func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, prefix string, via []string, all *[]jsonField) {
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i))
 		jsonTag, hasJSON := tag.Lookup("json")
 		name, opts, _ := strings.Cut(jsonTag, ",")
-		if name == "-" && opts == "" {
-			continue
-		}
 		fd := b.prog.FieldDecl(f)
 		var raws []tags.Raw
 		if fd != nil {
 			raws = tags.Extract(b.prog.Lines(fd.Doc), tags.Multiline)
+		}
+		if jsonTag == "-" || !f.Exported() && !(f.Embedded() && name == "") {
+			// encoding/json never writes this field (json:"-,", by contrast, names it "-").
+			b.neverWritten(raws, f, jsonTag == "-")
+			continue
 		}
 		if openAPIGenFalse(raws) {
 			continue
 		}
 		if f.Embedded() && name == "" {
 			if inner := embeddedStruct(f.Type()); inner != nil {
-				props = append(props, b.properties(inner, holder)...)
+				// An inline field has no value of its own in JSON: its fields are the holder's.
+				// A validation tag on it would apply to nothing, so it is an error, not a no-op.
+				for _, r := range raws {
+					if _, ok := tags.Lookup(r.Name); ok {
+						b.diags.Add(r.Pos, r.Name, "an embedded field without a JSON name is inlined, so there is no value "+
+							"for this tag to apply to; put it on the fields of %s, or give the field a JSON name", typeString(f.Type()))
+					}
+				}
+				innerVia := via
+				if _, ptr := types.Unalias(f.Type()).(*types.Pointer); ptr {
+					innerVia = append(append([]string(nil), via...), prefix+f.Name())
+				}
+				b.fields(inner, holder, depth+1, prefix+f.Name()+".", innerVia, all)
 				continue
 			}
 		}
-		if !f.Exported() {
-			continue
-		}
-		_ = hasJSON
+		tagged := hasJSON && name != ""
 		if name == "" {
 			name = f.Name()
 		}
@@ -288,7 +365,7 @@ func (b *builder) properties(st *types.Struct, holder *model.Definition) []*mode
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
 		prop := &model.Property{
 			Name: name, GoName: f.Name(), Node: node, OmitEmpty: omitEmpty, Pos: pos,
-			AsString: hasOption(opts, "string"),
+			AsString: hasOption(opts, "string"), Via: via,
 		}
 		prop.Required = node.V.Required != nil || node.V.Optional == nil && !omitEmpty
 		var doc string
@@ -305,9 +382,14 @@ func (b *builder) properties(st *types.Struct, holder *model.Definition) []*mode
 		if node.V.NameFormat != nil {
 			b.nameFormatRules(holder, prop)
 		}
-		props = append(props, prop)
+		validates := false
+		for _, r := range raws {
+			if _, ok := tags.Lookup(r.Name); ok {
+				validates = true
+			}
+		}
+		*all = append(*all, jsonField{prop: prop, depth: depth, tagged: tagged, validates: validates})
 	}
-	return props
 }
 
 func hasOption(opts, o string) bool {
@@ -343,6 +425,13 @@ walk:
 	for {
 		switch x := t.(type) {
 		case *types.Pointer:
+			if n.Pointer {
+				// JSON has one null; a second pointer level has no meaning there, and neither
+				// the schema nor the generated validators could tell its nil from the first.
+				b.diags.Add(pos, "", "pointer to pointer (%s) is not supported; use one pointer", typeString(n.GoType))
+				n.Kind = model.KindAny
+				break walk
+			}
 			n.Pointer = true
 			t = x.Elem()
 		case *types.Alias:
@@ -542,4 +631,42 @@ func (b *builder) funcDecl(f *types.Func) (*ast.FuncDecl, *types.Info) {
 		}
 	}
 	return nil, nil
+}
+
+// gofmtStable reports multi-line tag values that gofmt would change. gofmt reformats the doc
+// comment of a top-level declaration: an indented line becomes a code block, preceded by a blank
+// "//" line and indented with a tab, so a back-quoted CEL rule continued on indented lines would
+// silently change (in every output) the next time the file is formatted. Field comments are left
+// alone by gofmt, so only type declarations are checked.
+func (b *builder) gofmtStable(raws []tags.Raw) {
+	for _, r := range raws {
+		if len(r.ValuePos) < 2 {
+			continue
+		}
+		for i, line := range strings.Split(r.Value, "\n") {
+			if i == 0 || i >= len(r.ValuePos) {
+				continue
+			}
+			if line == "" || line[0] == ' ' || line[0] == '\t' {
+				b.diags.Add(r.ValuePos[i], r.Name, "gofmt rewrites an indented or blank line in a type's doc comment "+
+					"(into a code block with a tab), which would change this value; start each continuation line "+
+					"right after \"// \", or put the tag on a field or on one line")
+				break
+			}
+		}
+	}
+}
+
+// neverWritten reports the validation tags of a field that encoding/json never writes (json:"-",
+// or unexported): they would validate nothing.
+func (b *builder) neverWritten(raws []tags.Raw, f *types.Var, dash bool) {
+	why := "it is unexported"
+	if dash {
+		why = `its json tag is "-"`
+	}
+	for _, r := range raws {
+		if _, ok := tags.Lookup(r.Name); ok {
+			b.diags.Add(r.Pos, r.Name, "field %s is never in the JSON (%s), so this tag would validate nothing; remove it", f.Name(), why)
+		}
+	}
 }

@@ -36,18 +36,37 @@ const (
 // multiplied by the worst-case number of times it runs (the cardinality of enclosing lists and
 // maps), must fit the per-rule limit, and all of a kind's rules the per-CRD limit.
 func CEL(u *model.Universe, opts model.Options) model.Diagnostics {
-	c := &celChecker{opts: opts, seen: map[string]bool{}}
+	return CELExcept(u, opts, nil)
+}
+
+// CELExcept is CEL for the definitions whose declarations hold none of the diagnostics found so
+// far: their rules are compiled even when other types have errors, so that one run reports every
+// problem, while a type whose own tags are broken (and whose model is incomplete) is left out.
+func CELExcept(u *model.Universe, opts model.Options, found model.Diagnostics) model.Diagnostics {
+	c := &celChecker{opts: opts, seen: map[string]bool{}, dirty: map[*model.Definition]bool{}, overLimit: map[token.Position]bool{}}
 	for _, d := range u.Definitions {
-		if !d.Input {
+		for _, f := range found {
+			if d.Declares(f.Pos) {
+				c.dirty[d] = true
+			}
+		}
+	}
+	for _, d := range u.Definitions {
+		if !d.Input || c.dirty[d] {
 			continue
 		}
 		root := d.Root != nil
 		var k *kindCost
-		if root && opts.CostLimits && model.IsServedVersion(d.Package.Name) {
+		served := opts.CostLimits && model.IsServedVersion(d.Package.Name)
+		if root && served {
 			k = &kindCost{} // this kind becomes a CRD: the API server's cost limits apply
 		}
 		one := uint64(1)
-		c.walk(d.Node, walkCtx{path: d.GoName, card: &one, bounded: 1, stack: []*model.Definition{d}, resourceRoot: root, kind: k})
+		// A type of a served version that is not a kind may still be embedded in a CRD: its rules'
+		// cost on the type alone is a lower bound for any CRD embedding it, so the per-rule limit
+		// applies to it too.
+		c.walk(d.Node, walkCtx{path: d.GoName, card: &one, bounded: 1, stack: []*model.Definition{d}, resourceRoot: root, kind: k,
+			perRule: served})
 		// A kind over the limit only because of rules over the per-rule limit, reported on their
 		// own, gets no second diagnostic: bringing those rules under their limit brings it under.
 		if k != nil && k.total > PerKindCostLimit && (!k.overRule || k.capped > PerKindCostLimit) {
@@ -63,6 +82,10 @@ func CEL(u *model.Universe, opts model.Options) model.Diagnostics {
 }
 
 type celChecker struct {
+	// overLimit holds the rules already reported over the per-rule cost limit.
+	overLimit map[token.Position]bool
+	// dirty holds the definitions with diagnostics of their own: not checked.
+	dirty map[*model.Definition]bool
 	opts  model.Options
 	diags model.Diagnostics
 	seen  map[string]bool
@@ -97,6 +120,7 @@ type walkCtx struct {
 	stack          []*model.Definition
 	resourceRoot   bool
 	kind           *kindCost
+	perRule        bool // the per-rule cost limit applies (CRD output, served version)
 	metadataLevel  bool // directly under a resource root: metadata is special there
 }
 
@@ -118,6 +142,9 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 	eff := n
 	if n.Ref != nil {
 		def := n.Ref
+		if c.dirty[def] {
+			return
+		}
 		if def.GoPackage == model.MetaV1Path && def.GoName == "ObjectMeta" {
 			if ctx.metadataLevel && n.V.NameFormat != nil {
 				c.nameFormat(n, ctx)
@@ -260,7 +287,8 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 		} else {
 			cost = mulGuard(cost, cr.MaxCardinality)
 		}
-		if ctx.kind != nil && cost > PerRuleCostLimit {
+		if ctx.perRule && cost > PerRuleCostLimit && !c.overLimit[r.Pos] {
+			c.overLimit[r.Pos] = true // once per rule, from the first type that reaches it so
 			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("rule", cr.MaxCost, cost, n, ctx, s, i, false)})
 		}
 		if ctx.kind != nil {
@@ -272,7 +300,7 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 			// Unlike a rule's, the API server takes a messageExpression's cost as it is, not
 			// multiplied by the number of values at the place, for both limits.
 			mcost := cr.MessageExpressionMaxCost
-			if ctx.kind != nil && mcost > PerRuleCostLimit {
+			if ctx.perRule && mcost > PerRuleCostLimit {
 				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("messageExpression", cr.MessageExpressionMaxCost, mcost, n, ctx, s, i, true)})
 			}
 			if ctx.kind != nil {

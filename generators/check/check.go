@@ -6,6 +6,7 @@
 package check
 
 import (
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -70,15 +71,24 @@ func (c *checker) node(n *model.Node) {
 	c.lists(n)
 }
 
-// numbers reports a minimum above a maximum (each pair, since Go enforces every bound).
+// numbers reports a minimum above a maximum (each pair, since Go enforces every bound), or equal
+// to it when either is exclusive: no value could be valid.
 func (c *checker) numbers(mins, maxs []model.Number, _ bool) {
 	for _, lo := range mins {
 		for _, hi := range maxs {
-			if lo.Value > hi.Value {
-				c.contradiction(lo.Origin, lo.Text, hi.Origin, hi.Text)
+			if lo.Value > hi.Value || lo.Value == hi.Value && (lo.Exclusive || hi.Exclusive) {
+				c.contradiction(lo.Origin, bound(lo), hi.Origin, bound(hi))
 			}
 		}
 	}
+}
+
+// bound spells a bound for a message, with its exclusiveness.
+func bound(n model.Number) string {
+	if n.Exclusive {
+		return n.Text + " (exclusive)"
+	}
+	return n.Text
 }
 
 func (c *checker) sizes(mins, maxs []model.Int) {
@@ -94,6 +104,15 @@ func (c *checker) sizes(mins, maxs []model.Int) {
 // contradiction reports a lower bound above an upper bound at the later of the two tags, naming
 // the other one with its position.
 func (c *checker) contradiction(lo model.Origin, loText string, hi model.Origin, hiText string) {
+	if strings.HasSuffix(loText, "(exclusive)") && strings.TrimSuffix(loText, " (exclusive)") == hiText ||
+		strings.HasSuffix(hiText, "(exclusive)") && strings.TrimSuffix(hiText, " (exclusive)") == loText {
+		at, other, atText, otherText := hi, lo, hiText, loText
+		if model.Before(hi.Pos, lo.Pos) {
+			at, other, atText, otherText = lo, hi, loText, hiText
+		}
+		c.diags.Add(at.Pos, at.Tag, "+%s=%s and +%s=%s at %s leave no value between them", at.Tag, atText, other.Tag, otherText, model.ShortPos(other.Pos))
+		return
+	}
 	if model.Before(hi.Pos, lo.Pos) {
 		c.diags.Add(lo.Pos, lo.Tag, "+%s=%s is greater than +%s=%s at %s; no value can satisfy both", lo.Tag, loText, hi.Tag, hiText, model.ShortPos(hi.Pos))
 		return
@@ -115,6 +134,20 @@ func (c *checker) lists(n *model.Node) {
 		return
 	}
 	item := n.Items
+	if v.ListType.Value == "set" || v.ListType.Value == "map" {
+		// Uniqueness and correlation compare item values; a nil item has none, and a fixed-size
+		// array is not a list whose items come and go.
+		if item.Pointer {
+			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "+listType=%s items must not be pointers (Go type %s); use a list of values",
+				v.ListType.Value, types.TypeString(n.ValueType(), shortPkg))
+			return
+		}
+		if _, ok := n.ValueType().Underlying().(*types.Array); ok {
+			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "+listType=%s is not supported on a fixed-size array (Go type %s); use a slice",
+				v.ListType.Value, types.TypeString(n.ValueType(), shortPkg))
+			return
+		}
+	}
 	switch v.ListType.Value {
 	case "set":
 		switch item.Kind {
@@ -150,6 +183,9 @@ func (c *checker) lists(n *model.Node) {
 					names = append(names, p.Name)
 				}
 				c.diags.Add(k.Pos, k.Tag, "item has no field %q; list-map keys are JSON field names of the item (%s)", k.Value, strings.Join(names, ", "))
+			case len(found.Via) > 0:
+				c.diags.Add(k.Pos, k.Tag, "key field %q is promoted through an embedded pointer (%s), which may be nil; "+
+					"list-map keys must always be there", k.Value, found.Via[0])
 			default:
 				// That key fields are required (or defaulted) is checked for CRDs only
 				// (listMapKeysRequired): built-in APIs, Kubernetes' own among them, have optional keys.
@@ -166,3 +202,5 @@ func (c *checker) lists(n *model.Node) {
 		}
 	}
 }
+
+func shortPkg(p *types.Package) string { return p.Name() }

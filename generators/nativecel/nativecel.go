@@ -133,6 +133,9 @@ func (t *nativeTranslator) selfVal(n *model.Node, ident string) (nativeVal, bool
 }
 
 func scalarType(n *model.Node) (celType, bool) {
+	if _, ok := n.ValueType().Underlying().(*gotypes.Basic); !ok {
+		return 0, false // a Go struct with a scalar schema (metav1.Time, Duration): not a Go scalar
+	}
 	switch n.Kind {
 	case model.KindString:
 		if n.Ref != nil || n.Format == "byte" {
@@ -464,7 +467,7 @@ func property(n *model.Node, name string) *model.Property {
 // adapter does, a nil pointer and an omitempty zero value are absent.
 func (t *nativeTranslator) presence(op nativeVal, name string) (*jen.Statement, bool) {
 	p := property(op.node, name)
-	if p == nil {
+	if p == nil || len(p.Via) > 0 { // promoted through an embedded pointer: left to CEL
 		return nil, false
 	}
 	f := op.code.Clone().Dot(p.GoName)

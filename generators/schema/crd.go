@@ -13,6 +13,12 @@ import (
 // (apimachinery's NameIsDNSSubdomain).
 const customResourceNameFormat = "k8s-long-name"
 
+// RecursionUnroll is how many times a lenient (CEL-typing) schema spells a recursive type inside
+// itself before the innermost reference becomes a free-form value: a rule on a recursive type can
+// then read its recursive fields that many levels down (self.next.name), as generated validators
+// and the generation-time check type it the same way.
+const RecursionUnroll = 3
+
 // inline spells a referenced definition in place (CRD schemas have no references), merging the
 // validations of the definition and of the place. A definition that contains itself cannot be
 // inlined and is reported with its cycle.
@@ -36,8 +42,17 @@ func (e *Emitter) inline(n *model.Node) spec.Schema {
 		}
 		return s
 	}
+	seen := 0
+	for _, d := range e.stack {
+		if d == def {
+			seen++
+		}
+	}
 	for i, d := range e.stack {
 		if d == def {
+			if e.lenient && seen < RecursionUnroll {
+				break // typing CEL: spell the recursive type again, a few levels deep
+			}
 			var names []string
 			for _, x := range append(e.stack[i:], def) {
 				names = append(names, x.GoName)

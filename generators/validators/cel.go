@@ -8,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
+	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -59,6 +60,7 @@ func (g *validatorGen) celVar(base string, n *model.Node, rules []model.Rule, re
 	}
 	name := g.unique("cel_" + base)
 	g.memo[key] = name
+	g.celCosts[name] = ruleCosts(schema, resourceRoot, g.opts)
 	g.vars = append(g.vars, jen.Commentf("%s holds the CEL rules at %s:%d.", name, model.BaseName(n.Pos.Filename), n.Pos.Line),
 		jen.Var().Id(name).Op("=").Add(decl))
 	return name
@@ -109,4 +111,25 @@ func compactJSON(s spec.Schema) (string, error) {
 		return "", err
 	}
 	return out.String(), nil
+}
+
+// ruleCosts is the estimated worst-case cost of each rule of a CEL variable, as the runtime
+// compiles it (nil when it does not compile, which the check stage has already ruled out).
+func ruleCosts(schemaJSON string, resourceRoot bool, opts model.Options) []uint64 {
+	ss, err := celenv.Structural([]byte(schemaJSON))
+	if err != nil {
+		return nil
+	}
+	results, err := celenv.Compile(ss, resourceRoot, opts.Compat)
+	if err != nil {
+		return nil
+	}
+	costs := make([]uint64, len(results))
+	for i, r := range results {
+		if r.Error != nil {
+			return nil
+		}
+		costs[i] = r.MaxCost
+	}
+	return costs
 }

@@ -141,6 +141,13 @@ func (g *validatorGen) propertyCount(n *model.Node, v string) []jen.Code {
 				present = jen.Op("!").Parens(absent)
 			}
 		}
+		if len(p.Via) > 0 { // promoted through embedded pointers, which must be set
+			cond := jen.Id(v).Dot(p.Via[0]).Op("!=").Nil().Add(viaSet(v, p.Via[1:]))
+			if present != nil {
+				cond = cond.Op("&&").Parens(present)
+			}
+			present = cond
+		}
 		if present == nil {
 			out = append(out, jen.Id("count").Op("++"))
 			continue

@@ -44,13 +44,21 @@ func (d *decls) goType(t types.Type) *jen.Statement {
 		return d.goType(types.Unalias(x))
 	case *types.Named:
 		obj := x.Obj()
-		if obj.Pkg() == nil {
-			return jen.Id(obj.Name())
+		var name *jen.Statement
+		switch {
+		case obj.Pkg() == nil, obj.Pkg().Path() == d.pkg.Path:
+			name = jen.Id(obj.Name())
+		default:
+			name = jen.Qual(obj.Pkg().Path(), obj.Name())
 		}
-		if obj.Pkg().Path() == d.pkg.Path {
-			return jen.Id(obj.Name())
+		if args := x.TypeArgs(); args.Len() > 0 { // an instantiated generic type
+			var list []jen.Code
+			for i := range args.Len() {
+				list = append(list, d.goType(args.At(i)))
+			}
+			name = name.Types(list...)
 		}
-		return jen.Qual(obj.Pkg().Path(), obj.Name())
+		return name
 	case *types.Pointer:
 		return jen.Op("*").Add(d.goType(x.Elem()))
 	case *types.Slice:

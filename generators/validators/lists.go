@@ -97,6 +97,14 @@ func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitio
 		jen.Var().Id(ov).Op("*").Add(g.goType(vt)),
 		jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.If(jen.List(jen.Id("o"), jen.Id("ok")).Op(":=").Parens(jen.Op("*").Id(old)).Index(jen.Id(k)), jen.Id("ok")).Block(jen.Id(ov).Op("=").Op("&").Id("o"))),
 	}
+	if val.Pointer { // map[K]*T: values are pointers already; a nil value is not validated
+		body = []jen.Code{
+			jen.Id(mv).Op(":=").Id("x"),
+			jen.If(jen.Id(mv).Op("==").Nil()).Block(jen.Continue()),
+			jen.Var().Id(ov).Op("*").Add(g.goType(vt)),
+			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id(ov).Op("=").Parens(jen.Op("*").Id(old)).Index(jen.Id(k))),
+		}
+	}
 	body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))},
 		append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
 			jen.Id("valErrs").Op("=").Append(jen.Id("valErrs"), jen.Qual(pkgGenRT, "PrefixKey").Call(jen.Id("e"), jen.String().Call(jen.Id(k))).Op("..."))))...)...))
@@ -114,12 +122,23 @@ func (g *validatorGen) keyTypeName(item *model.Node, keys []model.String) string
 	return g.memo["key:"+g.keyID(item, keys)]
 }
 
+// keyID identifies an item type's key for the memo: the full type (two packages' Condition types
+// have different keys) and the key fields.
 func (g *validatorGen) keyID(item *model.Node, keys []model.String) string {
+	return types.TypeString(item.ValueType(), nil) + " " + keyFields(keys)
+}
+
+// keyName is the base of the names of a key's helpers.
+func keyName(item *model.Node, keys []model.String) string {
+	return typeIdent(item.ValueType()) + "_" + keyFields(keys)
+}
+
+func keyFields(keys []model.String) string {
 	var ks []string
 	for _, k := range keys {
 		ks = append(ks, k.Value)
 	}
-	return typeIdent(item.ValueType()) + "_" + strings.Join(ks, "_")
+	return strings.Join(ks, "_")
 }
 
 func (g *validatorGen) keyFuncName(item *model.Node, keys []model.String) string {
@@ -142,8 +161,8 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 		byName[p.Name] = p
 	}
 	it := g.goType(item.ValueType())
-	fn := g.unique("key_" + id)
-	vfn := g.unique("keyValue_" + id)
+	fn := g.unique("key_" + keyName(item, keys))
+	vfn := g.unique("keyValue_" + keyName(item, keys))
 	g.memo["keyfn:"+id] = fn
 	g.memo["keyvalue:"+id] = vfn
 	if len(keys) == 1 {
@@ -159,7 +178,7 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 		g.vars = append(g.vars, jen.Func().Id(vfn).Params(jen.Id("x").Op("*").Add(it)).Any().Block(jen.Return(g.keyField(p, "x"))))
 		return jen.Id(fn)
 	}
-	kt := g.unique("keyOf_" + id)
+	kt := g.unique("keyOf_" + keyName(item, keys))
 	g.memo["key:"+id] = kt
 	var fields, vals, dict []jen.Code
 	for _, k := range keys {

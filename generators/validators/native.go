@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/apimachinery/pkg/api/resource"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
 
 	"github.com/validation-gen/validation-gen/generators/nativecel"
 	"github.com/validation-gen/validation-gen/model"
@@ -28,6 +29,11 @@ func (g *validatorGen) fastFunc(celVar string, n *model.Node, rules []model.Rule
 	translated := 0
 	for i, r := range rules {
 		if i >= 64 {
+			continue
+		}
+		if costs := g.celCosts[celVar]; len(costs) != len(rules) || costs[i] > celconfig.PerCallLimit {
+			// CEL could stop this rule at its per-call cost limit (an error the native predicate
+			// would never give): only a rule whose worst case fits the limit runs natively.
 			continue
 		}
 		cond, ok := g.nativeRule(r, n)

@@ -40,7 +40,7 @@ const (
 func GoFile(p *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, error) {
 	d := &decls{pkg: p, memo: map[string]string{}, names: map[string]int{}}
 	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFile(p.Name),
-		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}}
+		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}, celCosts: map[string][]uint64{}}
 	var defs []*model.Definition
 	for _, d := range p.Definitions {
 		if !d.Special && g.carry(d) {
@@ -88,6 +88,8 @@ type validatorGen struct {
 	carries     map[*model.Definition]int // 0 unknown, 1 in progress, 2 yes, 3 no
 	transitions map[*model.Definition]int
 	foreign     []*model.Definition // other packages' types whose validators this file declares
+	// celCosts holds the estimated worst-case cost of each rule of a declared CEL variable.
+	celCosts map[string][]uint64
 }
 
 // validated reports whether d has a generated Validate_ function in this package.
@@ -194,11 +196,11 @@ func (g *validatorGen) transition(d *model.Definition) bool {
 	return yes
 }
 
+// nodeTransition reports whether a node holds a transition rule that runs in CEL (+immutable is
+// checked natively, and an unchanged value never breaks it).
 func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
-	for _, r := range n.V.Rules {
-		if r.IsTransition() {
-			return true
-		}
+	if len(celRules(n.V.Rules, true)) > 0 {
+		return true
 	}
 	if n.Ref != nil && !self {
 		return g.validated(n.Ref) && g.transition(n.Ref)
@@ -208,7 +210,8 @@ func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
 			return true
 		}
 	}
-	if n.Items != nil && g.nodeTransition(n.Items, false) {
+	// Only list-map items and map values have old values to run transition rules against.
+	if n.Items != nil && n.V.ListType != nil && n.V.ListType.Value == "map" && g.nodeTransition(n.Items, false) {
 		return true
 	}
 	return n.Values != nil && g.nodeTransition(n.Values, false)
@@ -338,6 +341,11 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	}
 	vt := n.ValueType()
 	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
+	absent := g.absent(n, "v")
+	requiredCheck := !transitionsOnly && absent != nil && p.Required && n.V.Optional == nil
+	if len(checks) == 0 && !requiredCheck {
+		return nil // e.g. +required on a struct, which JSON always has: nothing to check
+	}
 	var block []jen.Code
 	if n.Pointer {
 		block = append(block, jen.Id("v").Op(":=").Id("obj").Dot(p.GoName))
@@ -347,10 +355,10 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	if uses(checks, "old") {
 		block = append(block, jen.Var().Id("old").Op("*").Add(g.goType(vt)))
 		if n.Pointer {
-			block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(jen.Id("old").Op("=").Id("oldObj").Dot(p.GoName)))
+			block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))).Block(jen.Id("old").Op("=").Id("oldObj").Dot(p.GoName)))
 		} else {
 			// An unset old value (a zero non-pointer) is no old value: nothing to correlate with.
-			cond := jen.Id("oldObj").Op("!=").Nil()
+			cond := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))
 			if absent := g.absent(n, "&oldObj."+p.GoName); absent != nil {
 				cond = cond.Op("&&").Op("!").Parens(absent)
 			}
@@ -360,7 +368,6 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	apply := jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
 		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(p.Name)).Op("...")))
 	present := append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, checks...), apply)
-	absent := g.absent(n, "v")
 	switch {
 	case transitionsOnly || absent == nil:
 		if absent != nil {
@@ -380,7 +387,25 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	default:
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
 	}
+	if len(p.Via) > 0 {
+		// Promoted through an embedded pointer: when it is nil, JSON has none of its fields.
+		guard := jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(block...)
+		if requiredCheck {
+			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit("required"))))
+		}
+		return []jen.Code{jen.Comment(p.Name), guard}
+	}
 	return []jen.Code{jen.Comment(p.Name), jen.Block(block...)}
+}
+
+// viaSet is "&& x.A != nil && x.A.B != nil" for the embedded pointers a field is promoted through.
+func viaSet(x string, via []string) *jen.Statement {
+	out := jen.Null()
+	for _, sel := range via {
+		out = out.Op("&&").Id(x + "." + sel).Op("!=").Nil()
+	}
+	return out
 }
 
 // uses reports whether the rendered code refers to the identifier.

@@ -814,7 +814,7 @@ func Validate_WorkerPoolList(ctx context.Context, op operation.Operation, fldPat
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
 	if ratchet && equal_v1beta1_WorkerPoolList(obj, oldObj) {
-		return genruntime.PrefixPath(transitions_WorkerPoolList(ctx, op, obj, oldObj), fldPath)
+		return nil
 	}
 	var errs field.ErrorList
 	// metadata
@@ -862,22 +862,6 @@ func Validate_WorkerPoolList(ctx context.Context, op operation.Operation, fldPat
 		}
 	}
 	return genruntime.PrefixPath(errs, fldPath)
-}
-
-// transitions_WorkerPoolList runs the transition rules of an unchanged WorkerPoolList: they are never ratcheted.
-func transitions_WorkerPoolList(ctx context.Context, op operation.Operation, obj, oldObj *WorkerPoolList) field.ErrorList {
-	var errs field.ErrorList
-	// items
-	{
-		v := &obj.Items
-		if !(len(*v) == 0) {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "items")...)
-			}
-		}
-	}
-	return errs
 }
 
 // Validate_WorkerPoolSpec validates obj and, on update, its changes from oldObj (nil on create), as the
@@ -1135,16 +1119,6 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 // transitions_WorkerPoolSpec runs the transition rules of an unchanged WorkerPoolSpec: they are never ratcheted.
 func transitions_WorkerPoolSpec(ctx context.Context, op operation.Operation, obj, oldObj *WorkerPoolSpec) field.ErrorList {
 	var errs field.ErrorList
-	// selector
-	{
-		v := obj.Selector
-		if !(v == nil) {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "selector")...)
-			}
-		}
-	}
 	// progressDeadlineSeconds
 	{
 		v := obj.ProgressDeadlineSeconds

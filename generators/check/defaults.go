@@ -1,0 +1,139 @@
+package check
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
+
+	"github.com/validation-gen/validation-gen/celenv"
+	"github.com/validation-gen/validation-gen/generators/schema"
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// Defaults checks every +default against the validations of its own place, as the API server
+// checks the defaults of a CRD schema (apiextensions' defaulting.ValidateDefaults: type, bounds,
+// lengths, pattern, enum, format, and the CEL rules evaluated on the default). The server rejects
+// a CRD whose default violates its schema, and a default that its own field rejects would make
+// every object that omits the field invalid; so the generator refuses it first, at the tag.
+//
+// Definitions with diagnostics of their own (found) are skipped, as for CEL.
+func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) model.Diagnostics {
+	var diags model.Diagnostics
+	seen := map[string]bool{}
+	for _, d := range u.Definitions {
+		if !d.Input || d.Special || !hasDefault(d.Node, map[*model.Definition]bool{}) || declaresAny(d, found) {
+			continue
+		}
+		var ignored model.Diagnostics // recursion and the like are reported elsewhere
+		s := schema.NewCRD(opts, &ignored, true, d).Node(d.Node, false)
+		raw, err := json.Marshal(s)
+		if err != nil {
+			continue
+		}
+		ss, err := celenv.Structural(raw)
+		if err != nil {
+			continue // not structural (reported by the CRD emitter when it matters)
+		}
+		errs, err := defaulting.ValidateDefaults(context.Background(), nil, ss, false, false)
+		if err != nil {
+			diags.Add(d.Pos, "", "checking the defaults of %s: %v", d.GoName, err)
+			continue
+		}
+		for _, e := range errs {
+			at, rest, ok := strings.Cut(e.Field, "default")
+			if !ok {
+				continue
+			}
+			def := defaultAt(d.Node, strings.TrimSuffix(at, "."))
+			if def == nil {
+				continue
+			}
+			detail := strings.Join(strings.Fields(strings.Replace(e.ErrorBody(), " in body ", " ", 1)), " ")
+			if rest = strings.TrimPrefix(rest, "."); rest != "" {
+				detail = rest + ": " + detail
+			}
+			key := fmt.Sprint(def.Pos, detail)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			diags.Add(def.Pos, def.Tag, "the default does not pass its own field's validation: %s", detail)
+		}
+	}
+	return diags
+}
+
+func declaresAny(d *model.Definition, found model.Diagnostics) bool {
+	for _, f := range found {
+		if d.Declares(f.Pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasDefault reports whether a +default stands anywhere in the node's inlined schema.
+func hasDefault(n *model.Node, visiting map[*model.Definition]bool) bool {
+	if n.V.Default != nil {
+		return true
+	}
+	if n.Ref != nil {
+		if visiting[n.Ref] {
+			return false
+		}
+		visiting[n.Ref] = true
+		defer delete(visiting, n.Ref)
+		n = model.Effective(n)
+		if n.V.Default != nil {
+			return true
+		}
+	}
+	for _, p := range n.Properties {
+		if hasDefault(p.Node, visiting) {
+			return true
+		}
+	}
+	return n.Items != nil && hasDefault(n.Items, visiting) || n.Values != nil && hasDefault(n.Values, visiting)
+}
+
+// defaultAt follows a schema path (properties[name].items.additionalProperties...) from n and
+// returns the +default of the place it names.
+func defaultAt(n *model.Node, path string) *model.Default {
+	for path != "" {
+		n = model.Effective(n)
+		var step string
+		step, path, _ = strings.Cut(path, ".")
+		for strings.Count(step, "[") > strings.Count(step, "]") && path != "" { // a key holding '.'
+			var more string
+			more, path, _ = strings.Cut(path, ".")
+			step += "." + more
+		}
+		switch {
+		case step == "items" && n.Items != nil:
+			n = n.Items
+		case step == "additionalProperties" && n.Values != nil:
+			n = n.Values
+		case strings.HasPrefix(step, "properties[") && strings.HasSuffix(step, "]"):
+			name := step[len("properties[") : len(step)-1]
+			var next *model.Node
+			for _, p := range n.Properties {
+				if p.Name == name {
+					next = p.Node
+				}
+			}
+			if next == nil {
+				return nil
+			}
+			n = next
+		default:
+			return nil
+		}
+	}
+	if n.V.Default != nil {
+		return n.V.Default
+	}
+	return model.Effective(n).V.Default
+}
