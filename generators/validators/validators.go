@@ -96,7 +96,13 @@ type validatorGen struct {
 // Types of other packages that carry validation (metav1.Condition's required fields, say) get
 // unexported validators in this file, so what the API reaches is validated wherever it is declared.
 func (g *validatorGen) validated(d *model.Definition) bool {
-	return !d.Special && !(d.IsObjectMeta()) && g.carry(d)
+	return !d.Special && !d.IsObjectMeta() && !isListMeta(d) && g.carry(d)
+}
+
+// isListMeta reports metav1.ListMeta: list metadata is written by the API server and never
+// validated (only the items of a list are), so it gets no validator.
+func isListMeta(d *model.Definition) bool {
+	return d.GoPackage == model.MetaV1Path && d.GoName == "ListMeta"
 }
 
 // funcName is the name of a definition's validator: Validate_T for the package's own types,
@@ -380,10 +386,13 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		if n.V.Required == nil {
 			origin = "required" // no +optional and no omitempty: required by openapi-gen's rule
 		}
-		block = append(block, jen.If(absent).Block(
+		required := jen.If(absent).Block(
 			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))),
-		).Else().Block(present...))
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
+		if len(checks) > 0 {
+			required = required.Else().Block(present...)
+		}
+		block = append(block, required)
 	default:
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
 	}

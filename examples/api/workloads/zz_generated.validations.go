@@ -290,9 +290,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 				if len(*v) > 64 {
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 64), "", "maxItems"))
 				}
-				if ok := fast_types_218(v, old); ok != uint64(0x1) {
-					e = append(e, cel_types_218.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
-				}
+				e = append(e, cel_types_218.Validate(ctx, v, genruntime.Old(old), false)...)
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "args")...)
@@ -534,11 +532,6 @@ func Validate_Toleration(ctx context.Context, op operation.Operation, fldPath *f
 		v := &obj.Key
 		if *v == "" {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "key", "required"))
-		} else {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "key")...)
-			}
 		}
 	}
 	// effect
@@ -689,19 +682,6 @@ func Validate_WorkerClassList(ctx context.Context, op operation.Operation, fldPa
 		return nil
 	}
 	var errs field.ErrorList
-	// metadata
-	{
-		v := &obj.ListMeta
-		var old *v1.ListMeta
-		if oldObj != nil {
-			old = &oldObj.ListMeta
-		}
-		var e field.ErrorList
-		e = append(e, validate_v1_ListMeta(ctx, op, nil, v, old)...)
-		if len(e) > 0 {
-			errs = append(errs, genruntime.PrefixChild(e, "metadata")...)
-		}
-	}
 	// items
 	{
 		v := &obj.Items
@@ -817,19 +797,6 @@ func Validate_WorkerPoolList(ctx context.Context, op operation.Operation, fldPat
 		return nil
 	}
 	var errs field.ErrorList
-	// metadata
-	{
-		v := &obj.ListMeta
-		var old *v1.ListMeta
-		if oldObj != nil {
-			old = &oldObj.ListMeta
-		}
-		var e field.ErrorList
-		e = append(e, validate_v1_ListMeta(ctx, op, nil, v, old)...)
-		if len(e) > 0 {
-			errs = append(errs, genruntime.PrefixChild(e, "metadata")...)
-		}
-	}
 	// items
 	{
 		v := &obj.Items
@@ -1316,19 +1283,6 @@ func Validate_WorkerQuotaList(ctx context.Context, op operation.Operation, fldPa
 		return nil
 	}
 	var errs field.ErrorList
-	// metadata
-	{
-		v := &obj.ListMeta
-		var old *v1.ListMeta
-		if oldObj != nil {
-			old = &oldObj.ListMeta
-		}
-		var e field.ErrorList
-		e = append(e, validate_v1_ListMeta(ctx, op, nil, v, old)...)
-		if len(e) > 0 {
-			errs = append(errs, genruntime.PrefixChild(e, "metadata")...)
-		}
-	}
 	// items
 	{
 		v := &obj.Items
@@ -1864,39 +1818,6 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	return genruntime.PrefixPath(errs, fldPath)
 }
 
-// validate_v1_ListMeta validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of v1.ListMeta declare. Errors are rooted at fldPath.
-func validate_v1_ListMeta(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *v1.ListMeta) field.ErrorList {
-	if obj == nil {
-		return nil
-	}
-	if op.Type != operation.Update {
-		oldObj = nil
-	} // only updates have an old object: transition rules run on update only
-	ratchet := oldObj != nil && genruntime.Ratcheting(op)
-	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_ListMeta(obj, oldObj) {
-		return nil
-	}
-	var errs field.ErrorList
-	// shardInfo
-	{
-		v := obj.ShardInfo
-		var old *v1.ShardInfo
-		if oldObj != nil {
-			old = oldObj.ShardInfo
-		}
-		if !(v == nil) {
-			var e field.ErrorList
-			e = append(e, validate_v1_ShardInfo(ctx, op, nil, v, old)...)
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "shardInfo")...)
-			}
-		}
-	}
-	return genruntime.PrefixPath(errs, fldPath)
-}
-
 // validate_v1_LabelSelector validates obj and, on update, its changes from oldObj (nil on create), as the
 // tags of v1.LabelSelector declare. Errors are rooted at fldPath.
 func validate_v1_LabelSelector(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *v1.LabelSelector) field.ErrorList {
@@ -1964,11 +1885,6 @@ func validate_v1_Condition(ctx context.Context, op operation.Operation, fldPath 
 		v := &obj.Type
 		if *v == "" {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "type", "required"))
-		} else {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "type")...)
-			}
 		}
 	}
 	// status
@@ -1976,11 +1892,6 @@ func validate_v1_Condition(ctx context.Context, op operation.Operation, fldPath 
 		v := &obj.Status
 		if *v == "" {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "status", "required"))
-		} else {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "status")...)
-			}
 		}
 	}
 	// lastTransitionTime
@@ -1988,11 +1899,6 @@ func validate_v1_Condition(ctx context.Context, op operation.Operation, fldPath 
 		v := &obj.LastTransitionTime
 		if v.IsZero() {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "lastTransitionTime", "required"))
-		} else {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "lastTransitionTime")...)
-			}
 		}
 	}
 	// reason
@@ -2000,11 +1906,6 @@ func validate_v1_Condition(ctx context.Context, op operation.Operation, fldPath 
 		v := &obj.Reason
 		if *v == "" {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "reason", "required"))
-		} else {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "reason")...)
-			}
 		}
 	}
 	// message
@@ -2012,41 +1913,6 @@ func validate_v1_Condition(ctx context.Context, op operation.Operation, fldPath 
 		v := &obj.Message
 		if *v == "" {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "message", "required"))
-		} else {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "message")...)
-			}
-		}
-	}
-	return genruntime.PrefixPath(errs, fldPath)
-}
-
-// validate_v1_ShardInfo validates obj and, on update, its changes from oldObj (nil on create), as the
-// tags of v1.ShardInfo declare. Errors are rooted at fldPath.
-func validate_v1_ShardInfo(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *v1.ShardInfo) field.ErrorList {
-	if obj == nil {
-		return nil
-	}
-	if op.Type != operation.Update {
-		oldObj = nil
-	} // only updates have an old object: transition rules run on update only
-	ratchet := oldObj != nil && genruntime.Ratcheting(op)
-	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_ShardInfo(obj, oldObj) {
-		return nil
-	}
-	var errs field.ErrorList
-	// selector
-	{
-		v := &obj.Selector
-		if *v == "" {
-			errs = append(errs, genruntime.At(field.Required(nil, ""), "selector", "required"))
-		} else {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "selector")...)
-			}
 		}
 	}
 	return genruntime.PrefixPath(errs, fldPath)
@@ -2072,11 +1938,6 @@ func validate_v1_LabelSelectorRequirement(ctx context.Context, op operation.Oper
 		v := &obj.Key
 		if *v == "" {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "key", "required"))
-		} else {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "key")...)
-			}
 		}
 	}
 	// operator
@@ -2084,11 +1945,6 @@ func validate_v1_LabelSelectorRequirement(ctx context.Context, op operation.Oper
 		v := &obj.Operator
 		if *v == "" {
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "operator", "required"))
-		} else {
-			var e field.ErrorList
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "operator")...)
-			}
 		}
 	}
 	return genruntime.PrefixPath(errs, fldPath)
@@ -2133,23 +1989,6 @@ var cel_types_218 = genruntime.NewCELRules("1.37", "{\"items\":{\"type\":\"strin
 		Message: "each argument must be at most 1024 characters",
 		Origin:  "validationRule",
 	})
-
-// fast_types_218 returns the rules of cel_types_218 that certainly hold for self (bit i: rule i); the others run in CEL.
-func fast_types_218(self, old *[]string) uint64 {
-	var ok uint64
-	// self.all(a, a.size() <= 1024)
-	if func() bool {
-		for it_ := range *self {
-			if !(int64(utf8.RuneCountInString(string((*self)[it_]))) <= int64(int64(1024))) {
-				return false
-			}
-		}
-		return true
-	}() {
-		ok |= uint64(0x1)
-	}
-	return ok
-}
 
 // cel_ContainerPort holds the CEL rules at types.go:224.
 var cel_ContainerPort = genruntime.NewCELRules("1.37", "{\"properties\":{\"containerPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"hostPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"name\":{\"format\":\"k8s-short-name\",\"maxLength\":15,\"type\":\"string\"},\"protocol\":{\"type\":\"string\"}},\"required\":[\"containerPort\",\"protocol\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".hostPort\",\"message\":\"hostPort must equal containerPort when set\",\"rule\":\"!has(self.hostPort) || self.hostPort == self.containerPort\"}]}", false,
@@ -2565,13 +2404,6 @@ func equal___workloads_Container(a, b *[]Container) bool {
 func equal_workloads_RestartPolicy(a, b *RestartPolicy) bool {
 	return *a == *b
 }
-func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
-	return equal_string(&a.SelfLink, &b.SelfLink) &&
-		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
-		equal_string(&a.Continue, &b.Continue) &&
-		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
-		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
-}
 func equal___v1_LabelSelectorRequirement(a, b *[]v1.LabelSelectorRequirement) bool {
 	if len(*a) != len(*b) {
 		return false
@@ -2590,9 +2422,6 @@ func equal_v1_Condition(a, b *v1.Condition) bool {
 		equal_v1_Time(&a.LastTransitionTime, &b.LastTransitionTime) &&
 		equal_string(&a.Reason, &b.Reason) &&
 		equal_string(&a.Message, &b.Message)
-}
-func equal_v1_ShardInfo(a, b *v1.ShardInfo) bool {
-	return equal_string(&a.Selector, &b.Selector)
 }
 func equal_v1_LabelSelectorRequirement(a, b *v1.LabelSelectorRequirement) bool {
 	return equal_string(&a.Key, &b.Key) &&
@@ -2637,6 +2466,13 @@ func equal_v1_ObjectMeta(a, b *v1.ObjectMeta) bool {
 		equal___string(&a.Finalizers, &b.Finalizers) &&
 		equal___v1_ManagedFieldsEntry(&a.ManagedFields, &b.ManagedFields)
 }
+func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
+	return equal_string(&a.SelfLink, &b.SelfLink) &&
+		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
+		equal_string(&a.Continue, &b.Continue) &&
+		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
+		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
+}
 func equal__int32(a, b **int32) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_int32(*a, *b))
 }
@@ -2670,9 +2506,6 @@ func equal___workloads_ClassQuota(a, b *[]ClassQuota) bool {
 		}
 	}
 	return true
-}
-func equal__v1_ShardInfo(a, b **v1.ShardInfo) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_ShardInfo(*a, *b))
 }
 func equal_v1_ConditionStatus(a, b *v1.ConditionStatus) bool {
 	return *a == *b
@@ -2715,6 +2548,9 @@ func equal___v1_ManagedFieldsEntry(a, b *[]v1.ManagedFieldsEntry) bool {
 	}
 	return true
 }
+func equal__v1_ShardInfo(a, b **v1.ShardInfo) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_ShardInfo(*a, *b))
+}
 func equal__intstr_IntOrString(a, b **intstr.IntOrString) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_intstr_IntOrString(*a, *b))
 }
@@ -2734,6 +2570,9 @@ func equal_v1_ManagedFieldsEntry(a, b *v1.ManagedFieldsEntry) bool {
 		equal_string(&a.FieldsType, &b.FieldsType) &&
 		equal__v1_FieldsV1(&a.FieldsV1, &b.FieldsV1) &&
 		equal_string(&a.Subresource, &b.Subresource)
+}
+func equal_v1_ShardInfo(a, b *v1.ShardInfo) bool {
+	return equal_string(&a.Selector, &b.Selector)
 }
 func equal_intstr_IntOrString(a, b *intstr.IntOrString) bool {
 	return equal_intstr_Type(&a.Type, &b.Type) &&
