@@ -168,7 +168,7 @@ func (p *Program) index(pkg *packages.Package) {
 		return
 	}
 	for _, f := range pkg.Syntax {
-		groups := f.Comments
+		var claimed map[*ast.CommentGroup]bool
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok {
@@ -186,7 +186,10 @@ func (p *Program) index(pkg *packages.Package) {
 					if d.Doc == nil && len(gd.Specs) == 1 {
 						d.Doc = gd.Doc
 					}
-					d.Extra = blockBefore(groups, d.Doc, gd.Pos(), pkg.Fset)
+					if claimed == nil {
+						claimed = claimedComments(f)
+					}
+					d.Extra = secondBlock(f, pkg.Fset, claimed, gd, ts, d.Doc)
 					p.typeDecl[tn] = d
 					if st, ok := ts.Type.(*ast.StructType); ok {
 						p.indexFields(pkg, st)
@@ -254,28 +257,82 @@ func embeddedIdent(e ast.Expr) *ast.Ident {
 	return nil
 }
 
-// blockBefore returns the comment group that ends on the line just above doc (or above the
-// declaration when it has no doc), separated from it by at most one blank line.
-func blockBefore(groups []*ast.CommentGroup, doc *ast.CommentGroup, declPos token.Pos, fset *token.FileSet) *ast.CommentGroup {
-	anchor := declPos
-	if doc != nil {
+// claimedComments returns the comment groups that go/ast attaches to a declaration, a spec or a
+// field, as its doc comment or its line comment: each belongs to that node and to no other.
+func claimedComments(f *ast.File) map[*ast.CommentGroup]bool {
+	claimed := map[*ast.CommentGroup]bool{f.Doc: true}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			claimed[n.Doc] = true
+		case *ast.FuncDecl:
+			claimed[n.Doc] = true
+		case *ast.TypeSpec:
+			claimed[n.Doc], claimed[n.Comment] = true, true
+		case *ast.ValueSpec:
+			claimed[n.Doc], claimed[n.Comment] = true, true
+		case *ast.ImportSpec:
+			claimed[n.Doc], claimed[n.Comment] = true, true
+		case *ast.Field:
+			claimed[n.Doc], claimed[n.Comment] = true, true
+		}
+		return true
+	})
+	delete(claimed, nil)
+	return claimed
+}
+
+// secondBlock returns the comment block that Kubernetes' generators read as a type's "second
+// closest" comment, where tags such as +genclient live: the block that ends exactly one blank line
+// above the type's doc comment (above the declaration when it has none). A tag belongs to exactly
+// one declaration, so the block is the type's only when it is nobody else's: not the doc or line
+// comment of another declaration, spec or field (go/ast's association), and with no other
+// declaration between it and this one. Kubernetes' generators (gengo) count lines only, so there
+// `// +maxLength=3` / `type A string` / `type B string` gives B the limit too; here it does not.
+func secondBlock(f *ast.File, fset *token.FileSet, claimed map[*ast.CommentGroup]bool, gd *ast.GenDecl, spec ast.Spec, doc *ast.CommentGroup) *ast.CommentGroup {
+	anchor := spec.Pos()
+	switch {
+	case doc != nil:
 		anchor = doc.Pos()
+	case !gd.Lparen.IsValid():
+		anchor = gd.Pos()
 	}
 	line := fset.Position(anchor).Line
-	var best *ast.CommentGroup
-	for _, g := range groups {
+	var block *ast.CommentGroup
+	for _, g := range f.Comments {
 		if g.End() >= anchor {
 			break
 		}
-		if g == doc {
-			continue
-		}
-		end := fset.Position(g.End()).Line
-		if end >= line-2 && end < line {
-			best = g
+		if fset.Position(g.End()).Line == line-2 {
+			block = g
 		}
 	}
-	return best
+	if block == nil || claimed[block] {
+		return nil
+	}
+	// Lines, not offsets: a comment after code on the same line (`}` // +tag) is that code's.
+	first := fset.Position(block.Pos()).Line
+	between := func(n ast.Node) bool {
+		return fset.Position(n.Pos()).Line < line && fset.Position(n.End()).Line >= first
+	}
+	for _, d := range f.Decls {
+		if d != ast.Decl(gd) {
+			if between(d) {
+				return nil
+			}
+			continue
+		}
+		// In a parenthesised group, the block must lie inside the group, after every other spec.
+		if gd.Lparen.IsValid() && fset.Position(gd.Lparen).Line >= first {
+			return nil
+		}
+		for _, s := range gd.Specs {
+			if s != spec && between(s) {
+				return nil
+			}
+		}
+	}
+	return block
 }
 
 // Lines returns the lines of // comments of a group, with positions, for tag extraction.
