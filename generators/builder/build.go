@@ -498,7 +498,7 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 	if !typeMeta || !objectMeta {
 		return
 	}
-	rk := &model.RootKind{Kind: def.GoName, Plural: strings.ToLower(def.GoName) + "s",
+	rk := &model.RootKind{Kind: def.GoName, Plural: defaultPlural(def.GoName),
 		ClusterScoped: decl.tt.NonNamespaced != nil, StorageVersion: decl.tt.StorageVersion}
 	if decl.tt.Plural != nil {
 		rk.Plural = decl.tt.Plural.Value
