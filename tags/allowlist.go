@@ -40,6 +40,8 @@ var allowed = map[string]bool{
 	// kubebuilder / controller-gen markers.
 	"kubebuilder:object:root": true, "kubebuilder:object:generate": true, "kubebuilder:subresource:status": true,
 	"kubebuilder:subresource:scale": true, "kubebuilder:resource": true, "kubebuilder:printcolumn": true,
+	"kubebuilder:metadata": true, "kubebuilder:deprecatedversion": true, "kubebuilder:unservedversion": true,
+	"kubebuilder:selectablefield": true, "kubebuilder:externalDocs": true,
 	"kubebuilder:storageversion": true, "kubebuilder:skipversion": true, "kubebuilder:default": true,
 	"kubebuilder:validation:Required": true, "kubebuilder:validation:Optional": true,
 	"kubebuilder:validation:MaxLength": true, "kubebuilder:validation:MinLength": true,

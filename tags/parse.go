@@ -90,6 +90,10 @@ func Extract(lines []Line, multiline func(name string) bool) []Raw {
 			r.Name = n
 			j = 1 + len(n)
 			r.HasValue = true
+			// An empty last segment (+kubebuilder:validation:Minimum:=1) is no argument name.
+			if strings.HasPrefix(trimmed[j+1:], "=") {
+				j++
+			}
 			r.Value = strings.TrimRight(trimmed[j+1:], " \t")
 			r.ValuePos = []token.Position{advance(lines[i].Pos, indent+j+1)}
 			out = append(out, r)

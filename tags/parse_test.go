@@ -57,6 +57,11 @@ func TestExtractMarkerNames(t *testing.T) {
 		{`+kubebuilder:validation:XValidation:rule="self.x > 0",message="m"`,
 			"kubebuilder:validation:XValidation", `rule="self.x > 0",message="m"`},
 		{`+kubebuilder:resource:path=gateways,scope=Cluster`, "kubebuilder:resource", `path=gateways,scope=Cluster`},
+		{`+kubebuilder:metadata:labels="gateway.networking.k8s.io/policy=Direct"`, "kubebuilder:metadata",
+			`labels="gateway.networking.k8s.io/policy=Direct"`},
+		{`+kubebuilder:deprecatedversion:warning="use v1"`, "kubebuilder:deprecatedversion", `warning="use v1"`},
+		// An empty last segment, as controller-tools reads it: the marker's value.
+		{`+kubebuilder:validation:Minimum:=400`, "kubebuilder:validation:Minimum", "400"},
 		// Names that are allow-listed as written keep their value.
 		{`+kubebuilder:validation:Maximum=10`, "kubebuilder:validation:Maximum", "10"},
 		{`+kubebuilder:object:root=true`, "kubebuilder:object:root", "true"},
