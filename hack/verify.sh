@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Presubmit: every committed output is regenerated (twice, to prove determinism) and must match,
 # then vet and the tests, the coverage ratchet of the handwritten validation by the equivalence
-# tests, and the k8s.io/api comparison with openapi-gen.
+# tests, the k8s.io/api comparison with openapi-gen, and a run over real API modules as published.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,5 +42,8 @@ hack/equivalence-coverage.sh
 
 echo "== k8s.io/api comparison with openapi-gen"
 VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
+
+echo "== real API modules, as published (fetched through the Go module proxy)"
+VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m -v ./test/realapi/
 
 echo "verify: OK"
