@@ -5,7 +5,6 @@
 package builder
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -523,23 +522,4 @@ func (b *builder) rootOnly(tn *types.TypeName, def *model.Definition, d *declTag
 		b.diags.Add(o.Pos, o.Tag, "%s is not a root kind (a struct that embeds metav1.TypeMeta and has metav1.ObjectMeta as "+
 			"metadata), so the tag has no effect; move it to the kind's type declaration", tn.Name())
 	}
-}
-
-// funcDecl finds the declaration of a method.
-func (b *builder) funcDecl(f *types.Func) (*ast.FuncDecl, *types.Info) {
-	if f.Pkg() == nil {
-		return nil, nil
-	}
-	gp := b.prog.Package(f.Pkg().Path())
-	if gp == nil || gp.TypesInfo == nil {
-		return nil, nil
-	}
-	for _, file := range gp.Syntax {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && gp.TypesInfo.Defs[fd.Name] == f {
-				return fd, gp.TypesInfo
-			}
-		}
-	}
-	return nil, nil
 }
