@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Presubmit: no tracked binaries or large files; every committed output is regenerated (twice, to
 # prove determinism) and must match; then vet and the tests, the coverage ratchet of the
-# handwritten validation by the equivalence tests, and the k8s.io/api comparison with openapi-gen.
+# handwritten validation by the equivalence tests, the k8s.io/api comparison with openapi-gen, and
+# a run over real API modules as published.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,5 +46,8 @@ hack/equivalence-coverage.sh
 
 echo "== k8s.io/api comparison with openapi-gen"
 VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
+
+echo "== real API modules, as published (fetched through the Go module proxy)"
+VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m -v ./test/realapi/
 
 echo "verify: OK"

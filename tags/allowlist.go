@@ -1,5 +1,7 @@
 package tags
 
+import "strings"
+
 // allowed lists, exactly, the tags of other tools that may appear in API types and that
 // validation-gen ignores. It was built from the tags k8s.io/api v0.37 and
 // k8s.io/apimachinery/pkg/apis/meta/v1 carry, plus the common kubebuilder markers. Anything else
@@ -38,6 +40,8 @@ var allowed = map[string]bool{
 	// kubebuilder / controller-gen markers.
 	"kubebuilder:object:root": true, "kubebuilder:object:generate": true, "kubebuilder:subresource:status": true,
 	"kubebuilder:subresource:scale": true, "kubebuilder:resource": true, "kubebuilder:printcolumn": true,
+	"kubebuilder:metadata": true, "kubebuilder:deprecatedversion": true, "kubebuilder:unservedversion": true,
+	"kubebuilder:selectablefield": true, "kubebuilder:externalDocs": true,
 	"kubebuilder:storageversion": true, "kubebuilder:skipversion": true, "kubebuilder:default": true,
 	"kubebuilder:validation:Required": true, "kubebuilder:validation:Optional": true,
 	"kubebuilder:validation:MaxLength": true, "kubebuilder:validation:MinLength": true,
@@ -56,3 +60,26 @@ var allowed = map[string]bool{
 
 // Allowed reports whether name is another tool's tag that validation-gen ignores.
 func Allowed(name string) bool { return allowed[name] }
+
+// markerNamespaces are the namespaces of other tools whose markers follow controller-tools'
+// syntax (sigs.k8s.io/controller-tools/pkg/markers), where the first argument may follow the name
+// after a ':': "+kubebuilder:printcolumn:name="Age",type=date" is the marker
+// kubebuilder:printcolumn with the arguments name="Age",type=date.
+var markerNamespaces = map[string]bool{"kubebuilder": true}
+
+// markerName returns the name of a tag written name=value: the name itself when it is registered
+// or allow-listed, else, for a marker in one of markerNamespaces, the name without its last
+// ':'-separated segment when that is allow-listed, as controller-tools resolves "+a:b:c=x"
+// (first a:b:c, then a:b with the argument c=x). Our own tags and other namespaces keep their
+// name as written, so a misspelt tag is still reported.
+func markerName(name string) string {
+	if _, ok := registry[name]; ok || allowed[name] {
+		return name
+	}
+	ns, _, _ := strings.Cut(name, ":")
+	i := strings.LastIndexByte(name, ':')
+	if !markerNamespaces[ns] || i < 0 || !allowed[name[:i]] {
+		return name
+	}
+	return name[:i]
+}

@@ -16,7 +16,9 @@ type Line struct {
 // Raw is a tag as found in a comment, before its arguments are checked against its definition.
 type Raw struct {
 	// Name as written, without '+' and without function-style arguments: "k8s:alpha" for
-	// "+k8s:alpha(since:"1.37")=...".
+	// "+k8s:alpha(since:"1.37")=...". Markers of other tools in controller-tools' syntax put
+	// their first argument after a ':' (see markerName): "kubebuilder:printcolumn" for
+	// "+kubebuilder:printcolumn:name="Age",type=date", with Value `name="Age",type=date`.
 	Name string
 	// NameArgs holds the text inside parentheses after the name, for tags of other tools.
 	NameArgs string
@@ -82,6 +84,20 @@ func Extract(lines []Line, multiline func(name string) bool) []Raw {
 				r.NameArgs = trimmed[j+1 : j+end]
 				j += end + 1
 			}
+		}
+		if n := markerName(r.Name); n != r.Name && r.NameArgs == "" && strings.HasPrefix(trimmed[j:], "=") {
+			// +kubebuilder:printcolumn:name="Age",type=date: the arguments start at the last ':'.
+			r.Name = n
+			j = 1 + len(n)
+			r.HasValue = true
+			// An empty last segment (+kubebuilder:validation:Minimum:=1) is no argument name.
+			if strings.HasPrefix(trimmed[j+1:], "=") {
+				j++
+			}
+			r.Value = strings.TrimRight(trimmed[j+1:], " \t")
+			r.ValuePos = []token.Position{advance(lines[i].Pos, indent+j+1)}
+			out = append(out, r)
+			continue
 		}
 		rest := trimmed[j:]
 		if strings.HasPrefix(rest, "=") {

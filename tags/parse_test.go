@@ -49,6 +49,48 @@ func TestExtract(t *testing.T) {
 	}
 }
 
+// Markers of controller-tools' syntax may put their first argument after the name's last ':'.
+func TestExtractMarkerNames(t *testing.T) {
+	for _, c := range []struct{ text, name, value string }{
+		{`+kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"`,
+			"kubebuilder:printcolumn", `name="Age",type=date,JSONPath=".metadata.creationTimestamp"`},
+		{`+kubebuilder:validation:XValidation:rule="self.x > 0",message="m"`,
+			"kubebuilder:validation:XValidation", `rule="self.x > 0",message="m"`},
+		{`+kubebuilder:resource:path=gateways,scope=Cluster`, "kubebuilder:resource", `path=gateways,scope=Cluster`},
+		{`+kubebuilder:metadata:labels="gateway.networking.k8s.io/policy=Direct"`, "kubebuilder:metadata",
+			`labels="gateway.networking.k8s.io/policy=Direct"`},
+		{`+kubebuilder:deprecatedversion:warning="use v1"`, "kubebuilder:deprecatedversion", `warning="use v1"`},
+		// An empty last segment, as controller-tools reads it: the marker's value.
+		{`+kubebuilder:validation:Minimum:=400`, "kubebuilder:validation:Minimum", "400"},
+		// Names that are allow-listed as written keep their value.
+		{`+kubebuilder:validation:Maximum=10`, "kubebuilder:validation:Maximum", "10"},
+		{`+kubebuilder:object:root=true`, "kubebuilder:object:root", "true"},
+		// Without '=' the name is the whole marker, as in controller-tools.
+		{`+kubebuilder:subresource:status`, "kubebuilder:subresource:status", ""},
+		{`+kubebuilder:printcolumn:name`, "kubebuilder:printcolumn:name", ""},
+		// A misspelt namespace or marker keeps its name, to be reported.
+		{`+kubebuilder:validaton:Maximum=3`, "kubebuilder:validaton:Maximum", "3"},
+		{`+kubebuilder:printcolum:name="Age"`, "kubebuilder:printcolum:name", `"Age"`},
+		// Only one segment is dropped, as in controller-tools.
+		{`+kubebuilder:printcolumn:name:x=1`, "kubebuilder:printcolumn:name:x", "1"},
+		// Our own tags and other tools' namespaces are not split.
+		{`+k8s:maxLength:x=3`, "k8s:maxLength:x", "3"},
+		{`+genclient:noVerbs:x=1`, "genclient:noVerbs:x", "1"},
+	} {
+		raws := Extract(lines(c.text), Multiline)
+		if len(raws) != 1 {
+			t.Fatalf("%s: got %d tags", c.text, len(raws))
+		}
+		r := raws[0]
+		if r.Name != c.name || r.Value != c.value {
+			t.Errorf("%s: got name %q value %q, want %q %q", c.text, r.Name, r.Value, c.name, c.value)
+		}
+		if c.value != "" && r.Posn(0).Column != 4+len(c.text)-len(c.value) {
+			t.Errorf("%s: value at column %d, want %d", c.text, r.Posn(0).Column, 4+len(c.text)-len(c.value))
+		}
+	}
+}
+
 func TestSplit(t *testing.T) {
 	items, err := Split(`"a, \"b\"",message=` + "`x,y`" + `,reason=Forbidden,optionalOldSelf`)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"k8s.io/kube-openapi/pkg/common"
 	"k8s.io/kube-openapi/pkg/util"
 
+
 	"github.com/validation-gen/validation-gen/generators/loader"
 	"github.com/validation-gen/validation-gen/model"
 	"github.com/validation-gen/validation-gen/tags"
@@ -587,7 +588,7 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 	if !typeMeta || !objectMeta {
 		return
 	}
-	rk := &model.RootKind{Kind: def.GoName, Plural: strings.ToLower(def.GoName) + "s",
+	rk := &model.RootKind{Kind: def.GoName, Plural: defaultPlural(def.GoName),
 		ClusterScoped: decl.tt.NonNamespaced != nil, StorageVersion: decl.tt.StorageVersion}
 	if decl.tt.Plural != nil {
 		rk.Plural = decl.tt.Plural.Value
@@ -612,25 +613,6 @@ func (b *builder) rootOnly(tn *types.TypeName, def *model.Definition, d *declTag
 		b.diags.Add(o.Pos, o.Tag, "%s is not a root kind (a struct that embeds metav1.TypeMeta and has metav1.ObjectMeta as "+
 			"metadata), so the tag has no effect; move it to the kind's type declaration", tn.Name())
 	}
-}
-
-// funcDecl finds the declaration of a method.
-func (b *builder) funcDecl(f *types.Func) (*ast.FuncDecl, *types.Info) {
-	if f.Pkg() == nil {
-		return nil, nil
-	}
-	gp := b.prog.Package(f.Pkg().Path())
-	if gp == nil || gp.TypesInfo == nil {
-		return nil, nil
-	}
-	for _, file := range gp.Syntax {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && gp.TypesInfo.Defs[fd.Name] == f {
-				return fd, gp.TypesInfo
-			}
-		}
-	}
-	return nil, nil
 }
 
 // gofmtStable reports multi-line tag values that gofmt would change. gofmt reformats the doc

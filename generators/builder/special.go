@@ -64,7 +64,7 @@ func (b *builder) constMethod(tn *types.TypeName, name string) (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	fd, info := b.funcDecl(f)
+	fd, info := b.prog.FuncDecl(f)
 	pos := b.prog.Fset.Position(f.Pos())
 	if fd == nil || fd.Body == nil || len(fd.Body.List) != 1 {
 		b.diags.Add(pos, "", "cannot read %s.%s: the method must be a single return of constants", tn.Name(), name)

@@ -2,11 +2,18 @@
 // builder reads from them, the type and field declarations with their comment blocks, typed
 // constants and package comments, with source positions. Errors in the loaded code are returned
 // as positioned diagnostics.
+//
+// Only the input packages are type-checked from source; every other package comes from the
+// export data the go command compiles and caches, and is parsed only once the builder reads one
+// of its declarations (export.go). A cold build cache makes the first run compile the inputs'
+// dependencies, as `go build` would.
 package loader
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"sort"
@@ -18,24 +25,30 @@ import (
 
 	"github.com/validation-gen/validation-gen/generators/output"
 	"github.com/validation-gen/validation-gen/model"
-	"github.com/validation-gen/validation-gen/tags"
 )
 
-// Program is the loaded Go source: the input packages, every package they depend on (with syntax,
-// so that comments of types from other modules can be read), and indexes from type-checker
-// objects back to their declarations.
+// Program is the loaded Go source: the input packages, type-checked from source, every package
+// they depend on, from export data, and indexes from type-checker objects back to their
+// declarations, built for each package when the builder first asks about it.
 type Program struct {
 	Fset   *token.FileSet
 	Inputs []*packages.Package
 	byPath map[string]*packages.Package
+	// importers lists the packages that import each package directly, by import path.
+	importers map[string][]*packages.Package
+	// indexed and parsed mark the packages whose declarations are indexed, and those loaded from
+	// export data whose syntax is read (into their Syntax); checked caches check's results.
+	indexed, parsed map[*packages.Package]bool
+	checked         map[*packages.Package]*types.Info
 	// typeDecl maps a type name (named type or alias) to its declaration.
 	typeDecl map[*types.TypeName]*TypeDecl
 	// fieldDecl maps a struct field to its AST node.
 	fieldDecl map[*types.Var]*ast.Field
-	// constDoc maps a constant to its doc comment text.
+	// constDoc maps a constant to its doc comment text, constPos to the position of its name.
 	constDoc map[*types.Const]string
-	// constsByType lists the typed constants of each named type, across all loaded packages.
-	constsByType map[*types.TypeName][]*types.Const
+	constPos map[*types.Const]token.Pos
+	// consts caches the typed constants of each named type, across all loaded packages.
+	consts map[*types.TypeName][]*types.Const
 }
 
 // TypeDecl is the declaration of a named type or alias.
@@ -44,32 +57,108 @@ type TypeDecl struct {
 	// Doc is the comment block directly above the declaration (its description); Extra is the
 	// block before that, which Kubernetes uses for tags such as +genclient.
 	Doc, Extra *ast.CommentGroup
+	file       *ast.File
 }
 
-// TypeDecl returns the declaration of a type name, or nil when it was not loaded with syntax.
-func (p *Program) TypeDecl(tn *types.TypeName) *TypeDecl { return p.typeDecl[tn] }
+// TypeDecl returns the declaration of a type name, or nil when its syntax is not available.
+func (p *Program) TypeDecl(tn *types.TypeName) *TypeDecl {
+	if pkg := p.pkgOf(tn); pkg != nil {
+		p.index(pkg)
+	}
+	return p.typeDecl[tn]
+}
 
 // FieldDecl returns the AST of a struct field, or nil.
-func (p *Program) FieldDecl(v *types.Var) *ast.Field { return p.fieldDecl[v] }
+func (p *Program) FieldDecl(v *types.Var) *ast.Field {
+	if pkg := p.pkgOf(v); pkg != nil {
+		p.index(pkg)
+	}
+	return p.fieldDecl[v]
+}
 
-// Package returns a loaded package (input or dependency) by import path, or nil.
-func (p *Program) Package(path string) *packages.Package { return p.byPath[path] }
+// Package returns a loaded package (input or dependency) by import path, or nil. Its Types are
+// complete; its Syntax may not be loaded (PackageTagLines loads it).
+func (p *Program) Package(path string) *packages.Package {
+	pkg := p.byPath[path]
+	if pkg != nil {
+		p.complete(pkg)
+	}
+	return pkg
+}
 
 // ConstDoc returns the doc comment text of a constant.
-func (p *Program) ConstDoc(c *types.Const) string { return p.constDoc[c] }
+func (p *Program) ConstDoc(c *types.Const) string {
+	if pkg := p.pkgOf(c); pkg != nil {
+		p.index(pkg)
+	}
+	return p.constDoc[c]
+}
 
-// Consts returns the exported typed constants of a named type, across all loaded packages, in
-// source order.
-func (p *Program) Consts(tn *types.TypeName) []*types.Const { return p.constsByType[tn] }
+// Consts returns the exported constants of a named type, across all loaded packages, in source
+// order.
+func (p *Program) Consts(tn *types.TypeName) []*types.Const {
+	if cs, ok := p.consts[tn]; ok {
+		return cs
+	}
+	var out []*types.Const
+	if tn.Pkg() != nil {
+		for _, pkg := range p.declaring(tn.Pkg()) {
+			p.complete(pkg)
+			scope := pkg.Types.Scope()
+			n := len(out)
+			for _, name := range scope.Names() {
+				c, ok := scope.Lookup(name).(*types.Const)
+				if !ok || !c.Exported() {
+					continue
+				}
+				if named, ok := c.Type().(*types.Named); ok && named.Obj() == tn {
+					out = append(out, c)
+				}
+			}
+			if len(out) > n {
+				p.index(pkg) // their docs and positions
+			}
+		}
+	}
+	pos := func(c *types.Const) token.Position {
+		if at, ok := p.constPos[c]; ok {
+			return p.Fset.Position(at)
+		}
+		return p.Fset.Position(c.Pos())
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := pos(out[i]), pos(out[j])
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		return a.Offset < b.Offset
+	})
+	p.consts[tn] = out
+	return out
+}
+
+// pkgOf returns the loaded package that declares an object, or nil.
+func (p *Program) pkgOf(o types.Object) *packages.Package {
+	if o == nil || o.Pkg() == nil {
+		return nil
+	}
+	if pkg := p.byPath[o.Pkg().Path()]; pkg != nil && pkg.Types == o.Pkg() {
+		return pkg
+	}
+	return nil
+}
 
 // Load resolves patterns from dir with go/packages and indexes the result. Type errors in the
 // inputs' type and constant declarations are returned as diagnostics.
 func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
+	// Without NeedDeps, go/packages checks only the inputs from source and loads every other
+	// package from the export data the go command compiles (and caches), which is an order of
+	// magnitude faster and smaller than checking them all from source.
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedImports | packages.NeedDeps | packages.NeedModule,
-		Dir:        dir,
-		BuildFlags: []string{"-tags=" + output.BuildTag},
+			packages.NeedTypesInfo | packages.NeedImports | packages.NeedExportFile | packages.NeedModule,
+		Dir:       dir,
+		ParseFile: parseFile,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -79,26 +168,32 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	p := &Program{
-		Inputs:       pkgs,
-		byPath:       map[string]*packages.Package{},
-		typeDecl:     map[*types.TypeName]*TypeDecl{},
-		fieldDecl:    map[*types.Var]*ast.Field{},
-		constDoc:     map[*types.Const]string{},
-		constsByType: map[*types.TypeName][]*types.Const{},
+		Inputs:    pkgs,
+		byPath:    map[string]*packages.Package{},
+		importers: map[string][]*packages.Package{},
+		indexed:   map[*packages.Package]bool{},
+		parsed:    map[*packages.Package]bool{},
+		checked:   map[*packages.Package]*types.Info{},
+		typeDecl:  map[*types.TypeName]*TypeDecl{},
+		fieldDecl: map[*types.Var]*ast.Field{},
+		constDoc:  map[*types.Const]string{},
+		constPos:  map[*types.Const]token.Pos{},
+		consts:    map[*types.TypeName][]*types.Const{},
 	}
 	var diags model.Diagnostics
 	for _, pkg := range pkgs {
 		p.Fset = pkg.Fset
 		for _, e := range pkg.Errors {
-			if e.Kind != packages.TypeError {
-				diags = append(diags, packageError(e))
+			if e.Kind == packages.TypeError || buildFailure(pkg, e) {
+				continue
 			}
+			diags = append(diags, packageError(e))
 		}
 		for _, e := range pkg.TypeErrors {
 			if !inSchemaDecl(pkg, e.Pos) {
-				// Code (function bodies, variables) does not make schemas, and with generated
-				// files left out (BuildTag) it may not compile: Kubernetes' API packages need
-				// their zz_generated.deepcopy.go. Kubernetes' generators ignore such errors too.
+				// Code (function bodies, variables) does not make schemas, and with this
+				// generator's previous outputs left out (parseFile) it may not compile.
+				// Kubernetes' generators ignore such errors too.
 				klog.V(2).Infof("ignoring type error outside type and constant declarations: %s", e)
 				continue
 			}
@@ -114,12 +209,56 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 	sort.Slice(p.Inputs, func(i, j int) bool { return p.Inputs[i].PkgPath < p.Inputs[j].PkgPath })
 	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
 		p.byPath[pkg.PkgPath] = pkg
-		p.index(pkg)
+		for _, imp := range pkg.Imports {
+			p.importers[imp.PkgPath] = append(p.importers[imp.PkgPath], pkg)
+		}
 	})
-	for _, cs := range p.constsByType {
-		sort.Slice(cs, func(i, j int) bool { return cs[i].Pos() < cs[j].Pos() })
-	}
 	return p, nil, nil
+}
+
+// parseFile parses a file as go/packages does, except this generator's own previous outputs, of
+// which it reads only the package clause: a stale or broken output must not change or stop the
+// next run. Every other file is read as the go command builds the package, generated files of
+// other tools included (a handwritten constant may refer to the GroupName of a
+// zz_generated.register.go). Kubernetes' generators leave out every file built with
+// `!ignore_autogenerated` instead, which leaves such packages incomplete.
+func parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+	mode := parser.AllErrors | parser.ParseComments
+	if ownOutput(filename, src) {
+		mode = parser.PackageClauseOnly | parser.ParseComments
+	}
+	return parser.ParseFile(fset, filename, src, mode)
+}
+
+// ownOutput reports whether a Go file is an output of this generator: it carries
+// output.GeneratedComment as a line comment before its package clause.
+func ownOutput(filename string, src []byte) bool {
+	if !bytes.Contains(src, []byte(output.GeneratedComment)) {
+		return false
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), filename, src, parser.PackageClauseOnly|parser.ParseComments)
+	if err != nil {
+		return false
+	}
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if c.Text == "// "+output.GeneratedComment {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// buildFailure reports whether an error of an input is the go command's failure to compile it
+// ("# import/path" and the compiler's output), which it reports because export data is asked
+// for. The inputs are checked from source, where the causes are reported as type errors, or
+// ignored outside type and constant declarations as the loader ignores all such errors.
+func buildFailure(pkg *packages.Package, e packages.Error) bool {
+	return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# "+pkg.PkgPath+"\n")
 }
 
 // inSchemaDecl reports whether a position lies where a type error can change a schema: anywhere
@@ -161,184 +300,4 @@ func packageError(e packages.Error) model.Diagnostic {
 		d.Pos.Filename = "<go list>"
 	}
 	return d
-}
-
-func (p *Program) index(pkg *packages.Package) {
-	if pkg.TypesInfo == nil {
-		return
-	}
-	for _, f := range pkg.Syntax {
-		groups := f.Comments
-		for _, decl := range f.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok {
-				continue
-			}
-			switch gd.Tok {
-			case token.TYPE:
-				for _, s := range gd.Specs {
-					ts := s.(*ast.TypeSpec)
-					tn, ok := pkg.TypesInfo.Defs[ts.Name].(*types.TypeName)
-					if !ok {
-						continue
-					}
-					d := &TypeDecl{Spec: ts, Doc: ts.Doc}
-					if d.Doc == nil && len(gd.Specs) == 1 {
-						d.Doc = gd.Doc
-					}
-					d.Extra = blockBefore(groups, d.Doc, gd.Pos(), pkg.Fset)
-					p.typeDecl[tn] = d
-					if st, ok := ts.Type.(*ast.StructType); ok {
-						p.indexFields(pkg, st)
-					}
-				}
-			case token.CONST:
-				for _, s := range gd.Specs {
-					vs := s.(*ast.ValueSpec)
-					doc := vs.Doc
-					if doc == nil && len(gd.Specs) == 1 {
-						doc = gd.Doc
-					}
-					for _, n := range vs.Names {
-						c, ok := pkg.TypesInfo.Defs[n].(*types.Const)
-						if !ok {
-							continue
-						}
-						if doc != nil {
-							p.constDoc[c] = commentText(doc)
-						}
-						if named, ok := c.Type().(*types.Named); ok && c.Exported() {
-							tn := named.Obj()
-							p.constsByType[tn] = append(p.constsByType[tn], c)
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// indexFields records the AST of every field of a struct type, nested anonymous structs included.
-func (p *Program) indexFields(pkg *packages.Package, st *ast.StructType) {
-	for _, f := range st.Fields.List {
-		if len(f.Names) == 0 {
-			// Embedded fields are defined by their type expression's identifier.
-			if id := embeddedIdent(f.Type); id != nil {
-				if v, ok := pkg.TypesInfo.Defs[id].(*types.Var); ok {
-					p.fieldDecl[v] = f
-				}
-			}
-		}
-		for _, n := range f.Names {
-			if v, ok := pkg.TypesInfo.Defs[n].(*types.Var); ok {
-				p.fieldDecl[v] = f
-			}
-		}
-		if inner, ok := f.Type.(*ast.StructType); ok {
-			p.indexFields(pkg, inner)
-		}
-	}
-}
-
-func embeddedIdent(e ast.Expr) *ast.Ident {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x
-	case *ast.StarExpr:
-		return embeddedIdent(x.X)
-	case *ast.SelectorExpr:
-		return x.Sel
-	case *ast.IndexExpr:
-		return embeddedIdent(x.X)
-	}
-	return nil
-}
-
-// blockBefore returns the comment group that ends on the line just above doc (or above the
-// declaration when it has no doc), separated from it by at most one blank line.
-func blockBefore(groups []*ast.CommentGroup, doc *ast.CommentGroup, declPos token.Pos, fset *token.FileSet) *ast.CommentGroup {
-	anchor := declPos
-	if doc != nil {
-		anchor = doc.Pos()
-	}
-	line := fset.Position(anchor).Line
-	var best *ast.CommentGroup
-	for _, g := range groups {
-		if g.End() >= anchor {
-			break
-		}
-		if g == doc {
-			continue
-		}
-		end := fset.Position(g.End()).Line
-		if end >= line-2 && end < line {
-			best = g
-		}
-	}
-	return best
-}
-
-// Lines returns the lines of // comments of a group, with positions, for tag extraction.
-func (p *Program) Lines(g *ast.CommentGroup) []tags.Line {
-	if g == nil {
-		return nil
-	}
-	var out []tags.Line
-	for _, c := range g.List {
-		if !strings.HasPrefix(c.Text, "//") {
-			continue
-		}
-		text := c.Text[2:]
-		pos := p.Fset.Position(c.Slash)
-		pos.Column += 2
-		pos.Offset += 2
-		// Drop one space after the marker, as continuation lines of multi-line values do.
-		if strings.HasPrefix(text, " ") {
-			text = text[1:]
-			pos.Column++
-			pos.Offset++
-		}
-		out = append(out, tags.Line{Text: text, Pos: pos})
-	}
-	return out
-}
-
-// commentText returns the lines of a comment group without markers (for descriptions).
-func commentText(g *ast.CommentGroup) string {
-	if g == nil {
-		return ""
-	}
-	var lines []string
-	for _, c := range g.List {
-		t := c.Text
-		switch {
-		case strings.HasPrefix(t, "//"):
-			t = strings.TrimPrefix(t[2:], " ")
-			lines = append(lines, t)
-		case strings.HasPrefix(t, "/*"):
-			for _, l := range strings.Split(strings.TrimSuffix(t[2:], "*/"), "\n") {
-				lines = append(lines, strings.TrimSpace(l))
-			}
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// PackageTagLines returns the comment lines before the package clause of every file: where
-// Kubernetes writes package tags (doc.go).
-func (p *Program) PackageTagLines(pkg *packages.Package) []tags.Line {
-	var out []tags.Line
-	files := append([]*ast.File(nil), pkg.Syntax...)
-	sort.Slice(files, func(i, j int) bool {
-		return p.Fset.Position(files[i].Pos()).Filename < p.Fset.Position(files[j].Pos()).Filename
-	})
-	for _, f := range files {
-		for _, g := range f.Comments {
-			if g.End() > f.Package {
-				break
-			}
-			out = append(out, p.Lines(g)...)
-		}
-	}
-	return out
 }

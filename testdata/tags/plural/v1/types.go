@@ -6,14 +6,34 @@ package v1
 
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-// Policy is served as policies, not policys.
+// Person is served as people, which English plural rules would not give (persons).
 //
-// +plural=policies
-type Policy struct {
+// +plural=people
+type Person struct {
 	metav1.TypeMeta `json:",inline"`
 	// +optional
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 
 	// +optional
-	Rule string `json:"rule,omitempty"`
+	Name string `json:"name,omitempty"`
+}
+
+// GatewayClass has no +plural: it is served as gatewayclasses, as client-gen names it.
+type GatewayClass struct {
+	metav1.TypeMeta `json:",inline"`
+	// +optional
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// +optional
+	Controller string `json:"controller,omitempty"`
+}
+
+// BackendTLSPolicy has no +plural: it is served as backendtlspolicies.
+type BackendTLSPolicy struct {
+	metav1.TypeMeta `json:",inline"`
+	// +optional
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// +optional
+	Hostname string `json:"hostname,omitempty"`
 }

@@ -1,0 +1,170 @@
+package loader
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/validation-gen/validation-gen/internal/tempmod"
+	"github.com/validation-gen/validation-gen/tags"
+)
+
+// TestExportDataIndex loads two packages once as inputs (checked from source) and once as
+// dependencies of another input (from export data, parsed on demand), and requires the same
+// index: every type's declaration and comment blocks, every field's declaration, the constants
+// of every type with their docs, and the constant results of methods.
+func TestExportDataIndex(t *testing.T) {
+	paths := []string{"k8s.io/apimachinery/pkg/apis/meta/v1", "k8s.io/api/core/v1"}
+	src, diags, err := Load("../..", paths)
+	if err != nil || len(diags) > 0 {
+		t.Fatalf("loading %s: %v %v", paths, err, diags)
+	}
+	exp, diags, err := Load("../..", []string{"k8s.io/api/apps/v1"}) // imports both
+	if err != nil || len(diags) > 0 {
+		t.Fatalf("loading apps/v1: %v %v", err, diags)
+	}
+	for _, path := range paths {
+		s, e := src.Package(path), exp.Package(path)
+		if s == nil || e == nil || s.TypesInfo == nil {
+			t.Fatalf("%s: not loaded as expected", path)
+		}
+		if e.TypesInfo != nil {
+			t.Errorf("%s was checked from source as a dependency; want export data", path)
+		}
+		if got, want := lines(exp.PackageTagLines(e)), lines(src.PackageTagLines(s)); got != want {
+			t.Errorf("%s: package tags\n got %s\nwant %s", path, got, want)
+		}
+		ntypes, fields, consts := 0, 0, 0
+		for _, name := range s.Types.Scope().Names() {
+			sn, ok := s.Types.Scope().Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			en, ok := e.Types.Scope().Lookup(name).(*types.TypeName)
+			if !ok {
+				t.Errorf("%s.%s: not in the export data", path, name)
+				continue
+			}
+			ntypes++
+			if got, want := declString(exp, exp.TypeDecl(en)), declString(src, src.TypeDecl(sn)); got != want {
+				t.Errorf("%s.%s: declaration\n got %s\nwant %s", path, name, got, want)
+			}
+			sst, ok1 := sn.Type().Underlying().(*types.Struct)
+			est, ok2 := en.Type().Underlying().(*types.Struct)
+			if ok1 && ok2 {
+				for i := 0; i < sst.NumFields(); i++ {
+					fields++
+					if got, want := fieldPos(exp, exp.FieldDecl(est.Field(i))), fieldPos(src, src.FieldDecl(sst.Field(i))); got != want {
+						t.Errorf("%s.%s.%s: field declaration at %s, want %s", path, name, sst.Field(i).Name(), got, want)
+					}
+				}
+			}
+			if got, want := constString(exp, exp.Consts(en)), constString(src, src.Consts(sn)); got != want {
+				t.Errorf("%s.%s: constants\n got %s\nwant %s", path, name, got, want)
+			}
+			consts += len(src.Consts(sn))
+			for _, m := range []string{"OpenAPISchemaType", "OpenAPISchemaFormat", "OpenAPIV3OneOfTypes"} {
+				sf, _, _ := types.LookupFieldOrMethod(sn.Type(), true, sn.Pkg(), m)
+				ef, _, _ := types.LookupFieldOrMethod(en.Type(), true, en.Pkg(), m)
+				if sf == nil {
+					continue
+				}
+				if got, want := returns(exp, ef.(*types.Func)), returns(src, sf.(*types.Func)); got != want {
+					t.Errorf("%s.%s.%s: returns %s, want %s", path, name, m, got, want)
+				}
+			}
+		}
+		if ntypes == 0 || fields == 0 || consts == 0 {
+			t.Errorf("%s: compared %d types, %d fields and %d constants; want some of each", path, ntypes, fields, consts)
+		}
+	}
+}
+
+func pos(p *Program, n ast.Node) string {
+	if n == nil || n.Pos() == 0 {
+		return "<none>"
+	}
+	return p.Fset.Position(n.Pos()).String()
+}
+
+func fieldPos(p *Program, f *ast.Field) string {
+	if f == nil {
+		return "<none>"
+	}
+	return pos(p, f)
+}
+
+func declString(p *Program, d *TypeDecl) string {
+	if d == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("%s doc=%q extra=%q", pos(p, d.Spec), commentText(d.Doc), commentText(d.Extra))
+}
+
+func constString(p *Program, cs []*types.Const) string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, fmt.Sprintf("%s=%s %q", c.Name(), c.Val(), p.ConstDoc(c)))
+	}
+	return strings.Join(out, "; ")
+}
+
+func lines(ls []tags.Line) string {
+	var out []string
+	for _, l := range ls {
+		out = append(out, l.Pos.String()+" "+l.Text)
+	}
+	return strings.Join(out, "\n")
+}
+
+// returns describes the constant values of a method's return expressions as FuncDecl gives them.
+func returns(p *Program, f *types.Func) string {
+	fd, info := p.FuncDecl(f)
+	if fd == nil || fd.Body == nil {
+		return "<no declaration>"
+	}
+	var out []string
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok {
+			if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				out = append(out, tv.Value.ExactString())
+			}
+		}
+		return true
+	})
+	return strings.Join(out, ",")
+}
+
+// TestBrokenCodeOutsideDeclarations: code that does not compile outside type and constant
+// declarations (here a function body) stops neither the go command's build of the input, which
+// export data needs, nor the load.
+func TestBrokenCodeOutsideDeclarations(t *testing.T) {
+	dir := t.TempDir()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tempmod.Write(root, "example.com/broken", dir); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range tempmod.Env {
+		t.Setenv(k, v)
+	}
+	src := "package api\n\n// T is a type.\ntype T struct{ Name string }\n\nfunc f() { undefined() }\n"
+	if err := os.WriteFile(filepath.Join(dir, "types.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, diags, err := Load(dir, []string{"."})
+	if err != nil || len(diags) > 0 {
+		t.Fatalf("Load: %v\n%s", err, diags.Error(dir))
+	}
+	tn, _ := prog.Inputs[0].Types.Scope().Lookup("T").(*types.TypeName)
+	if tn == nil || prog.TypeDecl(tn) == nil || commentText(prog.TypeDecl(tn).Doc) != "T is a type." {
+		t.Errorf("T's declaration not indexed")
+	}
+}
