@@ -15,7 +15,6 @@ import (
 	"k8s.io/kube-openapi/pkg/common"
 	"k8s.io/kube-openapi/pkg/util"
 
-
 	"github.com/validation-gen/validation-gen/generators/loader"
 	"github.com/validation-gen/validation-gen/model"
 	"github.com/validation-gen/validation-gen/tags"
