@@ -60,7 +60,6 @@ func (g *validatorGen) celVar(base string, n *model.Node, rules []model.Rule, re
 	}
 	name := g.unique("cel_" + base)
 	g.memo[key] = name
-	g.celCosts[name] = ruleCosts(schema, resourceRoot, g.opts)
 	g.vars = append(g.vars, jen.Commentf("%s holds the CEL rules at %s:%d.", name, model.BaseName(n.Pos.Filename), n.Pos.Line),
 		jen.Var().Id(name).Op("=").Add(decl))
 	return name
@@ -111,6 +110,27 @@ func compactJSON(s spec.Schema) (string, error) {
 		return "", err
 	}
 	return out.String(), nil
+}
+
+// placeSchema is the schema that types self for rules at a place, with the place's size limits
+// (which bound the cost estimate), as compact JSON.
+func (g *validatorGen) placeSchema(n *model.Node, rules []model.Rule) string {
+	e := schema.NewCRD(g.opts, &model.Diagnostics{}, true)
+	eff := *model.Effective(n)
+	var s spec.Schema
+	e.Shape(&s, &eff)
+	e.Validations(&s, &eff)
+	s = typingSchema(s)
+	var list []any
+	for _, r := range rules {
+		list = append(list, schema.RuleExtension(r))
+	}
+	s.AddExtension(schema.ExtValidations, list)
+	out, err := compactJSON(s)
+	if err != nil {
+		panic(err) // spec.Schema always marshals
+	}
+	return out
 }
 
 // ruleCosts is the estimated worst-case cost of each rule of a CEL variable, as the runtime

@@ -1,6 +1,7 @@
 package validators
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -20,20 +21,27 @@ func (g *validatorGen) fastFunc(celVar string, n *model.Node, rules []model.Rule
 			all |= 1 << uint(i)
 		}
 	}
-	if done, ok := g.memo["fast:"+celVar]; ok { // places sharing a CEL variable share its fast path
+	// CEL could stop a rule at its per-call cost limit, an error a native predicate would never
+	// give: only a rule whose estimated worst case at this place (its size limits included) fits
+	// the limit runs natively. Places sharing a CEL variable share its fast path when they agree
+	// on which rules may run natively.
+	costs := ruleCosts(g.placeSchema(n, rules), false, g.opts)
+	var native uint64
+	for i := range rules {
+		if i < 64 && len(costs) == len(rules) && costs[i] <= celconfig.PerCallLimit {
+			native |= 1 << uint(i)
+		}
+	}
+	key := fmt.Sprintf("fast:%s:%x", celVar, native)
+	if done, ok := g.memo[key]; ok {
 		return done, all
 	}
-	defer func() { g.memo["fast:"+celVar] = name }()
+	defer func() { g.memo[key] = name }()
 	var body []jen.Code
 	body = append(body, jen.Var().Id("ok").Uint64())
 	translated := 0
 	for i, r := range rules {
-		if i >= 64 {
-			continue
-		}
-		if costs := g.celCosts[celVar]; len(costs) != len(rules) || costs[i] > celconfig.PerCallLimit {
-			// CEL could stop this rule at its per-call cost limit (an error the native predicate
-			// would never give): only a rule whose worst case fits the limit runs natively.
+		if native&(1<<uint(i)) == 0 {
 			continue
 		}
 		cond, ok := g.nativeRule(r, n)
@@ -48,7 +56,7 @@ func (g *validatorGen) fastFunc(celVar string, n *model.Node, rules []model.Rule
 		return "", all
 	}
 	body = append(body, jen.Return(jen.Id("ok")))
-	name = "fast_" + strings.TrimPrefix(celVar, "cel_")
+	name = g.unique("fast_" + strings.TrimPrefix(celVar, "cel_"))
 	g.vars = append(g.vars, jen.Commentf("%s returns the rules of %s that certainly hold for self (bit i: rule i); the others run in CEL.", name, celVar),
 		jen.Func().Id(name).Params(jen.List(jen.Id("self"), jen.Id("old")).Op("*").Add(g.goType(n.ValueType()))).Uint64().Block(body...))
 	return name, all

@@ -40,7 +40,7 @@ const (
 func GoFile(p *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, error) {
 	d := &decls{pkg: p, memo: map[string]string{}, names: map[string]int{}}
 	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFile(p.Name),
-		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}, celCosts: map[string][]uint64{}}
+		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}}
 	var defs []*model.Definition
 	for _, d := range p.Definitions {
 		if !d.Special && g.carry(d) {
@@ -88,8 +88,6 @@ type validatorGen struct {
 	carries     map[*model.Definition]int // 0 unknown, 1 in progress, 2 yes, 3 no
 	transitions map[*model.Definition]int
 	foreign     []*model.Definition // other packages' types whose validators this file declares
-	// celCosts holds the estimated worst-case cost of each rule of a declared CEL variable.
-	celCosts map[string][]uint64
 }
 
 // validated reports whether d has a generated Validate_ function in this package.
