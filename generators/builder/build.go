@@ -324,6 +324,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		var raws []tags.Raw
 		if fd != nil {
 			raws = tags.Extract(b.prog.Lines(fd.Doc), tags.Multiline)
+			b.trailingTags(fd)
 		}
 		if jsonTag == "-" || !f.Exported() && !(f.Embedded() && name == "") {
 			// encoding/json never writes this field (json:"-,", by contrast, names it "-").
@@ -648,6 +649,17 @@ func (b *builder) neverWritten(raws []tags.Raw, f *types.Var, dash bool) {
 	for _, r := range raws {
 		if _, ok := tags.Lookup(r.Name); ok {
 			b.diags.Add(r.Pos, r.Name, "field %s is never in the JSON (%s), so this tag would validate nothing; remove it", f.Name(), why)
+		}
+	}
+}
+
+// trailingTags reports validation tags in a field's trailing comment (Name string // +maxLength=3):
+// Kubernetes' generators read tags only from the comment above a field, so such a tag would be
+// silently ignored.
+func (b *builder) trailingTags(fd *ast.Field) {
+	for _, r := range tags.Extract(b.prog.Lines(fd.Comment), tags.Multiline) {
+		if _, ok := tags.Lookup(r.Name); ok {
+			b.diags.Add(r.Pos, r.Name, "a tag in a trailing comment is not read; put it on its own line above the field")
 		}
 	}
 }

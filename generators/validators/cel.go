@@ -16,21 +16,7 @@ import (
 // celVar declares the compiled CEL rules of one place and returns the variable's name. Places
 // with the same schema and rules share one variable.
 func (g *validatorGen) celVar(base string, n *model.Node, rules []model.Rule, resourceRoot bool) string {
-	e := schema.NewCRD(g.opts, &model.Diagnostics{}, true)
-	shapeOnly := *model.Effective(n)
-	shapeOnly.V = model.Validations{}
-	var s spec.Schema
-	e.Shape(&s, &shapeOnly)
-	s = typingSchema(s)
-	var list []any
-	for _, r := range rules {
-		list = append(list, schema.RuleExtension(r))
-	}
-	s.AddExtension(schema.ExtValidations, list)
-	schema, err := compactJSON(s)
-	if err != nil {
-		panic(err) // spec.Schema always marshals
-	}
+	schema := g.ruleSchema(n, rules, false)
 	args := []jen.Code{jen.Lit(g.opts.Compat.String()), jen.Lit(schema), jen.Lit(resourceRoot)}
 	for _, r := range rules {
 		var fields []jen.Code
@@ -112,14 +98,20 @@ func compactJSON(s spec.Schema) (string, error) {
 	return out.String(), nil
 }
 
-// placeSchema is the schema that types self for rules at a place, with the place's size limits
-// (which bound the cost estimate), as compact JSON.
-func (g *validatorGen) placeSchema(n *model.Node, rules []model.Rule) string {
+// ruleSchema is the schema that types self for rules at a place, as compact JSON: the shape
+// only (places of one shape share their compiled rules), or with the place's own validations,
+// whose size limits bound the cost estimate (limits).
+func (g *validatorGen) ruleSchema(n *model.Node, rules []model.Rule, limits bool) string {
 	e := schema.NewCRD(g.opts, &model.Diagnostics{}, true)
-	eff := *model.Effective(n)
+	place := *model.Effective(n)
+	if !limits {
+		place.V = model.Validations{}
+	}
 	var s spec.Schema
-	e.Shape(&s, &eff)
-	e.Validations(&s, &eff)
+	e.Shape(&s, &place)
+	if limits {
+		e.Validations(&s, &place)
+	}
 	s = typingSchema(s)
 	var list []any
 	for _, r := range rules {

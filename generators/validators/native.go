@@ -25,7 +25,7 @@ func (g *validatorGen) fastFunc(celVar string, n *model.Node, rules []model.Rule
 	// give: only a rule whose estimated worst case at this place (its size limits included) fits
 	// the limit runs natively. Places sharing a CEL variable share its fast path when they agree
 	// on which rules may run natively.
-	costs := ruleCosts(g.placeSchema(n, rules), false, g.opts)
+	costs := ruleCosts(g.ruleSchema(n, rules, true), false, g.opts)
 	var native uint64
 	for i := range rules {
 		if i < 64 && len(costs) == len(rules) && costs[i] <= celconfig.PerCallLimit {

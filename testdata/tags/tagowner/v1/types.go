@@ -74,6 +74,6 @@ type ZoneSpec struct {
 	Tagged string `json:"tagged"`
 	Next   string `json:"next"`
 
-	Commented string `json:"commented"` // +maxLength=11
+	Commented string `json:"commented"` // a trailing comment (with a tag, it is an error: errors/trailingcomment)
 	Below     string `json:"below"`
 }
