@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Presubmit: every committed output is regenerated (twice, to prove determinism) and must match,
 # then vet and the tests, the coverage ratchet of the handwritten validation by the equivalence
-# tests, and the k8s.io/api comparison with openapi-gen.
+# tests, the k8s.io/api comparison with openapi-gen, and the ratchet of upstream validation-gen's
+# test suite run against this generator.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,5 +43,8 @@ hack/equivalence-coverage.sh
 
 echo "== k8s.io/api comparison with openapi-gen"
 VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
+
+echo "== upstream validation-gen's test suite with this generator (ratchet: test/upstream/expected.yaml)"
+VALIDATION_GEN_UPSTREAM=1 go test -count=1 -timeout 60m ./test/upstream/
 
 echo "verify: OK"
