@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Presubmit: no tracked binaries or large files; every committed output is regenerated (twice, to
 # prove determinism) and must match; then vet and the tests, the coverage ratchet of the
-# handwritten validation by the equivalence tests, the k8s.io/api comparison with openapi-gen, and
-# a run over real API modules as published.
+# handwritten validation by the equivalence tests, the k8s.io/api comparison with openapi-gen, a
+# run over real API modules as published, and the ratchet of upstream validation-gen's test suite
+# run against this generator.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,5 +50,8 @@ VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
 
 echo "== real API modules, as published (fetched through the Go module proxy)"
 VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m -v ./test/realapi/
+
+echo "== upstream validation-gen's test suite with this generator (ratchet: test/upstream/expected.yaml)"
+VALIDATION_GEN_UPSTREAM=1 go test -count=1 -timeout 60m ./test/upstream/
 
 echo "verify: OK"
