@@ -339,7 +339,9 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 				// An inline field has no value of its own in JSON: its fields are the holder's.
 				// A validation tag on it would apply to nothing, so it is an error, not a no-op.
 				for _, r := range raws {
-					if _, ok := tags.Lookup(r.Name); ok {
+					if d, ok := tags.Lookup(r.Name); ok && d.Name != "optional" {
+						// (+optional says nothing there, and Kubernetes' own types write it on
+						// inline fields: networking/v1 IngressRule's IngressRuleValue.)
 						b.diags.Add(r.Pos, r.Name, "an embedded field without a JSON name is inlined, so there is no value "+
 							"for this tag to apply to; put it on the fields of %s, or give the field a JSON name", typeString(f.Type()))
 					}
