@@ -12,6 +12,7 @@ import (
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	"github.com/validation-gen/validation-gen/formats"
 	"github.com/validation-gen/validation-gen/genruntime"
 )
 
@@ -98,7 +99,7 @@ func Normalizations() []Normalization {
 			Name: "server-format-messages",
 			Doc: "The server reports a failed format as \"<path> in body must be of type <format>: " +
 				"<value>\"; handwritten validation gives apimachinery's reasons. Where the handwritten " +
-				"detail is exactly the reasons that the format's Go check (genruntime.FormatReasons, " +
+				"detail is exactly the reasons that the format's Go check (formats.Reasons, " +
 				"proven to accept what the server's format accepts) gives for the value, joined with " +
 				"\"; \", the server's detail is replaced by it.",
 			apply: normalizeFormatMessages,
@@ -484,7 +485,7 @@ func normalizeFormatMessages(n *normalizing) bool {
 		if m == nil || !ok {
 			continue
 		}
-		reasons, known := genruntime.FormatReasons(m[1], value)
+		reasons, known := formats.Reasons(m[1], value)
 		if !known || len(reasons) == 0 {
 			continue
 		}

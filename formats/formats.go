@@ -12,6 +12,8 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
 	"k8s.io/apimachinery/pkg/util/version"
 	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/validation-gen/validation-gen/genruntime"
 )
 
 // Format is one row of the table.
@@ -204,4 +206,22 @@ func (f *Format) CELCheck(expr string) string {
 
 func celQuote(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+// Reasons returns the reasons why value fails the format called name (its name or an alias), as
+// generated validators report them (genruntime's check for the format), and whether the format
+// is known.
+func Reasons(name, value string) ([]string, bool) {
+	f, ok := Lookup(name)
+	if !ok {
+		return nil, false
+	}
+	if f.Go == "" {
+		return genruntime.StandardFormat(f.Name, value), true
+	}
+	check, ok := genruntime.FormatChecks[f.Go]
+	if !ok {
+		return nil, false
+	}
+	return check(value), true
 }

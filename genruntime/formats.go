@@ -11,8 +11,6 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/kube-openapi/pkg/validation/strfmt"
-
-	"github.com/validation-gen/validation-gen/formats"
 )
 
 // The format checks generated validators call, one per row of the formats table
@@ -98,6 +96,8 @@ func FormatResourceFullyQualifiedName(s string) []string {
 }
 
 // FormatChecks maps the Go names of the formats table (formats.Format.Go) to the checks.
+// formats.Reasons looks formats up in it; this package does not import the table, whose
+// fallback patterns and rules are generation-time data.
 var FormatChecks = map[string]func(string) []string{
 	"FormatShortName":                  FormatShortName,
 	"FormatLongName":                   FormatLongName,
@@ -113,23 +113,6 @@ var FormatChecks = map[string]func(string) []string{
 	"FormatResourcePoolName":           FormatResourcePoolName,
 	"FormatExtendedResourceName":       FormatExtendedResourceName,
 	"FormatResourceFullyQualifiedName": FormatResourceFullyQualifiedName,
-}
-
-// FormatReasons returns the reasons why value fails the format called name (its name or an
-// alias), as generated validators report them, and whether the format is known.
-func FormatReasons(name, value string) ([]string, bool) {
-	f, ok := formats.Lookup(name)
-	if !ok {
-		return nil, false
-	}
-	if f.Go == "" {
-		return StandardFormat(f.Name, value), true
-	}
-	check, ok := FormatChecks[f.Go]
-	if !ok {
-		return nil, false
-	}
-	return check(value), true
 }
 
 // JoinReasons is the detail of the one Invalid error of a value that fails a format: the reasons

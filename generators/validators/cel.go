@@ -37,9 +37,9 @@ func (g *validatorGen) celVar(base string, n *model.Node, rules []model.Rule, re
 			fields = append(fields, jen.Line().Id("OptionalOldSelf").Op(":").True())
 		}
 		fields = append(fields, jen.Line().Id("Origin").Op(":").Lit(r.Tag), jen.Line())
-		args = append(args, jen.Line().Qual(pkgGenRT, "CELRule").Values(fields...))
+		args = append(args, jen.Line().Qual(pkgCELRT, "CELRule").Values(fields...))
 	}
-	decl := jen.Qual(pkgGenRT, "NewCELRules").Call(args...)
+	decl := jen.Qual(pkgCELRT, "NewCELRules").Call(args...)
 	key := fmt.Sprintf("cel:%#v", decl)
 	if name, ok := g.memo[key]; ok {
 		return name

@@ -22,7 +22,8 @@ const (
 	pkgOperation = "k8s.io/apimachinery/pkg/api/operation"
 	pkgField     = "k8s.io/apimachinery/pkg/util/validation/field"
 	pkgRuntime   = "k8s.io/apimachinery/pkg/runtime"
-	pkgGenRT     = "github.com/validation-gen/validation-gen/genruntime"
+	pkgGenRT     = "github.com/validation-gen/validation-gen/genruntime"       // the light core, always
+	pkgCELRT     = "github.com/validation-gen/validation-gen/genruntime/celrt" // only where CEL rules are emitted
 	pkgUTF8      = "unicode/utf8"
 	pkgRegexp    = "regexp"
 	pkgMath      = "math"

@@ -23,6 +23,7 @@ package workloads
 import (
 	"context"
 	genruntime "github.com/validation-gen/validation-gen/genruntime"
+	celrt "github.com/validation-gen/validation-gen/genruntime/celrt"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	resource "k8s.io/apimachinery/pkg/api/resource"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -1955,8 +1956,8 @@ func validate_v1_LabelSelectorRequirement(ctx context.Context, op operation.Oper
 var re_workloads = regexp.MustCompile("^[^\\s]+$")
 
 // cel_types_197 holds the CEL rules at types.go:197.
-var cel_types_197 = genruntime.NewCELRules("1.37", "{\"type\":\"string\",\"x-kubernetes-validations\":[{\"messageExpression\":\"\\\"image \\\" + self + \\\" must name a version, not :latest\\\"\",\"rule\":\"!self.endsWith(\\\":latest\\\")\"}]}", false,
-	genruntime.CELRule{
+var cel_types_197 = celrt.NewCELRules("1.37", "{\"type\":\"string\",\"x-kubernetes-validations\":[{\"messageExpression\":\"\\\"image \\\" + self + \\\" must name a version, not :latest\\\"\",\"rule\":\"!self.endsWith(\\\":latest\\\")\"}]}", false,
+	celrt.CELRule{
 		Rule:              "!self.endsWith(\":latest\")",
 		MessageExpression: "\"image \" + self + \" must name a version, not :latest\"",
 		Origin:            "validationRule",
@@ -1985,8 +1986,8 @@ func keyValue_workloads_ContainerPort_containerPort_protocol(x *ContainerPort) a
 }
 
 // cel_types_218 holds the CEL rules at types.go:218.
-var cel_types_218 = genruntime.NewCELRules("1.37", "{\"items\":{\"type\":\"string\"},\"type\":\"array\",\"x-kubernetes-validations\":[{\"message\":\"each argument must be at most 1024 characters\",\"rule\":\"self.all(a,\\n  a.size() <= 1024)\"}]}", false,
-	genruntime.CELRule{
+var cel_types_218 = celrt.NewCELRules("1.37", "{\"items\":{\"type\":\"string\"},\"type\":\"array\",\"x-kubernetes-validations\":[{\"message\":\"each argument must be at most 1024 characters\",\"rule\":\"self.all(a,\\n  a.size() <= 1024)\"}]}", false,
+	celrt.CELRule{
 		Rule:    "self.all(a,\n  a.size() <= 1024)",
 		Message: "each argument must be at most 1024 characters",
 		Origin:  "validationRule",
@@ -2010,8 +2011,8 @@ func fast_types_218(self, old *[]string) uint64 {
 }
 
 // cel_ContainerPort holds the CEL rules at types.go:224.
-var cel_ContainerPort = genruntime.NewCELRules("1.37", "{\"properties\":{\"containerPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"hostPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"name\":{\"format\":\"k8s-short-name\",\"maxLength\":15,\"type\":\"string\"},\"protocol\":{\"type\":\"string\"}},\"required\":[\"containerPort\",\"protocol\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".hostPort\",\"message\":\"hostPort must equal containerPort when set\",\"rule\":\"!has(self.hostPort) || self.hostPort == self.containerPort\"}]}", false,
-	genruntime.CELRule{
+var cel_ContainerPort = celrt.NewCELRules("1.37", "{\"properties\":{\"containerPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"hostPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"name\":{\"format\":\"k8s-short-name\",\"maxLength\":15,\"type\":\"string\"},\"protocol\":{\"type\":\"string\"}},\"required\":[\"containerPort\",\"protocol\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".hostPort\",\"message\":\"hostPort must equal containerPort when set\",\"rule\":\"!has(self.hostPort) || self.hostPort == self.containerPort\"}]}", false,
+	celrt.CELRule{
 		Rule:      "!has(self.hostPort) || self.hostPort == self.containerPort",
 		Message:   "hostPort must equal containerPort when set",
 		FieldPath: ".hostPort",
@@ -2029,8 +2030,8 @@ func fast_ContainerPort(self, old *ContainerPort) uint64 {
 }
 
 // cel_types_372 holds the CEL rules at types.go:372.
-var cel_types_372 = genruntime.NewCELRules("1.37", "{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true,\"x-kubernetes-validations\":[{\"message\":\"must be more than 64Mi\",\"rule\":\"quantity(string(self)).isGreaterThan(quantity('64Mi'))\"}]}", false,
-	genruntime.CELRule{
+var cel_types_372 = celrt.NewCELRules("1.37", "{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true,\"x-kubernetes-validations\":[{\"message\":\"must be more than 64Mi\",\"rule\":\"quantity(string(self)).isGreaterThan(quantity('64Mi'))\"}]}", false,
+	celrt.CELRule{
 		Rule:    "quantity(string(self)).isGreaterThan(quantity('64Mi'))",
 		Message: "must be more than 64Mi",
 		Origin:  "validationRule",
@@ -2048,8 +2049,8 @@ func fast_types_372(self, old *resource.Quantity) uint64 {
 }
 
 // cel_WorkerPoolSpec holds the CEL rules at types.go:43.
-var cel_WorkerPoolSpec = genruntime.NewCELRules("1.37", "{\"properties\":{\"capacityWeight\":{\"format\":\"double\",\"type\":\"number\"},\"minReadySeconds\":{\"format\":\"int32\",\"type\":\"integer\"},\"ownerTeam\":{\"format\":\"k8s-short-name\",\"maxLength\":20,\"type\":\"string\"},\"paused\":{\"type\":\"boolean\"},\"priority\":{\"format\":\"int64\",\"type\":\"integer\"},\"progressDeadlineSeconds\":{\"format\":\"int32\",\"type\":\"integer\"},\"providerAnnotations\":{\"additionalProperties\":{\"type\":\"string\"},\"maxProperties\":16,\"type\":\"object\",\"x-kubernetes-map-type\":\"granular\"},\"replicas\":{\"format\":\"int32\",\"type\":\"integer\"},\"selector\":{\"properties\":{\"matchExpressions\":{\"items\":{\"properties\":{\"key\":{\"type\":\"string\"},\"operator\":{\"type\":\"string\"},\"values\":{\"items\":{\"type\":\"string\"},\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"}},\"required\":[\"key\",\"operator\"],\"type\":\"object\"},\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"},\"matchLabels\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"}},\"type\":\"object\",\"x-kubernetes-map-type\":\"atomic\"},\"strategy\":{\"properties\":{\"rollingUpdate\":{\"properties\":{\"maxSurge\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true},\"maxUnavailable\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true}},\"type\":\"object\"},\"type\":{\"type\":\"string\"}},\"required\":[\"type\"],\"type\":\"object\"},\"template\":{\"properties\":{\"containers\":{\"items\":{\"properties\":{\"args\":{\"items\":{\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"},\"env\":{\"items\":{\"properties\":{\"name\":{\"maxLength\":317,\"type\":\"string\"},\"value\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"},\"maxItems\":64,\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"},\"image\":{\"maxLength\":512,\"type\":\"string\"},\"name\":{\"format\":\"k8s-short-name\",\"type\":\"string\"},\"ports\":{\"items\":{\"properties\":{\"containerPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"hostPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"name\":{\"format\":\"k8s-short-name\",\"maxLength\":15,\"type\":\"string\"},\"protocol\":{\"type\":\"string\"}},\"required\":[\"containerPort\",\"protocol\"],\"type\":\"object\"},\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"containerPort\",\"protocol\"],\"x-kubernetes-list-type\":\"map\"}},\"required\":[\"name\",\"image\"],\"type\":\"object\"},\"maxItems\":8,\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"name\"],\"x-kubernetes-list-type\":\"map\"},\"hostnames\":{\"items\":{\"type\":\"string\"},\"maxItems\":4,\"type\":\"array\",\"x-kubernetes-list-type\":\"set\"},\"instanceID\":{\"type\":\"string\"},\"metadata\":{\"type\":\"object\"},\"nodeSelector\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\",\"x-kubernetes-map-type\":\"atomic\"},\"restartPolicy\":{\"type\":\"string\"},\"serviceAccountName\":{\"format\":\"k8s-long-name\",\"type\":\"string\"}},\"required\":[\"containers\"],\"type\":\"object\",\"x-kubernetes-map-type\":\"atomic\"},\"tolerations\":{\"items\":{\"properties\":{\"effect\":{\"type\":\"string\"},\"key\":{\"type\":\"string\"},\"tolerationSeconds\":{\"format\":\"int64\",\"type\":\"integer\"}},\"required\":[\"key\",\"effect\"],\"type\":\"object\"},\"maxItems\":32,\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"key\",\"effect\"],\"x-kubernetes-list-type\":\"map\"}},\"required\":[\"selector\",\"template\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".minReadySeconds\",\"message\":\"minReadySeconds must be less than progressDeadlineSeconds\",\"rule\":\"!has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) || self.minReadySeconds < self.progressDeadlineSeconds\"}]}", false,
-	genruntime.CELRule{
+var cel_WorkerPoolSpec = celrt.NewCELRules("1.37", "{\"properties\":{\"capacityWeight\":{\"format\":\"double\",\"type\":\"number\"},\"minReadySeconds\":{\"format\":\"int32\",\"type\":\"integer\"},\"ownerTeam\":{\"format\":\"k8s-short-name\",\"maxLength\":20,\"type\":\"string\"},\"paused\":{\"type\":\"boolean\"},\"priority\":{\"format\":\"int64\",\"type\":\"integer\"},\"progressDeadlineSeconds\":{\"format\":\"int32\",\"type\":\"integer\"},\"providerAnnotations\":{\"additionalProperties\":{\"type\":\"string\"},\"maxProperties\":16,\"type\":\"object\",\"x-kubernetes-map-type\":\"granular\"},\"replicas\":{\"format\":\"int32\",\"type\":\"integer\"},\"selector\":{\"properties\":{\"matchExpressions\":{\"items\":{\"properties\":{\"key\":{\"type\":\"string\"},\"operator\":{\"type\":\"string\"},\"values\":{\"items\":{\"type\":\"string\"},\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"}},\"required\":[\"key\",\"operator\"],\"type\":\"object\"},\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"},\"matchLabels\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"}},\"type\":\"object\",\"x-kubernetes-map-type\":\"atomic\"},\"strategy\":{\"properties\":{\"rollingUpdate\":{\"properties\":{\"maxSurge\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true},\"maxUnavailable\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true}},\"type\":\"object\"},\"type\":{\"type\":\"string\"}},\"required\":[\"type\"],\"type\":\"object\"},\"template\":{\"properties\":{\"containers\":{\"items\":{\"properties\":{\"args\":{\"items\":{\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"},\"env\":{\"items\":{\"properties\":{\"name\":{\"maxLength\":317,\"type\":\"string\"},\"value\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"},\"maxItems\":64,\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"},\"image\":{\"maxLength\":512,\"type\":\"string\"},\"name\":{\"format\":\"k8s-short-name\",\"type\":\"string\"},\"ports\":{\"items\":{\"properties\":{\"containerPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"hostPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"name\":{\"format\":\"k8s-short-name\",\"maxLength\":15,\"type\":\"string\"},\"protocol\":{\"type\":\"string\"}},\"required\":[\"containerPort\",\"protocol\"],\"type\":\"object\"},\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"containerPort\",\"protocol\"],\"x-kubernetes-list-type\":\"map\"}},\"required\":[\"name\",\"image\"],\"type\":\"object\"},\"maxItems\":8,\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"name\"],\"x-kubernetes-list-type\":\"map\"},\"hostnames\":{\"items\":{\"type\":\"string\"},\"maxItems\":4,\"type\":\"array\",\"x-kubernetes-list-type\":\"set\"},\"instanceID\":{\"type\":\"string\"},\"metadata\":{\"type\":\"object\"},\"nodeSelector\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\",\"x-kubernetes-map-type\":\"atomic\"},\"restartPolicy\":{\"type\":\"string\"},\"serviceAccountName\":{\"format\":\"k8s-long-name\",\"type\":\"string\"}},\"required\":[\"containers\"],\"type\":\"object\",\"x-kubernetes-map-type\":\"atomic\"},\"tolerations\":{\"items\":{\"properties\":{\"effect\":{\"type\":\"string\"},\"key\":{\"type\":\"string\"},\"tolerationSeconds\":{\"format\":\"int64\",\"type\":\"integer\"}},\"required\":[\"key\",\"effect\"],\"type\":\"object\"},\"maxItems\":32,\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"key\",\"effect\"],\"x-kubernetes-list-type\":\"map\"}},\"required\":[\"selector\",\"template\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".minReadySeconds\",\"message\":\"minReadySeconds must be less than progressDeadlineSeconds\",\"rule\":\"!has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) || self.minReadySeconds < self.progressDeadlineSeconds\"}]}", false,
+	celrt.CELRule{
 		Rule:      "!has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) || self.minReadySeconds < self.progressDeadlineSeconds",
 		Message:   "minReadySeconds must be less than progressDeadlineSeconds",
 		FieldPath: ".minReadySeconds",
@@ -2067,15 +2068,15 @@ func fast_WorkerPoolSpec(self, old *WorkerPoolSpec) uint64 {
 }
 
 // cel_types_64 holds the CEL rules at types.go:64.
-var cel_types_64 = genruntime.NewCELRules("1.37", "{\"properties\":{\"rollingUpdate\":{\"properties\":{\"maxSurge\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true},\"maxUnavailable\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true}},\"type\":\"object\"},\"type\":{\"type\":\"string\"}},\"required\":[\"type\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".rollingUpdate\",\"message\":\"may not be specified when strategy `type` is Recreate\",\"reason\":\"FieldValueForbidden\",\"rule\":\"!(self.type == 'Recreate') || !has(self.rollingUpdate)\"},{\"fieldPath\":\".rollingUpdate\",\"message\":\"this should be defaulted and never be nil\",\"reason\":\"FieldValueRequired\",\"rule\":\"!(self.type == 'RollingUpdate') || has(self.rollingUpdate)\"}]}", false,
-	genruntime.CELRule{
+var cel_types_64 = celrt.NewCELRules("1.37", "{\"properties\":{\"rollingUpdate\":{\"properties\":{\"maxSurge\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true},\"maxUnavailable\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true}},\"type\":\"object\"},\"type\":{\"type\":\"string\"}},\"required\":[\"type\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".rollingUpdate\",\"message\":\"may not be specified when strategy `type` is Recreate\",\"reason\":\"FieldValueForbidden\",\"rule\":\"!(self.type == 'Recreate') || !has(self.rollingUpdate)\"},{\"fieldPath\":\".rollingUpdate\",\"message\":\"this should be defaulted and never be nil\",\"reason\":\"FieldValueRequired\",\"rule\":\"!(self.type == 'RollingUpdate') || has(self.rollingUpdate)\"}]}", false,
+	celrt.CELRule{
 		Rule:      "!(self.type == 'Recreate') || !has(self.rollingUpdate)",
 		Message:   "may not be specified when strategy `type` is Recreate",
 		Reason:    "Forbidden",
 		FieldPath: ".rollingUpdate",
 		Origin:    "validationRule",
 	},
-	genruntime.CELRule{
+	celrt.CELRule{
 		Rule:      "!(self.type == 'RollingUpdate') || has(self.rollingUpdate)",
 		Message:   "this should be defaulted and never be nil",
 		Reason:    "Required",
@@ -2098,8 +2099,8 @@ func fast_types_64(self, old *UpdateStrategy) uint64 {
 }
 
 // cel_types_78 holds the CEL rules at types.go:78.
-var cel_types_78 = genruntime.NewCELRules("1.37", "{\"format\":\"int32\",\"type\":\"integer\",\"x-kubernetes-validations\":[{\"message\":\"may not be decreased\",\"optionalOldSelf\":true,\"rule\":\"!oldSelf.hasValue() || self >= oldSelf.value()\"}]}", false,
-	genruntime.CELRule{
+var cel_types_78 = celrt.NewCELRules("1.37", "{\"format\":\"int32\",\"type\":\"integer\",\"x-kubernetes-validations\":[{\"message\":\"may not be decreased\",\"optionalOldSelf\":true,\"rule\":\"!oldSelf.hasValue() || self >= oldSelf.value()\"}]}", false,
+	celrt.CELRule{
 		Rule:            "!oldSelf.hasValue() || self >= oldSelf.value()",
 		Message:         "may not be decreased",
 		OptionalOldSelf: true,

@@ -1,5 +1,5 @@
 //go:build race
 
-package genruntime
+package celrt
 
 const celRaceEnabled = true

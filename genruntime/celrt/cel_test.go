@@ -1,4 +1,4 @@
-package genruntime
+package celrt
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/validation-gen/validation-gen/genruntime"
 )
 
 // The Go types of the tests, with the CRD-style schemas the generator would spell for them.
@@ -323,7 +325,7 @@ func TestCELFieldPath(t *testing.T) {
 			checkErrs(t, r.Validate(context.Background(), s, nil, false),
 				wantErr{field.ErrorTypeInvalid, tc.want, "no", field.OmitValueType{}, "immutable"})
 			// Errors re-root under the caller's path as all generated errors do.
-			errs := PrefixChild(r.Validate(context.Background(), s, nil, false), "spec")
+			errs := genruntime.PrefixChild(r.Validate(context.Background(), s, nil, false), "spec")
 			if errs[0].Field != "spec."+tc.want {
 				t.Errorf("re-rooted: %q", errs[0].Field)
 			}

@@ -1,4 +1,4 @@
-package genruntime
+package celrt
 
 import (
 	"context"
