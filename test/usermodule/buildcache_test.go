@@ -9,6 +9,7 @@ package usermodule
 // timeout. The generator itself (generators/, the command) is still compiled by the test.
 import (
 	_ "github.com/validation-gen/validation-gen/genruntime"
+	_ "github.com/validation-gen/validation-gen/genruntime/celrt"
 	_ "github.com/validation-gen/validation-gen/internal/crdcheck"
 	_ "github.com/validation-gen/validation-gen/tags"
 )
