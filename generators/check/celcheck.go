@@ -43,14 +43,7 @@ func CEL(u *model.Universe, opts model.Options) model.Diagnostics {
 // far: their rules are compiled even when other types have errors, so that one run reports every
 // problem, while a type whose own tags are broken (and whose model is incomplete) is left out.
 func CELExcept(u *model.Universe, opts model.Options, found model.Diagnostics) model.Diagnostics {
-	c := &celChecker{opts: opts, seen: map[string]bool{}, dirty: map[*model.Definition]bool{}, overLimit: map[token.Position]bool{}}
-	for _, d := range u.Definitions {
-		for _, f := range found {
-			if d.Declares(f.Pos) {
-				c.dirty[d] = true
-			}
-		}
-	}
+	c := &celChecker{opts: opts, seen: map[string]bool{}, dirty: dirty(u, found), overLimit: map[token.Position]bool{}}
 	for _, d := range u.Definitions {
 		if !d.Input || c.dirty[d] {
 			continue

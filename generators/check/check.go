@@ -76,8 +76,11 @@ func (c *checker) node(n *model.Node) {
 func (c *checker) numbers(mins, maxs []model.Number, _ bool) {
 	for _, lo := range mins {
 		for _, hi := range maxs {
-			if lo.Value > hi.Value || lo.Value == hi.Value && (lo.Exclusive || hi.Exclusive) {
+			switch {
+			case lo.Value > hi.Value:
 				c.contradiction(lo.Origin, bound(lo), hi.Origin, bound(hi))
+			case lo.Value == hi.Value && (lo.Exclusive || hi.Exclusive):
+				c.emptyRange(lo.Origin, bound(lo), hi.Origin, bound(hi))
 			}
 		}
 	}
@@ -104,20 +107,20 @@ func (c *checker) sizes(mins, maxs []model.Int) {
 // contradiction reports a lower bound above an upper bound at the later of the two tags, naming
 // the other one with its position.
 func (c *checker) contradiction(lo model.Origin, loText string, hi model.Origin, hiText string) {
-	if strings.HasSuffix(loText, "(exclusive)") && strings.TrimSuffix(loText, " (exclusive)") == hiText ||
-		strings.HasSuffix(hiText, "(exclusive)") && strings.TrimSuffix(hiText, " (exclusive)") == loText {
-		at, other, atText, otherText := hi, lo, hiText, loText
-		if model.Before(hi.Pos, lo.Pos) {
-			at, other, atText, otherText = lo, hi, loText, hiText
-		}
-		c.diags.Add(at.Pos, at.Tag, "+%s=%s and +%s=%s at %s leave no value between them", at.Tag, atText, other.Tag, otherText, model.ShortPos(other.Pos))
-		return
-	}
 	if model.Before(hi.Pos, lo.Pos) {
 		c.diags.Add(lo.Pos, lo.Tag, "+%s=%s is greater than +%s=%s at %s; no value can satisfy both", lo.Tag, loText, hi.Tag, hiText, model.ShortPos(hi.Pos))
 		return
 	}
 	c.diags.Add(hi.Pos, hi.Tag, "+%s=%s is less than +%s=%s at %s; no value can satisfy both", hi.Tag, hiText, lo.Tag, loText, model.ShortPos(lo.Pos))
+}
+
+// emptyRange reports equal bounds of which one is exclusive, at the later of the two tags.
+func (c *checker) emptyRange(lo model.Origin, loText string, hi model.Origin, hiText string) {
+	at, other, atText, otherText := hi, lo, hiText, loText
+	if model.Before(hi.Pos, lo.Pos) {
+		at, other, atText, otherText = lo, hi, loText, hiText
+	}
+	c.diags.Add(at.Pos, at.Tag, "+%s=%s and +%s=%s at %s leave no value between them", at.Tag, atText, other.Tag, otherText, model.ShortPos(other.Pos))
 }
 
 // lists checks +listType and +listMapKey against the item type.
@@ -204,3 +207,18 @@ func (c *checker) lists(n *model.Node) {
 }
 
 func shortPkg(p *types.Package) string { return p.Name() }
+
+// dirty returns the definitions whose declarations hold one of the diagnostics found so far: their
+// model may be incomplete, so later checks leave them out.
+func dirty(u *model.Universe, found model.Diagnostics) map[*model.Definition]bool {
+	out := map[*model.Definition]bool{}
+	for _, d := range u.Definitions {
+		for _, f := range found {
+			if d.Declares(f.Pos) {
+				out[d] = true
+				break
+			}
+		}
+	}
+	return out
+}

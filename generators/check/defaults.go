@@ -23,8 +23,9 @@ import (
 func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) model.Diagnostics {
 	var diags model.Diagnostics
 	seen := map[string]bool{}
+	skip := dirty(u, found)
 	for _, d := range u.Definitions {
-		if !d.Input || d.Special || !hasDefault(d.Node, map[*model.Definition]bool{}) || declaresAny(d, found) {
+		if !d.Input || d.Special || skip[d] || !hasDefault(d.Node, map[*model.Definition]bool{}) {
 			continue
 		}
 		var ignored model.Diagnostics // recursion and the like are reported elsewhere
@@ -64,15 +65,6 @@ func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) mo
 		}
 	}
 	return diags
-}
-
-func declaresAny(d *model.Definition, found model.Diagnostics) bool {
-	for _, f := range found {
-		if d.Declares(f.Pos) {
-			return true
-		}
-	}
-	return false
 }
 
 // hasDefault reports whether a +default stands anywhere in the node's inlined schema.
