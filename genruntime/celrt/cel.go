@@ -13,17 +13,11 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/interpreter"
 
-	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-	apiextcel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
-	celmodel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/apimachinery/pkg/util/version"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/common"
-
-	"github.com/validation-gen/validation-gen/celenv"
+	"k8s.io/apiserver/pkg/cel/openapi"
+	"k8s.io/kube-openapi/pkg/validation/spec"
 )
 
 // CEL rules at run time.
@@ -31,14 +25,17 @@ import (
 // Generated validators evaluate the x-kubernetes-validations rules of a place (a type, a field) on
 // the Go values themselves, the way the API server evaluates them on a custom resource:
 //
-//   - The rules are compiled exactly as the generator compiled them (and as the API server compiles
-//     CRD rules): the place's CRD-style schema becomes a structural schema, self is typed from it by
-//     apiextensions' SchemaDeclType, and apiextensions' cel.Compile compiles the rules in the API
-//     server's base environment at the generator's compatibility version (celenv.EnvSet), with the
-//     API server's per-call cost limit on every program.
-//   - Values reach CEL through k8s.io/apiserver/pkg/cel/common.TypedToVal over the structural
-//     schema (apiextensions' model.Structural adapter), which reads Go structs by reflection through
-//     their json tags, lazily: there is no round trip through JSON or unstructured maps.
+//   - The rules are compiled as the API server compiles the rules of a CRD it has stored (see
+//     compile.go): the place's CRD-style schema, read by the API server's kube-openapi adapter
+//     (k8s.io/apiserver/pkg/cel/openapi), types self; the environment is the API server's
+//     stored-expressions environment (celenv/stored), with the per-call cost limit on every
+//     program. The generator checked the rules at its compatibility version in the environment for
+//     new expressions (package celenv), which that one extends: what the generator accepts compiles.
+//     Nothing here links apiextensions-apiserver or the API server's environment package, so an
+//     API package with rules depends on cel-go and the Kubernetes CEL libraries only.
+//   - Values reach CEL through k8s.io/apiserver/pkg/cel/common.TypedToVal over that schema, which
+//     reads Go structs by reflection through their json tags, lazily: there is no round trip
+//     through JSON or unstructured maps.
 //   - Errors are built as the API server's CRD validator builds them (see Validate), with paths
 //     relative to self, as all generated validators report them (see errors.go).
 //
@@ -96,7 +93,8 @@ type CELRules struct {
 }
 
 // NewCELRules declares the rules at one place. compat is the Kubernetes compatibility version the
-// generator used ("1.37"); schema is the JSON of the CRD-style schema (apiextensions v1
+// generator checked the rules at ("1.37"): it bounds which functions the rules may use, which the
+// generator enforced, and is kept for the record (a malformed one is reported); schema is the JSON of the CRD-style schema (apiextensions v1
 // JSONSchemaProps) of the value at this place, exactly as the generator spelled it; resourceRoot is
 // true when the place is the root of a kind (self has apiVersion/kind/metadata).
 //
@@ -123,7 +121,7 @@ type compiledRule struct {
 	message     celgo.Program // nil without messageExpression
 	usesOldSelf bool
 	field       string // the error's Field: the normalized fieldPath, relative to self
-	reason      apiextensions.FieldValueErrorReason
+	reason      field.ErrorType
 	errString   string // the rule as error messages name it: its message, or else its expression
 }
 
@@ -132,110 +130,15 @@ func (r *CELRules) get() *compiledRules {
 	return r.compiled
 }
 
-// compile compiles the rules exactly as the generator's check.CEL does (generators/check/celcheck.go).
-func (r *CELRules) compile() (c *compiledRules) {
-	c = &compiledRules{}
-	defer func() {
-		if p := recover(); p != nil {
-			c = &compiledRules{err: fmt.Errorf("panic while compiling the CEL rules: %v", p)}
-		}
-	}()
-	fail := func(origin string, format string, args ...any) *compiledRules {
-		return &compiledRules{err: fmt.Errorf(format, args...), origin: origin}
-	}
-	ver := celenv.DefaultVersion()
-	if r.compat != "" {
-		v, err := version.ParseGeneric(r.compat)
-		if err != nil {
-			return fail("", "invalid compatibility version %q: %v", r.compat, err)
-		}
-		ver = v
-	}
-	ss, err := celenv.Structural([]byte(r.schema))
-	if err != nil {
-		return fail("", "invalid schema: %v", err)
-	}
-
-	// The rules compiled are exactly the declared ones, whatever x-kubernetes-validations the
-	// schema spells (the generator spells the same ones).
-	ss.XValidations = make(apiextv1.ValidationRules, len(r.rules))
-	reasons := make([]apiextensions.FieldValueErrorReason, len(r.rules))
-	for i, rule := range r.rules {
-		reason, ok := parseReason(rule.Reason)
-		if !ok {
-			return fail(rule.Origin, "rule %q: unknown reason %q", rule.Rule, rule.Reason)
-		}
-		reasons[i] = reason
-		vr := apiextv1.ValidationRule{
-			Rule:              rule.Rule,
-			Message:           rule.Message,
-			MessageExpression: rule.MessageExpression,
-			FieldPath:         rule.FieldPath,
-		}
-		if rule.Reason != "" {
-			r := apiextv1.FieldValueErrorReason(reason)
-			vr.Reason = &r
-		}
-		if rule.OptionalOldSelf {
-			t := true
-			vr.OptionalOldSelf = &t
-		}
-		ss.XValidations[i] = vr
-	}
-
-	results, err := celenv.Compile(ss, r.resourceRoot, ver)
-	if err != nil {
-		return fail("", "cannot compile the rules: %v", err)
-	}
-	if len(results) != len(r.rules) {
-		return fail("", "cannot compile the rules: %d results for %d rules", len(results), len(r.rules))
-	}
-
-	valueSchema := ss
-	if r.resourceRoot {
-		// As the API server: at a resource root, self has apiVersion, kind, and of the metadata
-		// only name and generateName (the declared type has the same fields).
-		valueSchema = celmodel.WithTypeAndObjectMeta(ss)
-	}
-	c.valueSchema = newSchemaCache(valueSchema)
-	c.schemaType = ss.Type
-	c.omitValue = ss.Type == "object" || ss.Type == "array"
-	for i, cr := range results {
-		rule := r.rules[i]
-		switch {
-		case cr.Error != nil:
-			return fail(rule.Origin, "rule %q: %s", rule.Rule, cr.Error.Detail)
-		case cr.MessageExpressionError != nil:
-			return fail(rule.Origin, "rule %q: %s", rule.Rule, cr.MessageExpressionError.Detail)
-		case cr.Program == nil:
-			continue // an empty rule: the API server skips it too
-		case rule.FieldPath != "" && cr.NormalizedRuleFieldPath == "":
-			_, _, err := apiextcel.ValidFieldPath(rule.FieldPath, ss)
-			return fail(rule.Origin, "rule %q: invalid fieldPath %q: %v", rule.Rule, rule.FieldPath, err)
-		}
-		c.rules = append(c.rules, compiledRule{
-			CELRule:     rule,
-			program:     cr.Program,
-			message:     cr.MessageExpression,
-			usesOldSelf: cr.UsesOldSelf,
-			field:       cr.NormalizedRuleFieldPath,
-			reason:      reasons[i],
-			errString:   ruleErrorString(rule),
-		})
-		c.transitions = c.transitions || cr.UsesOldSelf
-	}
-	return c
-}
-
-// parseReason maps a CELRule.Reason to the API's reason. The FieldValue-prefixed spellings of
-// x-kubernetes-validations are accepted too.
-func parseReason(s string) (apiextensions.FieldValueErrorReason, bool) {
-	switch r := apiextensions.FieldValueErrorReason("FieldValue" + strings.TrimPrefix(s, "FieldValue")); {
+// parseReason maps a CELRule.Reason to the error type it reports. The FieldValue-prefixed spellings
+// of x-kubernetes-validations are accepted too.
+func parseReason(s string) (field.ErrorType, bool) {
+	switch t := field.ErrorType("FieldValue" + strings.TrimPrefix(s, "FieldValue")); {
 	case s == "":
-		return apiextensions.FieldValueInvalid, true
-	case r == apiextensions.FieldValueRequired, r == apiextensions.FieldValueForbidden,
-		r == apiextensions.FieldValueInvalid, r == apiextensions.FieldValueDuplicate:
-		return r, true
+		return field.ErrorTypeInvalid, true
+	case t == field.ErrorTypeRequired, t == field.ErrorTypeForbidden,
+		t == field.ErrorTypeInvalid, t == field.ErrorTypeDuplicate:
+		return t, true
 	}
 	return "", false
 }
@@ -399,11 +302,11 @@ func (c *compiledRules) ruleError(rule *compiledRule, obj any, detail string) *f
 	}
 	var e *field.Error
 	switch rule.reason {
-	case apiextensions.FieldValueForbidden:
+	case field.ErrorTypeForbidden:
 		e = field.Forbidden(nil, detail)
-	case apiextensions.FieldValueRequired:
+	case field.ErrorTypeRequired:
 		e = field.Required(nil, detail)
-	case apiextensions.FieldValueDuplicate:
+	case field.ErrorTypeDuplicate:
 		e = field.Duplicate(nil, value)
 	default:
 		e = field.Invalid(nil, value, detail)
@@ -515,9 +418,9 @@ type activation struct {
 
 func (a *activation) ResolveName(name string) (any, bool) {
 	switch name {
-	case apiextcel.ScopedVarName:
+	case selfVar:
 		return a.self, true
-	case apiextcel.OldScopedVarName:
+	case oldSelfVar:
 		return a.oldSelf, a.hasOldSelf
 	}
 	return nil, false
@@ -525,19 +428,19 @@ func (a *activation) ResolveName(name string) (any, bool) {
 
 func (a *activation) Parent() interpreter.Activation { return nil }
 
-// schemaCache is apiextensions' model.Structural adapter with its children built once. The adapter
-// builds a new map of all properties each time Properties() is called, and TypedToVal calls it
-// for every field it reads; the cache makes reading a field allocation-free. All other methods are
-// the adapter's.
+// schemaCache is the API server's kube-openapi adapter (k8s.io/apiserver/pkg/cel/openapi) with its
+// children built once. The adapter builds a new map of all properties each time Properties() is
+// called, and TypedToVal calls it for every field it reads; the cache makes reading a field
+// allocation-free. All other methods are the adapter's.
 type schemaCache struct {
-	*celmodel.Structural
+	*openapi.Schema
 	props map[string]common.Schema
 	items common.Schema
 	addl  common.SchemaOrBool
 }
 
-func newSchemaCache(s *structuralschema.Structural) *schemaCache {
-	c := &schemaCache{Structural: &celmodel.Structural{Structural: s}}
+func newSchemaCache(s *spec.Schema) *schemaCache {
+	c := &schemaCache{Schema: &openapi.Schema{Schema: s}}
 	if s.Properties != nil {
 		c.props = make(map[string]common.Schema, len(s.Properties))
 		for k := range s.Properties {
@@ -545,13 +448,13 @@ func newSchemaCache(s *structuralschema.Structural) *schemaCache {
 			c.props[k] = newSchemaCache(&p)
 		}
 	}
-	if s.Items != nil {
-		c.items = newSchemaCache(s.Items)
+	if s.Items != nil && s.Items.Schema != nil {
+		c.items = newSchemaCache(s.Items.Schema)
 	}
 	if s.AdditionalProperties != nil {
-		a := &schemaOrBoolCache{allows: s.AdditionalProperties.Bool}
-		if s.AdditionalProperties.Structural != nil {
-			a.schema = newSchemaCache(s.AdditionalProperties.Structural)
+		a := &schemaOrBoolCache{allows: s.AdditionalProperties.Allows}
+		if s.AdditionalProperties.Schema != nil {
+			a.schema = newSchemaCache(s.AdditionalProperties.Schema)
 		}
 		c.addl = a
 	}
