@@ -80,7 +80,7 @@ func ProgramOptions() []cel.ProgramOption {
 // programs carries ProgramOptions into every program of the environment, as a cel.Library does.
 type programs struct{}
 
-func (programs) CompileOptions() []cel.EnvOption      { return nil }
+func (programs) CompileOptions() []cel.EnvOption     { return nil }
 func (programs) ProgramOptions() []cel.ProgramOption { return ProgramOptions() }
 
 var (

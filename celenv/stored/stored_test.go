@@ -78,17 +78,17 @@ func TestSameDeclarationsAsAPIServer(t *testing.T) {
 // (which declarations do not show) in both environments.
 func TestSameBehaviourAsAPIServer(t *testing.T) {
 	probes := []string{
-		`1 < 1.5`,                           // cross-type numeric comparisons
-		`[1, 'a'].size() == 2`,              // homogeneous aggregate literals
-		`'abc'.matches('[')`,                // regex literals validated
-		`duration('1x') > duration('1s')`,   // duration literals validated
-		`timestamp('nope') > timestamp(0)`,  // timestamp literals validated
-		`{'a': 1}.?b.orValue(2) == 2`,       // optional types
-		`'a,b'.split(',').size() == 2`,      // ext strings
-		`sets.contains([1, 2], [1])`,        // ext sets
-		`[1, 2].all(i, v, v > i)`,           // two-variable comprehensions
-		`[3, 1, 2].sort() == [1, 2, 3]`,     // ext lists
-		`[1, 2].isSorted()`,                 // Kubernetes lists
+		`1 < 1.5`,                          // cross-type numeric comparisons
+		`[1, 'a'].size() == 2`,             // homogeneous aggregate literals
+		`'abc'.matches('[')`,               // regex literals validated
+		`duration('1x') > duration('1s')`,  // duration literals validated
+		`timestamp('nope') > timestamp(0)`, // timestamp literals validated
+		`{'a': 1}.?b.orValue(2) == 2`,      // optional types
+		`'a,b'.split(',').size() == 2`,     // ext strings
+		`sets.contains([1, 2], [1])`,       // ext sets
+		`[1, 2].all(i, v, v > i)`,          // two-variable comprehensions
+		`[3, 1, 2].sort() == [1, 2, 3]`,    // ext lists
+		`[1, 2].isSorted()`,                // Kubernetes lists
 		`quantity('1Gi').isGreaterThan(quantity('1Mi'))`,
 		`isURL('https://example.com')`,
 		`ip('10.0.0.1').family() == 4`,
