@@ -1,24 +1,70 @@
 #!/usr/bin/env bash
-# Times the three runs issue 11 sets targets for, with warm caches: one small API package with all
-# outputs, the README's example command, and all of k8s.io/api (OpenAPI only). Prints wall time,
-# CPU time and peak memory (RSS) of each; nothing is written (--verify, or outputs in a temp dir).
+# Times the three runs issue 11 sets targets for, with warm caches, each beside its anchor in the same
+# run (machines are noisy: compare the ratios, not the seconds):
+#
+#   1. one small API package (testdata/tags/plural/v1: 3 kinds) with all outputs, beside
+#      controller-gen (sigs.k8s.io/controller-tools, CONTROLLER_GEN_VERSION) writing its CRDs;
+#   2. the README's example command (--verify), against its target of 3 s;
+#   3. all of k8s.io/api and meta/v1, OpenAPI only, beside kube-openapi's openapi-gen (the version in
+#      go.mod) over the same packages.
+#
+# Each command runs once to warm the caches, then ROUNDS times (default 3), alternating with its
+# anchor; the median wall time and the peak RSS are printed, with the ratio. Nothing in the
+# repository is written (--verify, or outputs in a temporary directory). Needs the Go module proxy
+# the first time (to build controller-gen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+rounds=${ROUNDS:-3}
+cgver=${CONTROLLER_GEN_VERSION:-v0.23.0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/validation-gen" ./cmd/validation-gen
-bin=$tmp/validation-gen
 
-run() {
-  local name=$1; shift
-  "$bin" "$@" >/dev/null 2>&1 || true # warm the build cache
-  /usr/bin/time -f "$name: %e s wall, %U s user, %S s sys, %M KB peak RSS" "$@" >/dev/null 2>"$tmp/err" || true
-  tail -1 "$tmp/err"
+go build -o "$tmp/validation-gen" ./cmd/validation-gen
+go build -o "$tmp/openapi-gen" k8s.io/kube-openapi/cmd/openapi-gen
+GOBIN=$tmp GOFLAGS= go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$cgver"
+printf '' >"$tmp/empty.txt"
+
+# measure NAME: runs the function NAME (output discarded) and appends "seconds KB" to $tmp/NAME.
+measure() {
+  /usr/bin/time -q -f "%e %M" -o "$tmp/t" bash -c "$1" >/dev/null 2>&1 || true
+  cat "$tmp/t" >>"$tmp/$1"
 }
 
-run "small package (testdata/tags/plural/v1, all outputs)" \
-  sh -c "cd testdata/tags/plural && '$bin' --verify --openapi-json openapi.json --crd-dir '$tmp/crds' ./v1"
-run "README example (./examples/api/...)" \
-  "$bin" --verify --go-header-file hack/boilerplate.go.txt --openapi-json examples/api/openapi.json --crd-dir examples/api/crds ./examples/api/...
-run "k8s.io/api/... and meta/v1, OpenAPI only" \
-  "$bin" --openapi-output-file "" --output-file "" --openapi-json "$tmp/k8s.json" k8s.io/api/... k8s.io/apimachinery/pkg/apis/meta/v1
+# median NAME: the median wall time and the largest peak RSS (MB) of NAME's rounds.
+median() {
+  sort -n "$tmp/$1" | awk '{ t[NR] = $1; if ($2 > m) m = $2 } END { printf "%.2f %d", t[int((NR + 1) / 2)], m / 1024 }'
+}
+
+report() {
+  local label=$1 ours=$2 anchor=$3 target=$4
+  read -r ot om <<<"$(median "$ours")"
+  if [[ -n $anchor ]]; then
+    read -r at am <<<"$(median "$anchor")"
+    awk -v l="$label" -v ot="$ot" -v om="$om" -v at="$at" -v am="$am" -v tg="$target" 'BEGIN {
+      printf "%s\n  validation-gen %.2f s, %d MB; anchor %.2f s, %d MB; ratio %.2fx time, %.2fx memory (target %s)\n", l, ot, om, at, am, ot / at, om / am, tg }'
+  else
+    printf '%s\n  validation-gen %s s, %s MB (target %s)\n' "$label" "$ot" "$om" "$target"
+  fi
+}
+
+# The small package has no committed Go outputs, so --verify reports them stale after generating all.
+small() { (cd testdata/tags/plural && "$tmp/validation-gen" --openapi-json openapi.json --crd-dir "$tmp/small-crds" --verify ./v1); }
+small_anchor() { (cd testdata/tags/plural && "$tmp/controller-gen" crd paths=./v1 output:crd:dir="$tmp/cg-crds"); }
+example() { "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --openapi-json examples/api/openapi.json \
+  --crd-dir examples/api/crds ./examples/api/...; }
+k8sapi() { "$tmp/validation-gen" --openapi-output-file "" --output-file "" --openapi-json "$tmp/k8s.json" \
+  k8s.io/api/... k8s.io/apimachinery/pkg/apis/meta/v1; }
+k8sapi_anchor() { "$tmp/openapi-gen" --output-dir "$tmp/openapi-gen" --output-pkg example.com/generated \
+  --output-file zz_generated.openapi.go --go-header-file "$tmp/empty.txt" --report-filename "$tmp/violations.report" \
+  k8s.io/api/... k8s.io/apimachinery/pkg/apis/meta/v1; }
+
+export tmp
+export -f small small_anchor example k8sapi k8sapi_anchor
+for f in small small_anchor example k8sapi k8sapi_anchor; do "$f" >/dev/null 2>&1 || true; done # warm
+for _ in $(seq "$rounds"); do
+  for f in small small_anchor example k8sapi k8sapi_anchor; do measure "$f"; done
+done
+
+report "small package (testdata/tags/plural/v1, all outputs) vs controller-gen $cgver crd" small small_anchor "time <= 1.0x (stretch 0.5x), <= 150 MB"
+report "README example (./examples/api/...)" example "" "<= 3 s"
+report "k8s.io/api/... and meta/v1, OpenAPI only, vs openapi-gen" k8sapi k8sapi_anchor "time <= 0.3x, memory <= 0.75x"

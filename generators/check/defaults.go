@@ -19,6 +19,12 @@ import (
 // a CRD whose default violates its schema, and a default that its own field rejects would make
 // every object that omits the field invalid; so the generator refuses it first, at the tag.
 //
+// Each default is checked with the definition that declares it: a definition is checked when a
+// default stands in its own schema, or in that of a referenced definition from a package that is not
+// an input (which is not checked on its own). Checking every definition that merely refers to one
+// with defaults checked the same defaults again in each (every kind with a pod template, in
+// k8s.io/api), most of the time of a large run.
+//
 // Definitions with diagnostics of their own (found) are skipped, as for CEL.
 func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) model.Diagnostics {
 	var diags model.Diagnostics
@@ -67,7 +73,9 @@ func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) mo
 	return diags
 }
 
-// hasDefault reports whether a +default stands anywhere in the node's inlined schema.
+// hasDefault reports whether a +default stands in the node's inlined schema, looking into
+// referenced definitions of input packages no further than their own tags (they are checked on
+// their own).
 func hasDefault(n *model.Node, visiting map[*model.Definition]bool) bool {
 	if n.V.Default != nil {
 		return true
@@ -75,6 +83,9 @@ func hasDefault(n *model.Node, visiting map[*model.Definition]bool) bool {
 	if n.Ref != nil {
 		if visiting[n.Ref] {
 			return false
+		}
+		if n.Ref.Input {
+			return model.Effective(n).V.Default != nil
 		}
 		visiting[n.Ref] = true
 		defer delete(visiting, n.Ref)

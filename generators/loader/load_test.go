@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -166,5 +167,42 @@ func TestBrokenCodeOutsideDeclarations(t *testing.T) {
 	tn, _ := prog.Inputs[0].Types.Scope().Lookup("T").(*types.TypeName)
 	if tn == nil || prog.TypeDecl(tn) == nil || commentText(prog.TypeDecl(tn).Doc) != "T is a type." {
 		t.Errorf("T's declaration not indexed")
+	}
+}
+
+// TestParseFileEmptiesBodies: function bodies are not type-checked (they were most of the cost of
+// loading large packages), except those of the schema methods, which the builder reads; emptied
+// bodies keep their extent, which decides whose a comment after a function is.
+func TestParseFileEmptiesBodies(t *testing.T) {
+	src := `package p
+
+import "fmt"
+
+type T string
+
+func (T) OpenAPISchemaType() []string { return []string{"string"} }
+
+func (T) String() string { return fmt.Sprint("t") }
+
+func helper() int {
+	return undefined
+} // +minLength=9
+`
+	fset := token.NewFileSet()
+	f, err := parseFile(fset, "p.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bodies := map[string]int{}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			bodies[fd.Name.Name] = len(fd.Body.List)
+			if fd.Name.Name == "helper" && fset.Position(fd.End()).Line != 13 {
+				t.Errorf("helper ends on line %d, want 13 (its closing brace)", fset.Position(fd.End()).Line)
+			}
+		}
+	}
+	if want := map[string]int{"OpenAPISchemaType": 1, "String": 0, "helper": 0}; fmt.Sprint(bodies) != fmt.Sprint(want) {
+		t.Errorf("statements per body %v, want %v", bodies, want)
 	}
 }
