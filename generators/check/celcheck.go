@@ -157,11 +157,16 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 		ctx.stack = append(append([]*model.Definition(nil), ctx.stack...), def)
 		eff = model.Effective(n)
 	}
-	e := schema.NewCRD(c.opts, &model.Diagnostics{}, true, ctx.stack...)
-	var s spec.Schema
-	e.Shape(&s, eff)
-	if rules := e.Validations(&s, eff); len(rules) > 0 {
-		c.compile(s, rules, eff, ctx)
+	// Rules come from +validationRule (and the sugar that writes rules) and from format fallbacks
+	// (schema.Emitter.Validations); shaping the schema of every other place was most of this
+	// check's time on large inputs.
+	if len(eff.V.Rules) > 0 || eff.V.Format != nil {
+		e := schema.NewCRD(c.opts, &model.Diagnostics{}, true, ctx.stack...)
+		var s spec.Schema
+		e.Shape(&s, eff)
+		if rules := e.Validations(&s, eff); len(rules) > 0 {
+			c.compile(s, rules, eff, ctx)
+		}
 	}
 	isResource := ctx.resourceRoot
 	ctx.resourceRoot, ctx.metadataLevel = false, false
