@@ -9,7 +9,9 @@
 #      go.mod) over the same packages.
 #
 # Each command runs once to warm the caches, then ROUNDS times (default 3), alternating with its
-# anchor; the median wall time and the peak RSS are printed, with the ratio. Nothing in the
+# anchor; the median wall time, the median CPU time (user + sys, its children included: the go
+# command that go/packages runs) and the peak RSS are printed, with the ratios. On a machine shared
+# with other work the CPU ratio is the steadier one. Nothing in the
 # repository is written (--verify, or outputs in a temporary directory). Needs the Go module proxy
 # the first time (to build controller-gen).
 set -euo pipefail
@@ -24,26 +26,29 @@ go build -o "$tmp/openapi-gen" k8s.io/kube-openapi/cmd/openapi-gen
 GOBIN=$tmp GOFLAGS= go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$cgver"
 printf '' >"$tmp/empty.txt"
 
-# measure NAME: runs the function NAME (output discarded) and appends "seconds KB" to $tmp/NAME.
+# measure NAME: runs the function NAME (output discarded) and appends "wall KB user sys" to $tmp/NAME.
 measure() {
-  /usr/bin/time -q -f "%e %M" -o "$tmp/t" bash -c "$1" >/dev/null 2>&1 || true
+  /usr/bin/time -q -f "%e %M %U %S" -o "$tmp/t" bash -c "$1" >/dev/null 2>&1 || true
   cat "$tmp/t" >>"$tmp/$1"
 }
 
-# median NAME: the median wall time and the largest peak RSS (MB) of NAME's rounds.
+# median NAME: the median wall time, the largest peak RSS (MB) and the median CPU time of NAME's rounds.
 median() {
-  sort -n "$tmp/$1" | awk '{ t[NR] = $1; if ($2 > m) m = $2 } END { printf "%.2f %d", t[int((NR + 1) / 2)], m / 1024 }'
+  local cpu
+  cpu=$(awk '{ print $3 + $4 }' "$tmp/$1" | sort -n | awk '{ c[NR] = $1 } END { print c[int((NR + 1) / 2)] }')
+  sort -n "$tmp/$1" | awk -v cpu="$cpu" '{ t[NR] = $1; if ($2 > m) m = $2 } END { printf "%.2f %d %.2f", t[int((NR + 1) / 2)], m / 1024, cpu }'
 }
 
 report() {
   local label=$1 ours=$2 anchor=$3 target=$4
-  read -r ot om <<<"$(median "$ours")"
+  read -r ot om oc <<<"$(median "$ours")"
   if [[ -n $anchor ]]; then
-    read -r at am <<<"$(median "$anchor")"
-    awk -v l="$label" -v ot="$ot" -v om="$om" -v at="$at" -v am="$am" -v tg="$target" 'BEGIN {
-      printf "%s\n  validation-gen %.2f s, %d MB; anchor %.2f s, %d MB; ratio %.2fx time, %.2fx memory (target %s)\n", l, ot, om, at, am, ot / at, om / am, tg }'
+    read -r at am ac <<<"$(median "$anchor")"
+    awk -v l="$label" -v ot="$ot" -v om="$om" -v oc="$oc" -v at="$at" -v am="$am" -v ac="$ac" -v tg="$target" 'BEGIN {
+      printf "%s\n  validation-gen %.2f s (CPU %.2f s), %d MB; anchor %.2f s (CPU %.2f s), %d MB\n  ratio %.2fx time, %.2fx CPU time, %.2fx memory (target %s)\n",
+        l, ot, oc, om, at, ac, am, ot / at, oc / ac, om / am, tg }'
   else
-    printf '%s\n  validation-gen %s s, %s MB (target %s)\n' "$label" "$ot" "$om" "$target"
+    printf '%s\n  validation-gen %s s (CPU %s s), %s MB (target %s)\n' "$label" "$ot" "$oc" "$om" "$target"
   fi
 }
 
