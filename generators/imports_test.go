@@ -21,9 +21,9 @@ func TestCELRuntimeOnlyWhenNeeded(t *testing.T) {
 		wantNative bool
 	}{
 		{"../testdata/tags/maxlength", false, false},
-		{"../testdata/tags/validationrule", true, true},   // some rules exceed the cost CEL can bound
-		{"../testdata/tags/recursiverule", false, true},   // all rules compile
-		{"../testdata/tags/aliaschain", false, true},      // all rules compile
+		{"../testdata/tags/validationrule", true, true}, // some rules exceed the cost CEL can bound
+		{"../testdata/tags/recursiverule", false, true}, // all rules compile
+		{"../testdata/tags/aliaschain", false, true},    // all rules compile
 	} {
 		out, diags, err := generators.Run(generators.Config{Dir: absDir(t, c.dir), Patterns: []string{"."},
 			OutputFile: "zz_generated.validations.go", Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true}})

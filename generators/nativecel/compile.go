@@ -3,6 +3,7 @@ package nativecel
 import (
 	"fmt"
 	"regexp"
+	"time"
 
 	gotypes "go/types"
 
@@ -132,10 +133,11 @@ const (
 	tOptional
 	tQuantity
 	tQuantityStr
+	tDuration
 )
 
 func (t ctype) String() string {
-	return [...]string{"?", "bool", "int", "string", "list", "map", "object", "optional", "quantity", "string(quantity)"}[t]
+	return [...]string{"?", "bool", "int", "string", "list", "map", "object", "optional", "quantity", "string(quantity)", "duration"}[t]
 }
 
 // cval is a compiled value: a Go expression (pure and cheap: it may be repeated) valid after
@@ -147,6 +149,7 @@ type cval struct {
 	elem    *cval          // optional: the value when there is one
 	present *jen.Statement // optional: whether there is one
 	lits    []cval         // a literal list
+	strs    bool           // a computed list of strings (split): code is a []string variable
 	root    bool           // self at a resource root
 }
 
@@ -180,6 +183,8 @@ func goTypeOf(t ctype) *jen.Statement {
 		return jen.Int64()
 	case tString:
 		return jen.String()
+	case tDuration:
+		return jen.Qual("time", "Duration")
 	}
 	unsupported("a %s value here", t)
 	return nil
@@ -473,7 +478,7 @@ func (c *compiler) call(e celast.Expr) cval {
 		return c.conditional(args[0], args[1], args[2])
 	case operators.Equals, operators.NotEquals, operators.Less, operators.LessEquals, operators.Greater, operators.GreaterEquals:
 		a, b := c.expr(args[0]), c.expr(args[1])
-		if a.typ != b.typ || (a.typ != tInt && a.typ != tString && a.typ != tBool) {
+		if a.typ != b.typ || (a.typ != tInt && a.typ != tString && a.typ != tBool && a.typ != tDuration) {
 			unsupported("%s on %s and %s", fn, a.typ, b.typ)
 		}
 		op := comparisons[fn]
@@ -506,6 +511,9 @@ func (c *compiler) call(e celast.Expr) cval {
 			c.emit(jen.Id(iv).Op(":=").Add(i.code))
 			c.fail(jen.Id(iv).Op("<").Lit(0).Op("||").Id(iv).Op(">=").Int64().Call(jen.Len(a.code)),
 				jen.Qual(pkgCelNative, "IndexOutOfBounds").Call(jen.Id(iv)))
+			if a.strs {
+				return cval{code: jen.Add(a.code).Index(jen.Id(iv)), typ: tString}
+			}
 			return c.elemVal(jen.Parens(a.code).Index(jen.Id(iv)), a.node.Items, nil)
 		}
 		unsupported("indexing a %s", a.typ)
@@ -520,6 +528,9 @@ func (c *compiler) call(e celast.Expr) cval {
 			x = args[0]
 		default:
 			unsupported("size with %d arguments", len(args))
+		}
+		if x.Kind() == celast.ComprehensionKind && isFilter(x.AsComprehension()) {
+			return c.macro(x.AsComprehension(), macroFilterCount) // the size of a filter: counted, not built
 		}
 		v := c.expr(x)
 		switch v.typ {
@@ -555,6 +566,40 @@ func (c *compiler) call(e celast.Expr) cval {
 			unsupported("matches with an invalid pattern")
 		}
 		return cval{code: jen.Id(c.d.RegexpVar(lit)).Dot("MatchString").Call(s.code), typ: tBool}
+	case "split":
+		recv, arg := c.member(call, 1)
+		s, sep := c.want(recv, tString), c.want(c.expr(arg[0]), tString)
+		v := c.temp("parts")
+		c.emit(jen.Id(v).Op(":=").Qual("strings", "Split").Call(s.code, sep.code))
+		return cval{code: jen.Id(v), typ: tList, strs: true}
+	case "substring":
+		var s, start, end cval
+		switch {
+		case call.IsMemberFunction() && len(args) == 2:
+			s, start, end = c.want(c.expr(call.Target()), tString), c.want(c.expr(args[0]), tInt), c.want(c.expr(args[1]), tInt)
+		default:
+			unsupported("substring with %d arguments", len(args))
+		}
+		v, err := c.temp("v"), c.temp("err")
+		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "Substring").Call(s.code, start.code, end.code))
+		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+		return cval{code: jen.Id(v), typ: tString}
+	case "duration":
+		if call.IsMemberFunction() || len(args) != 1 {
+			unsupported("duration() with %d arguments", len(args))
+		}
+		if lit, ok := literalString(args[0]); ok {
+			d, err := time.ParseDuration(lit)
+			if err != nil {
+				unsupported("duration() of an invalid literal")
+			}
+			return cval{code: jen.Qual("time", "Duration").Call(jen.Lit(int64(d))), typ: tDuration}
+		}
+		a := c.want(c.expr(args[0]), tString)
+		v, err := c.temp("v"), c.temp("err")
+		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "Duration").Call(a.code))
+		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+		return cval{code: jen.Id(v), typ: tDuration}
 	case "lowerAscii", "upperAscii":
 		recv, _ := c.member(call, 0)
 		s := c.want(recv, tString)
@@ -818,6 +863,7 @@ const (
 	macroAll macro = iota + 1
 	macroExists
 	macroExistsOne
+	macroFilterCount // filter(...).size()
 )
 
 // whichMacro recognizes the comprehensions the all, exists and exists_one macros expand to.
@@ -854,7 +900,7 @@ func whichMacro(cx celast.ComprehensionExpr) macro {
 
 // body is the predicate of a recognized macro.
 func body(cx celast.ComprehensionExpr, m macro) celast.Expr {
-	if m == macroExistsOne {
+	if m == macroExistsOne || m == macroFilterCount {
 		return cx.LoopStep().AsCall().Args()[0]
 	}
 	return cx.LoopStep().AsCall().Args()[1]
@@ -863,14 +909,25 @@ func body(cx celast.ComprehensionExpr, m macro) celast.Expr {
 func (c *compiler) comprehension(cx celast.ComprehensionExpr) cval {
 	m := whichMacro(cx)
 	if m == 0 {
-		unsupported("a comprehension other than all, exists, exists_one")
+		if isFilter(cx) {
+			unsupported("a filter() whose list is used other than by its size")
+		}
+		unsupported("a comprehension other than all, exists, exists_one, and filter().size()")
 	}
+	return c.macro(cx, m)
+}
+
+// macro compiles a recognized macro.
+func (c *compiler) macro(cx celast.ComprehensionExpr, m macro) cval {
 	coll := c.expr(cx.IterRange())
 	it := c.temp("it")
 	var item cval
 	var loop *jen.Statement
 	i := c.temp("i")
 	switch {
+	case coll.typ == tList && coll.strs:
+		item = cval{code: jen.Add(coll.code).Index(jen.Id(i)), typ: tString}
+		loop = jen.For(jen.Id(i).Op(":=").Range().Add(coll.code))
 	case coll.typ == tList && coll.lits == nil:
 		item = c.elemVal(jen.Parens(coll.code).Index(jen.Id(i)), coll.node.Items, nil)
 		loop = jen.For(jen.Id(i).Op(":=").Range().Add(coll.code))
@@ -942,7 +999,7 @@ func (c *compiler) comprehension(cx celast.ComprehensionExpr) cval {
 			c.emit(jen.If(jen.Id(r).Op("==").Lit(!decides).Op("&&").Id(rerr).Op("!=").Nil()).Block(jen.Return(c.zero, jen.Id(rerr))))
 		}
 		return cval{code: jen.Id(r), typ: tBool}
-	default: // exists_one: every item runs; the last error is the result
+	default: // exists_one and filter().size(): every item runs; the last error is the result
 		cnt := c.temp("count")
 		if berr != "" {
 			inner = append(inner, jen.If(jen.Id(berr).Op("!=").Nil()).Block(jen.Id(rerr).Op("=").Id(berr), jen.Continue()))
@@ -957,6 +1014,29 @@ func (c *compiler) comprehension(cx celast.ComprehensionExpr) cval {
 		if berr != "" {
 			c.emit(jen.If(jen.Id(rerr).Op("!=").Nil()).Block(jen.Return(c.zero, jen.Id(rerr))))
 		}
+		if m == macroFilterCount {
+			return cval{code: jen.Int64().Call(jen.Id(cnt)), typ: tInt}
+		}
 		return cval{code: jen.Parens(jen.Id(cnt).Op("==").Lit(1)), typ: tBool}
 	}
+}
+
+// isFilter recognizes the comprehension filter() expands to: [] then cond ? accu + [x] : accu.
+func isFilter(cx celast.ComprehensionExpr) bool {
+	accu := func(e celast.Expr) bool { return e.Kind() == celast.IdentKind && e.AsIdent() == cx.AccuVar() }
+	init, step := cx.AccuInit(), cx.LoopStep()
+	if cx.HasIterVar2() || init.Kind() != celast.ListKind || len(init.AsList().Elements()) != 0 || !accu(cx.Result()) ||
+		step.Kind() != celast.CallKind || step.AsCall().FunctionName() != operators.Conditional {
+		return false
+	}
+	a := step.AsCall().Args()
+	if !accu(a[2]) || a[1].Kind() != celast.CallKind || a[1].AsCall().FunctionName() != operators.Add {
+		return false
+	}
+	add := a[1].AsCall().Args()
+	if !accu(add[0]) || add[1].Kind() != celast.ListKind {
+		return false
+	}
+	el := add[1].AsList().Elements()
+	return len(el) == 1 && el[0].Kind() == celast.IdentKind && el[0].AsIdent() == cx.IterVar()
 }

@@ -138,8 +138,11 @@ func scalarType(n *model.Node) (celType, bool) {
 	}
 	switch n.Kind {
 	case model.KindString:
-		if n.Ref != nil || n.Format == "byte" {
-			return 0, false // Time, Quantity and []byte are not plain strings in CEL
+		switch {
+		case n.Ref != nil:
+			return 0, false // Time, Quantity: not plain strings in CEL
+		case n.Format == "byte", n.Format == "duration", n.Format == "date", n.Format == "date-time":
+			return 0, false // CEL types these strings as bytes, durations and timestamps
 		}
 		return celString, true
 	case model.KindInteger:

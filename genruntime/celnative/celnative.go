@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -213,4 +214,31 @@ func UpperASCII(s string) string {
 		}
 	}
 	return s
+}
+
+// Substring is CEL's s.substring(start, end), in code points.
+func Substring(s string, start, end int64) (string, error) {
+	runes := []rune(s)
+	l := int64(len(runes))
+	switch {
+	case start > end:
+		return "", &evalError{fmt.Sprintf("invalid substring range. start: %d, end: %d", start, end)}
+	case start < 0 || start > l:
+		return "", &evalError{fmt.Sprintf("index out of range: %d", start)}
+	case end < 0 || end > l:
+		return "", &evalError{fmt.Sprintf("index out of range: %d", end)}
+	}
+	return string(runes[start:end]), nil
+}
+
+// ErrDurationConversion is the error of duration() on a string that is not a Go duration.
+var ErrDurationConversion = errors.New("type conversion error from 'string' to 'google.protobuf.Duration'")
+
+// Duration is CEL's duration(s).
+func Duration(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, ErrDurationConversion
+	}
+	return d, nil
 }
