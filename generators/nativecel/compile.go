@@ -39,7 +39,8 @@ import (
 //     (a literal pattern, compiled once), lowerAscii, upperAscii, string(int);
 //   - the macros all, exists and exists_one over lists and map keys (the context is checked every
 //     CheckFrequency iterations, as cel-go checks it);
-//   - optional oldSelf: hasValue(), value(), orValue() of scalars;
+//   - optional oldSelf: hasValue(), value(), orValue() of scalars; optional field selection
+//     (self.?a.?b) on struct fields;
 //   - quantity(literal), quantity(string(q)), isGreaterThan, isLessThan, compareTo.
 //
 // Cost: the caller compiles a rule to Go only when its estimated worst-case cost at the place
@@ -406,30 +407,7 @@ func (c *compiler) selectField(op cval, name string) cval {
 	if present.GoString() != "true" {
 		c.fail(jen.Op("!").Parens(present), jen.Qual(pkgCelNative, "NoSuchKey").Call(jen.Lit(name)))
 	}
-	f := op.code.Clone().Dot(p.GoName)
-	if p.Node.Pointer {
-		f = jen.Parens(jen.Op("*").Add(f))
-	}
-	n := model.Effective(p.Node)
-	if isQuantityType(p.Node.ValueType()) {
-		return cval{code: f, typ: tQuantity, node: n}
-	}
-	switch n.Kind {
-	case model.KindObject:
-		if n.Ref != nil || len(n.Properties) > 0 || n.Values == nil {
-			return cval{code: f, typ: tStruct, node: n}
-		}
-		return c.mapVal(f, p.Node.ValueType(), n)
-	case model.KindMap:
-		return c.mapVal(f, p.Node.ValueType(), n)
-	case model.KindList:
-		return cval{code: f, typ: tList, node: n}
-	}
-	typ, ok := scalarType(n)
-	if !ok {
-		unsupported("the field %s of Go type %s", name, p.Node.ValueType())
-	}
-	return cval{code: convertC(typ2(typ), f), typ: typ2(typ), node: n}
+	return c.selectFieldPresent(op, p)
 }
 
 func (c *compiler) mapIndex(m, k cval) cval {
@@ -519,6 +497,12 @@ func (c *compiler) call(e celast.Expr) cval {
 		unsupported("indexing a %s", a.typ)
 	case operators.In:
 		return c.in(c.expr(args[0]), c.expr(args[1]))
+	case operators.OptSelect:
+		name, ok := literalString(args[1])
+		if !ok {
+			unsupported("?. with a computed field")
+		}
+		return c.optSelect(c.expr(args[0]), name)
 	case "size":
 		var x celast.Expr
 		switch {
@@ -679,6 +663,65 @@ func (c *compiler) call(e celast.Expr) cval {
 	}
 	unsupported("the function %s", fn)
 	return cval{}
+}
+
+// optSelect compiles x.?f on a struct or an optional struct: an optional that holds the field
+// when it is present (never an error).
+func (c *compiler) optSelect(x cval, name string) cval {
+	var present *jen.Statement
+	if x.typ == tOptional {
+		present, x = x.present, *x.elem
+	}
+	if x.typ != tStruct {
+		unsupported("?. on a %s", x.typ)
+	}
+	p := c.property(x, name)
+	has, ok := (&nativeTranslator{}).presence(nativeVal{code: x.code, node: x.node}, name)
+	if !ok {
+		unsupported("?. of the field %s", p.Name)
+	}
+	if present != nil {
+		has = jen.Parens(present.Clone()).Op("&&").Parens(has)
+	}
+	// The field's value, read only where the optional has it (orValue, value guard it).
+	saved := c.out
+	var none []jen.Code
+	c.out = &none
+	fails := c.fails
+	v := c.selectFieldPresent(x, p)
+	c.out = saved
+	if len(none) > 0 || c.fails != fails {
+		unsupported("?. of a field that needs statements")
+	}
+	return cval{typ: tOptional, present: jen.Parens(has), elem: &v}
+}
+
+// selectFieldPresent is the value of a field known to be present.
+func (c *compiler) selectFieldPresent(op cval, p *model.Property) cval {
+	f := op.code.Clone().Dot(p.GoName)
+	if p.Node.Pointer {
+		f = jen.Parens(jen.Op("*").Add(f))
+	}
+	n := model.Effective(p.Node)
+	if isQuantityType(p.Node.ValueType()) {
+		return cval{code: f, typ: tQuantity, node: n}
+	}
+	switch n.Kind {
+	case model.KindObject:
+		if n.Ref != nil || len(n.Properties) > 0 || n.Values == nil {
+			return cval{code: f, typ: tStruct, node: n}
+		}
+		return c.mapVal(f, p.Node.ValueType(), n)
+	case model.KindMap:
+		return c.mapVal(f, p.Node.ValueType(), n)
+	case model.KindList:
+		return cval{code: f, typ: tList, node: n}
+	}
+	typ, ok := scalarType(n)
+	if !ok {
+		unsupported("the field %s of Go type %s", p.Name, p.Node.ValueType())
+	}
+	return cval{code: convertC(typ2(typ), f), typ: typ2(typ), node: n}
 }
 
 func literalString(e celast.Expr) (string, bool) {
