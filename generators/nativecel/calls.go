@@ -1,6 +1,7 @@
 package nativecel
 
 import (
+	gotypes "go/types"
 	"regexp"
 	"time"
 
@@ -8,6 +9,8 @@ import (
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
+
+	"github.com/validation-gen/validation-gen/model"
 )
 
 // Expressions: literals, operators and functions.
@@ -213,6 +216,56 @@ func (c *compiler) call(e celast.Expr) cval {
 		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "Duration").Call(a.code))
 		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
 		return cval{code: jen.Id(v), typ: tDuration}
+	case "replace":
+		if !call.IsMemberFunction() || (len(args) != 2 && len(args) != 3) {
+			unsupported("replace with %d arguments", len(args))
+		}
+		str := c.want(c.expr(call.Target()), tString)
+		from, to := c.want(c.expr(args[0]), tString), c.want(c.expr(args[1]), tString)
+		if len(args) == 2 {
+			return cval{code: jen.Qual("strings", "ReplaceAll").Call(str.code, from.code, to.code), typ: tString}
+		}
+		n := c.want(c.expr(args[2]), tInt)
+		return cval{code: jen.Qual("strings", "Replace").Call(str.code, from.code, to.code, jen.Int().Call(n.code)), typ: tString}
+	case "trim":
+		recv, _ := c.member(call, 0)
+		return cval{code: jen.Qual("strings", "TrimSpace").Call(c.want(recv, tString).code), typ: tString}
+	case "join":
+		if !call.IsMemberFunction() || len(args) > 1 {
+			unsupported("join with %d arguments", len(args))
+		}
+		list := c.expr(call.Target())
+		if list.typ != tList || !list.strs && !plainStrings(list.node) {
+			unsupported("join of a list that is not []string")
+		}
+		sep := jen.Lit("")
+		if len(args) == 1 {
+			sep = c.want(c.expr(args[0]), tString).code
+		}
+		return cval{code: jen.Qual("strings", "Join").Call(list.code, sep), typ: tString}
+	case "find", "findAll":
+		if !call.IsMemberFunction() || len(args) < 1 || len(args) > 2 || fn == "find" && len(args) != 1 {
+			unsupported("%s with %d arguments", fn, len(args))
+		}
+		str := c.want(c.expr(call.Target()), tString)
+		lit, ok := literalString(args[0])
+		if !ok {
+			unsupported("%s with a pattern that is not a literal", fn)
+		}
+		if _, err := regexp.Compile(lit); err != nil {
+			unsupported("%s with an invalid pattern", fn)
+		}
+		re := c.d.RegexpVar(lit)
+		if fn == "find" {
+			return cval{code: jen.Id(re).Dot("FindString").Call(str.code), typ: tString}
+		}
+		n := jen.Lit(-1)
+		if len(args) == 2 {
+			n = jen.Int().Call(c.want(c.expr(args[1]), tInt).code)
+		}
+		v := c.temp("found")
+		c.emit(jen.Id(v).Op(":=").Id(re).Dot("FindAllString").Call(str.code, n))
+		return cval{code: jen.Id(v), typ: tList, strs: true}
 	case "lowerAscii", "upperAscii":
 		recv, _ := c.member(call, 0)
 		s := c.want(recv, tString)
@@ -292,6 +345,19 @@ func (c *compiler) call(e celast.Expr) cval {
 	}
 	unsupported("the function %s", fn)
 	return cval{}
+}
+
+// plainStrings reports a list whose Go type is []string.
+func plainStrings(n *model.Node) bool {
+	if n == nil {
+		return false
+	}
+	sl, ok := n.ValueType().Underlying().(*gotypes.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := gotypes.Unalias(sl.Elem()).(*gotypes.Basic)
+	return ok && b.Kind() == gotypes.String
 }
 
 func literalString(e celast.Expr) (string, bool) {

@@ -29,7 +29,8 @@ import (
 //   - !, &&, ||, ?: (scalar results), ==, != (ints, strings, bools), <, <=, >, >= (ints, strings),
 //     +, -, *, /, % and unary - on ints (overflow and division by zero are errors), + on strings;
 //   - size() of strings (code points), lists and maps; startsWith, endsWith, contains, matches
-//     (a literal pattern, compiled once), lowerAscii, upperAscii, string(int);
+//     (a literal pattern, compiled once), find, findAll, lowerAscii, upperAscii, replace, trim,
+//     split, join, substring, string(int); duration() of strings, compared as durations;
 //   - the macros all, exists and exists_one over lists and map keys (the context is checked every
 //     CheckFrequency iterations, as cel-go checks it);
 //   - optional oldSelf: hasValue(), value(), orValue() of scalars; optional field selection

@@ -148,7 +148,11 @@ func (c *compiler) macro(cx celast.ComprehensionExpr, m macro) cval {
 		c.emit(decls...)
 		c.emit(loop.Block(append([]jen.Code{interrupt}, inner...)...))
 		if berr != "" {
-			c.emit(jen.If(jen.Id(r).Op("==").Lit(!decides).Op("&&").Id(rerr).Op("!=").Nil()).Block(jen.Return(c.zero, jen.Id(rerr))))
+			undecided := jen.Id(r)
+			if decides {
+				undecided = jen.Op("!").Id(r)
+			}
+			c.emit(jen.If(undecided.Op("&&").Id(rerr).Op("!=").Nil()).Block(jen.Return(c.zero, jen.Id(rerr))))
 		}
 		return cval{code: jen.Id(r), typ: tBool}
 	default: // exists_one and filter().size(): every item runs; the last error is the result

@@ -1,6 +1,7 @@
 package nativecel
 
 import (
+	"fmt"
 	gotypes "go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -29,7 +30,7 @@ func (c *compiler) selfVal(n *model.Node, ident string) cval {
 	if typ, ok := scalarType(eff); ok {
 		return cval{code: convert(typ, jen.Op("*").Id(ident)), typ: typ2(typ), node: eff}
 	}
-	unsupported("self of Go type %s", n.ValueType())
+	unsupported("self of %s", describe(eff, n.ValueType()))
 	return cval{}
 }
 
@@ -89,7 +90,7 @@ func (c *compiler) elemVal(code *jen.Statement, node *model.Node) cval {
 	}
 	typ, ok := scalarType(eff)
 	if !ok {
-		unsupported("items of Go type %s", node.ValueType())
+		unsupported("items of %s", describe(eff, node.ValueType()))
 	}
 	return cval{code: convertC(typ2(typ), code), typ: typ2(typ), node: eff}
 }
@@ -224,7 +225,19 @@ func (c *compiler) selectFieldPresent(op cval, p *model.Property) cval {
 	}
 	typ, ok := scalarType(n)
 	if !ok {
-		unsupported("the field %s of Go type %s", p.Name, p.Node.ValueType())
+		unsupported("the field %s of %s", p.Name, describe(n, p.Node.ValueType()))
 	}
 	return cval{code: convertC(typ2(typ), f), typ: typ2(typ), node: n}
+}
+
+// describe names what kept a value out of the subset: its Go type, or its format.
+func describe(n *model.Node, t gotypes.Type) string {
+	f := n.Format
+	if n.V.Format != nil {
+		f = n.V.Format.Name
+	}
+	if celTyped(f) {
+		return fmt.Sprintf("format %s (not a plain string in CEL)", f)
+	}
+	return "Go type " + t.String()
 }
