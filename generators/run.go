@@ -5,7 +5,7 @@
 //	builder     loader.Program → model.Universe: tags parsed and accumulated along type chains
 //	check       model.Universe → diagnostics: whole-model checks, CEL compiled and cost-checked
 //	openapi     model.Universe → Go definitions, the JSON document, CRDs (through schema)
-//	validators  model.Universe → typed Go validators (CEL fast path through nativecel)
+//	validators  model.Universe → typed Go validators (CEL rules compiled to Go through nativecel)
 //
 // model is the contract between the stages; schema (model → spec.Schema) is shared by check and
 // the OpenAPI emitter; output collects every file and writes them together. Run never writes:
@@ -14,6 +14,7 @@ package generators
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,9 @@ type Config struct {
 	OpenAPIJSON string
 	// CRDDir is the directory for CRD YAML; empty turns it off.
 	CRDDir string
+	// CELReport, when set, receives one line per CEL rule of the validators (--output-file):
+	// "file:line: native" when it runs as Go, "file:line: interpreted: <why>" when in cel-go.
+	CELReport io.Writer
 	Options
 }
 
@@ -110,9 +114,17 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		if cfg.OutputFile != "" {
 			path := filepath.Join(p.Dir, cfg.OutputFile)
 			out.ClaimFile(path)
-			src, err := validators.GoFile(p, u, cfg.Options, cfg.Header)
+			src, report, err := validators.GoFileReport(p, u, cfg.Options, cfg.Header)
 			if err != nil {
 				return nil, nil, err
+			}
+			if cfg.CELReport != nil {
+				for _, l := range report {
+					if rel, err := filepath.Rel(dir, l.Pos.Filename); err == nil && !strings.HasPrefix(rel, "..") {
+						l.Pos.Filename = rel
+					}
+					fmt.Fprintln(cfg.CELReport, l)
+				}
 			}
 			if src != nil {
 				out.Add(path, "the validators of "+p.Path+" (--output-file)", src)

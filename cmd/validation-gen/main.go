@@ -42,7 +42,7 @@ Flags:
 // options are the values of the command-line flags.
 type options struct {
 	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat string
-	verify, docs, noNativeCEL, formatFallback                        bool
+	verify, docs, noNativeCEL, formatFallback, celReport             bool
 }
 
 // flagSet is a flag.FlagSet that remembers the order in which its flags were defined (the flag
@@ -79,7 +79,9 @@ func newFlags() (*flagSet, *options) {
 	fs.BoolVar(&o.formatFallback, fs.name("format-fallback"), true,
 		"publish formats the API server at --compatibility-version does not know as an equivalent pattern or CEL rule (false: such formats are an error)")
 	fs.BoolVar(&o.noNativeCEL, fs.name("no-native-cel"), false,
-		"run every CEL rule in CEL at run time, without translating simple rules into Go (for debugging; the errors are the same)")
+		"run every CEL rule in cel-go at run time, without compiling rules to Go (for debugging; the errors are the same)")
+	fs.BoolVar(&o.celReport, fs.name("cel-report"), false,
+		"write nothing; print one line per CEL rule of the validators: \"file:line: native\" (compiled to Go) or \"file:line: interpreted: why\" (run in cel-go)")
 	// Of klog's flags only -v is ours to offer; the rest would bury the useful ones in --help.
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
 	klog.InitFlags(klogFlags)
@@ -121,6 +123,9 @@ func run(args []string) int {
 		Patterns: fs.Args(), OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
 		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL},
 	}
+	if o.celReport {
+		cfg.CELReport = os.Stdout
+	}
 	if o.headerFile != "" {
 		if cfg.Header, err = os.ReadFile(o.headerFile); err != nil {
 			fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
@@ -141,6 +146,9 @@ func run(args []string) int {
 		fmt.Fprint(os.Stderr, diags.Error(wd))
 		fmt.Fprintf(os.Stderr, "validation-gen: %d error(s); nothing was written\n", len(diags.Sorted()))
 		return 1
+	}
+	if o.celReport {
+		return 0
 	}
 	if o.verify {
 		ok, err := out.Verify(os.Stdout)

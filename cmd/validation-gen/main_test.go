@@ -185,3 +185,37 @@ func TestCompatibilityVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestCELReport: --cel-report prints one line per rule, native or interpreted with the reason,
+// relative to the working directory, in source order, and writes nothing.
+func TestCELReport(t *testing.T) {
+	dir := module(t, `package api
+
+// Thing is a thing.
+//
+// +validationRule="self.min <= self.max",message="min must not exceed max"
+// +validationRule="self.names.all(a, self.names.all(b, a == b || !a.startsWith(b)))"
+type Thing struct {
+	Min int32 `+"`json:\"min\"`"+`
+	Max int32 `+"`json:\"max\"`"+`
+	// +listType=atomic
+	Names []string `+"`json:\"names\"`"+`
+	// +validationRule="isURL(self)"
+	// +optional
+	Timeout string `+"`json:\"timeout,omitempty\"`"+`
+}
+`)
+	stdout, stderr, code := runIn(t, dir, "--cel-report", "./...")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	want := "api/types.go:5: native\n" +
+		"api/types.go:6: interpreted: its estimated cost 691760819237132703 exceeds the per-call limit 1000000: only CEL can stop it\n" +
+		"api/types.go:12: interpreted: the function isURL\n"
+	if stdout != want {
+		t.Errorf("--cel-report printed\n%s\nwant\n%s", stdout, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "api", "zz_generated.validations.go")); !os.IsNotExist(err) {
+		t.Errorf("--cel-report wrote the validators (stat: %v)", err)
+	}
+}

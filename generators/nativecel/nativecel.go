@@ -138,8 +138,11 @@ func scalarType(n *model.Node) (celType, bool) {
 	}
 	switch n.Kind {
 	case model.KindString:
-		if n.Ref != nil || n.Format == "byte" {
-			return 0, false // Time, Quantity and []byte are not plain strings in CEL
+		switch {
+		case n.Ref != nil:
+			return 0, false // Time, Quantity: not plain strings in CEL
+		case celTyped(n.Format), n.V.Format != nil && celTyped(n.V.Format.Name):
+			return 0, false // CEL types these strings as bytes, durations and timestamps
 		}
 		return celString, true
 	case model.KindInteger:
@@ -148,6 +151,15 @@ func scalarType(n *model.Node) (celType, bool) {
 		return celBool, true
 	}
 	return 0, false
+}
+
+// celTyped reports the string formats that CEL types as something else than a string.
+func celTyped(format string) bool {
+	switch format {
+	case "byte", "duration", "date", "date-time", "datetime":
+		return true
+	}
+	return false
 }
 
 func convert(typ celType, code *jen.Statement) *jen.Statement {

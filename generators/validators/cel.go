@@ -46,9 +46,29 @@ func (g *validatorGen) celVar(base string, n *model.Node, rules []model.Rule, re
 	}
 	name := g.unique("cel_" + base)
 	g.memo[key] = name
-	g.vars = append(g.vars, jen.Commentf("%s holds the CEL rules at %s:%d.", name, model.BaseName(n.Pos.Filename), n.Pos.Line),
-		jen.Var().Id(name).Op("=").Add(decl))
+	if resourceRoot {
+		g.memo["root:"+name] = name
+	}
+	// Declared in place, but only once some rule runs in cel-go (useCELVar): a package whose rules
+	// all compile to Go does not import the CEL runtime.
+	slot := &jen.Statement{}
+	g.vars = append(g.vars, slot)
+	g.lazy[name] = lazyDecl{slot: slot, code: jen.Commentf("%s holds the CEL rules at %s:%d.", name, model.BaseName(n.Pos.Filename), n.Pos.Line).
+		Line().Var().Id(name).Op("=").Add(decl)}
 	return name
+}
+
+// lazyDecl is a declaration emitted only when used.
+type lazyDecl struct {
+	slot *jen.Statement
+	code *jen.Statement
+}
+
+// useCELVar declares a CEL variable that celVar named.
+func (g *validatorGen) useCELVar(name string) {
+	if d, ok := g.lazy[name]; ok && len(*d.slot) == 0 {
+		*d.slot = *d.code
+	}
 }
 
 // typingSchema keeps what types self for CEL and bounds its cost (types, formats, properties,

@@ -23,6 +23,10 @@ type decls struct {
 	pending []func()
 	vars    []jen.Code
 	names   map[string]int
+	// lazy holds declarations in vars that stay empty until used (CEL variables).
+	lazy map[string]lazyDecl
+	// celReport collects, per CEL rule, whether it runs in Go or why it runs in cel-go.
+	celReport []CELReportLine
 }
 
 var notIdent = regexp.MustCompile(`[^A-Za-z0-9_]`)

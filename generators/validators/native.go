@@ -2,12 +2,15 @@ package validators
 
 import (
 	"fmt"
+	"go/token"
+	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/apimachinery/pkg/api/resource"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 
+	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/generators/nativecel"
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -44,7 +47,7 @@ func (g *validatorGen) fastFunc(celVar string, n *model.Node, rules []model.Rule
 		if native&(1<<uint(i)) == 0 {
 			continue
 		}
-		cond, ok := g.nativeRule(r, n)
+		cond, ok := g.guardRule(r, n)
 		if !ok {
 			continue
 		}
@@ -64,8 +67,8 @@ func (g *validatorGen) fastFunc(celVar string, n *model.Node, rules []model.Rule
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// nativeRule is nativecel.Rule for this file, unless the native fast path is turned off.
-func (g *validatorGen) nativeRule(r model.Rule, n *model.Node) (*jen.Statement, bool) {
+// guardRule is nativecel.Rule for this file, unless the native fast path is turned off.
+func (g *validatorGen) guardRule(r model.Rule, n *model.Node) (*jen.Statement, bool) {
 	if g.opts.NoNativeCEL {
 		return nil, false
 	}
@@ -86,4 +89,235 @@ func (g *validatorGen) QuantityVar(lit string) (string, bool) {
 	g.memo[key] = name
 	g.vars = append(g.vars, jen.Var().Id(name).Op("=").Qual("k8s.io/apimachinery/pkg/api/resource", "MustParse").Call(jen.Lit(lit)))
 	return name, true
+}
+
+// placeFacts is what compiling the rules of a place as the API server compiles them says about
+// each rule: its estimated worst-case cost and that of its messageExpression (with the place's
+// size limits), its normalized fieldPath, whether it uses oldSelf; and the type of self's schema.
+type placeFacts struct {
+	costs, msgCosts []uint64
+	fields          []string
+	usesOld         []bool
+	schemaType      string
+}
+
+func rulePlaceFacts(schemaJSON string, resourceRoot bool, opts model.Options) (placeFacts, bool) {
+	ss, err := celenv.Structural([]byte(schemaJSON))
+	if err != nil {
+		return placeFacts{}, false
+	}
+	results, err := celenv.Compile(ss, resourceRoot, opts.Compat)
+	if err != nil {
+		return placeFacts{}, false
+	}
+	f := placeFacts{schemaType: ss.Type}
+	for _, r := range results {
+		if r.Error != nil || r.MessageExpressionError != nil {
+			return placeFacts{}, false
+		}
+		f.costs = append(f.costs, r.MaxCost)
+		f.msgCosts = append(f.msgCosts, r.MessageExpressionMaxCost)
+		f.fields = append(f.fields, r.NormalizedRuleFieldPath)
+		f.usesOld = append(f.usesOld, r.UsesOldSelf)
+	}
+	return f, true
+}
+
+// nativeRules compiles each rule of a place to Go where it can (nil where it cannot, with the
+// reason in whys).
+func (g *validatorGen) nativeRules(celVar string, n *model.Node, rules []model.Rule) (progs []*nativecel.Program, whys []string, facts placeFacts) {
+	progs, whys = make([]*nativecel.Program, len(rules)), make([]string, len(rules))
+	root := g.memo["root:"+celVar] != ""
+	facts, ok := rulePlaceFacts(g.ruleSchema(n, rules, true), root, g.opts)
+	for i, r := range rules {
+		switch {
+		case g.opts.NoNativeCEL:
+			whys[i] = "the native path is turned off (--no-native-cel)"
+		case !ok || len(facts.costs) != len(rules):
+			whys[i] = "the place's rules do not compile as the API server compiles them"
+		case len(rules) > 64:
+			whys[i] = "more than 64 rules at one place"
+		case strings.TrimSpace(r.Rule) == "":
+			whys[i] = "an empty rule"
+		case facts.costs[i] > celconfig.PerCallLimit:
+			whys[i] = fmt.Sprintf("its estimated cost %d exceeds the per-call limit %d: only CEL can stop it", facts.costs[i], celconfig.PerCallLimit)
+		case facts.msgCosts[i] > celconfig.PerCallLimit:
+			whys[i] = fmt.Sprintf("its messageExpression's estimated cost %d exceeds the per-call limit %d", facts.msgCosts[i], celconfig.PerCallLimit)
+		case facts.usesOld[i] != r.IsTransition():
+			whys[i] = "oldSelf is not where the rule's text suggests"
+		default:
+			progs[i], whys[i] = nativecel.Compile(r, n, root, g.opts.Compat, g)
+		}
+	}
+	return progs, whys, facts
+}
+
+// nativeCall evaluates the rules of a CEL variable in Go when at least one compiles: a function
+// native_<place> runs the compiled rules and asks celVar for the others, one at a time, in rule
+// order, so that errors come in the order and with the stops of CEL alone. ok is false when no
+// rule compiles (the caller then runs them all in CEL).
+func (g *validatorGen) nativeCall(celVar string, n *model.Node, rules []model.Rule, self, old string, transitionsOnly bool, target string) (jen.Code, bool) {
+	progs, whys, facts := g.nativeRules(celVar, n, rules)
+	for i, r := range rules {
+		g.report(r, whys[i])
+	}
+	var mask uint64
+	for i, p := range progs {
+		if p != nil {
+			mask |= 1 << uint(i)
+		}
+	}
+	if mask == 0 {
+		return nil, false
+	}
+	call := func(name string) jen.Code {
+		return jen.Id(target).Op("=").Append(jen.Id(target), jen.Id(name).Call(jen.Id("ctx"), jen.Id(self), jen.Id(old), jen.Lit(transitionsOnly)).Op("..."))
+	}
+	typ := g.goType(n.ValueType())
+	key := fmt.Sprintf("native:%s:%#v:%x", celVar, typ, mask)
+	if name, ok := g.memo[key]; ok {
+		return call(name), true
+	}
+	base := strings.TrimPrefix(celVar, "cel_")
+	name := g.unique("native_" + base)
+	g.memo[key] = name
+
+	var body []jen.Code
+	for i, r := range rules {
+		var gate *jen.Statement
+		switch {
+		case !facts.usesOld[i]:
+			gate = jen.Op("!").Id("transitionOnly")
+		case !r.OptionalOldSelf:
+			gate = jen.Id("old").Op("!=").Nil()
+		}
+		var run []jen.Code
+		if p := progs[i]; p != nil {
+			run = g.nativeRule(name, i, r, p, n, facts)
+		} else {
+			g.useCELVar(celVar)
+			run = []jen.Code{
+				jen.List(jen.Id("e"), jen.Id("stop")).Op(":=").Id(celVar).Dot("ValidateRule").Call(jen.Id("ctx"), jen.Id("self"),
+					jen.Qual(pkgGenRT, "Old").Call(jen.Id("old")), jen.Id("transitionOnly"), jen.Lit(i)),
+				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("e").Op("...")),
+				jen.If(jen.Id("stop")).Block(jen.Return(jen.Id("errs"))),
+			}
+			if guard, ok := g.guardRule(r, n); ok && facts.costs[i] <= celconfig.PerCallLimit {
+				run = []jen.Code{jen.If(jen.Op("!").Parens(guard)).Block(run...)}
+			}
+		}
+		body = append(body, jen.Commentf("%s", oneLine(r.Rule)))
+		if gate != nil {
+			body = append(body, jen.If(gate).Block(run...))
+		} else {
+			body = append(body, run...)
+		}
+	}
+	body = append(body, jen.Return(jen.Id("errs")))
+	g.vars = append(g.vars, jen.Commentf("%s evaluates the rules of %s, compiled to Go where they can be (the others run in CEL).", name, celVar),
+		jen.Func().Id(name).Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.List(jen.Id("self"), jen.Id("old")).Op("*").Add(typ), jen.Id("transitionOnly").Bool()).
+			Params(jen.Id("errs").Qual(pkgField, "ErrorList")).Block(body...))
+	return call(name), true
+}
+
+// nativeRule declares the compiled rule i of the place function fn and returns the statements
+// that run it: the context checked first, as CEL does before each rule.
+func (g *validatorGen) nativeRule(fn string, i int, r model.Rule, p *nativecel.Program, n *model.Node, facts placeFacts) []jen.Code {
+	base := strings.TrimPrefix(fn, "native_")
+	desc, eval := fmt.Sprintf("rule_%s_%d", base, i), fmt.Sprintf("eval_%s_%d", base, i)
+	reason := strings.TrimPrefix(r.Reason, "FieldValue")
+	fields := []jen.Code{jen.Line().Id("Rule").Op(":").Lit(r.Rule)}
+	if r.Message != "" {
+		fields = append(fields, jen.Line().Id("Message").Op(":").Lit(r.Message))
+	}
+	if reason != "" {
+		fields = append(fields, jen.Line().Id("Reason").Op(":").Lit(reason))
+	}
+	if facts.fields[i] != "" {
+		fields = append(fields, jen.Line().Id("Field").Op(":").Lit(facts.fields[i]))
+	}
+	fields = append(fields, jen.Line().Id("Origin").Op(":").Lit(r.Tag), jen.Line().Id("SchemaType").Op(":").Lit(facts.schemaType), jen.Line())
+	typ := g.goType(n.ValueType())
+	params := jen.Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.List(jen.Id("self"), jen.Id("old")).Op("*").Add(typ))
+	g.vars = append(g.vars,
+		jen.Var().Id(desc).Op("=").Op("&").Qual(pkgCELNative, "Rule").Values(fields...),
+		jen.Commentf("%s is the rule %s compiled to Go.", eval, oneLine(r.Rule)),
+		jen.Func().Id(eval).Add(params.Clone()).Params(jen.Bool(), jen.Error()).Block(p.Rule...))
+	failed := []jen.Code{jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(desc).Dot("Failed").Call(jen.Op("*").Id("self"), jen.Lit(""), jen.False()))}
+	if p.Message != nil {
+		msg := fmt.Sprintf("message_%s_%d", base, i)
+		g.vars = append(g.vars,
+			jen.Commentf("%s is the messageExpression %s compiled to Go.", msg, oneLine(r.MessageExpression)),
+			jen.Func().Id(msg).Add(params.Clone()).Params(jen.String(), jen.Error()).Block(p.Message...))
+		failed = []jen.Code{
+			jen.List(jen.Id("msg"), jen.Id("ok")).Op(":=").List(jen.Lit(""), jen.False()),
+			jen.If(jen.List(jen.Id("m"), jen.Id("err")).Op(":=").Id(msg).Call(jen.Id("ctx"), jen.Id("self"), jen.Id("old")), jen.Id("err").Op("==").Nil()).Block(
+				jen.List(jen.Id("msg"), jen.Id("ok")).Op("=").Qual(pkgCELNative, "Message").Call(jen.Id("m"))),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(desc).Dot("Failed").Call(jen.Op("*").Id("self"), jen.Id("msg"), jen.Id("ok"))),
+		}
+	}
+	return []jen.Code{
+		jen.If(jen.Id("ctx").Dot("Err").Call().Op("!=").Nil()).Block(
+			jen.Return(jen.Append(jen.Id("errs"), jen.Id(desc).Dot("Cancelled").Call(jen.Id("ctx"), jen.False())))),
+		jen.If(jen.List(jen.Id("ok"), jen.Id("err")).Op(":=").Id(eval).Call(jen.Id("ctx"), jen.Id("self"), jen.Id("old")), jen.Id("err").Op("!=").Nil()).Block(
+			jen.If(jen.Id("ctx").Dot("Err").Call().Op("!=").Nil()).Block(
+				jen.Return(jen.Append(jen.Id("errs"), jen.Id(desc).Dot("Cancelled").Call(jen.Id("ctx"), jen.True())))),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id(desc).Dot("EvalFailed").Call(jen.Id("err"))),
+		).Else().If(jen.Op("!").Id("ok")).Block(failed...),
+	}
+}
+
+// RegexpVar declares (once per pattern) a package-level regexp compiled from pattern.
+func (g *validatorGen) RegexpVar(pattern string) string {
+	key := "celregexp:" + pattern
+	if name, ok := g.memo[key]; ok {
+		return name
+	}
+	name := g.unique("celRegexp")
+	g.memo[key] = name
+	g.vars = append(g.vars, jen.Var().Id(name).Op("=").Qual(pkgRegexp, "MustCompile").Call(jen.Lit(pattern)))
+	return name
+}
+
+// CELReportLine says how one CEL rule runs: in Go (Why == "") or in cel-go, and why.
+type CELReportLine struct {
+	Pos token.Position // the rule's tag
+	Why string
+}
+
+func (l CELReportLine) String() string {
+	if l.Why == "" {
+		return fmt.Sprintf("%s:%d: native", l.Pos.Filename, l.Pos.Line)
+	}
+	return fmt.Sprintf("%s:%d: interpreted: %s", l.Pos.Filename, l.Pos.Line, l.Why)
+}
+
+func (g *validatorGen) report(r model.Rule, why string) {
+	pos := r.Pos
+	if !pos.IsValid() {
+		pos = r.RulePos
+	}
+	g.celReport = append(g.celReport, CELReportLine{Pos: pos, Why: why})
+}
+
+// sortReport orders report lines by position and drops repeats (places sharing rules).
+func sortReport(lines []CELReportLine) []CELReportLine {
+	sort.SliceStable(lines, func(i, j int) bool {
+		a, b := lines[i].Pos, lines[j].Pos
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	var out []CELReportLine
+	for _, l := range lines {
+		if len(out) > 0 && out[len(out)-1] == l {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
 }

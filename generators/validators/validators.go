@@ -23,7 +23,8 @@ const (
 	pkgField     = "k8s.io/apimachinery/pkg/util/validation/field"
 	pkgRuntime   = "k8s.io/apimachinery/pkg/runtime"
 	pkgGenRT     = "github.com/validation-gen/validation-gen/genruntime"       // the light core, always
-	pkgCELRT     = "github.com/validation-gen/validation-gen/genruntime/celrt" // only where CEL rules are emitted
+	pkgCELRT     = "github.com/validation-gen/validation-gen/genruntime/celrt" // only where CEL rules run in cel-go
+	pkgCELNative = "github.com/validation-gen/validation-gen/genruntime/celnative"
 	pkgUTF8      = "unicode/utf8"
 	pkgRegexp    = "regexp"
 	pkgMath      = "math"
@@ -39,7 +40,14 @@ const (
 // sits behind a ratcheting test: on update, a value equal to its correlated old value skips its
 // checks, except transition rules (+immutable, CEL rules using oldSelf).
 func GoFile(p *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, error) {
-	d := &decls{pkg: p, memo: map[string]string{}, names: map[string]int{}}
+	out, _, err := GoFileReport(p, u, opts, header)
+	return out, err
+}
+
+// GoFileReport is GoFile, with a line for each CEL rule of the package saying whether it runs in
+// Go or why it runs in cel-go (sorted by position, one line per rule and reason).
+func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, error) {
+	d := &decls{pkg: p, memo: map[string]string{}, names: map[string]int{}, lazy: map[string]lazyDecl{}}
 	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFile(p.Name),
 		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}}
 	var defs []*model.Definition
@@ -49,7 +57,7 @@ func GoFile(p *model.Package, u *model.Universe, opts model.Options, header []by
 		}
 	}
 	if len(defs) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	g.f.HeaderComment(output.GeneratedComment)
 	g.registerFunc(defs)
@@ -70,13 +78,16 @@ func GoFile(p *model.Package, u *model.Universe, opts model.Options, header []by
 		g.pending[i]()
 	}
 	for _, v := range g.vars {
+		if s, ok := v.(*jen.Statement); ok && len(*s) == 0 {
+			continue // an unused lazy declaration
+		}
 		g.f.Add(v)
 	}
 	var buf bytes.Buffer
 	if err := g.f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("rendering validators for %s: %w", p.Path, err)
+		return nil, nil, fmt.Errorf("rendering validators for %s: %w", p.Path, err)
 	}
-	return output.WithHeader(header, buf.Bytes()), nil
+	return output.WithHeader(header, buf.Bytes()), sortReport(g.celReport), nil
 }
 
 // validatorGen writes the validators of one package: which definitions carry validation, and
@@ -549,6 +560,10 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 // celCall runs the rules of a CEL variable on self, with the native fast path when some rules
 // translate: CEL then runs only for the rules not known to hold.
 func (g *validatorGen) celCall(celVar string, n *model.Node, rules []model.Rule, self, old string, transitionsOnly bool, target string) jen.Code {
+	if call, ok := g.nativeCall(celVar, n, rules, self, old, transitionsOnly, target); ok {
+		return call
+	}
+	g.useCELVar(celVar)
 	oldArg := jen.Qual(pkgGenRT, "Old").Call(jen.Id(old))
 	fast, all := g.fastFunc(celVar, n, rules)
 	if fast == "" {

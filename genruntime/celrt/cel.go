@@ -117,6 +117,7 @@ type compiledRules struct {
 
 type compiledRule struct {
 	CELRule
+	index       int // in the declared rules (empty rules are not compiled)
 	program     celgo.Program
 	message     celgo.Program // nil without messageExpression
 	usesOldSelf bool
@@ -194,19 +195,32 @@ func (r *CELRules) Validate(ctx context.Context, obj, oldObj any, transitionOnly
 // ValidateExcept is Validate for the rules not in passed: bit i of passed set means rule i is
 // known to hold (generated code checks simple rules natively and leaves the rest, and every
 // failure, to CEL).
-func (r *CELRules) ValidateExcept(ctx context.Context, obj, oldObj any, transitionOnly bool, passed uint64) (errs field.ErrorList) {
+func (r *CELRules) ValidateExcept(ctx context.Context, obj, oldObj any, transitionOnly bool, passed uint64) field.ErrorList {
+	errs, _ := r.validate(ctx, obj, oldObj, transitionOnly, passed)
+	return errs
+}
+
+// ValidateRule is Validate for rule i alone (i < 64): generated code that evaluates the other rules
+// of the place in Go calls it for each rule left to CEL, in rule order. stop is true when the
+// place's remaining rules must not run (the per-call cost limit was exceeded, the context ended,
+// the rules did not compile), as Validate would stop.
+func (r *CELRules) ValidateRule(ctx context.Context, obj, oldObj any, transitionOnly bool, i int) (errs field.ErrorList, stop bool) {
+	return r.validate(ctx, obj, oldObj, transitionOnly, ^(uint64(1) << uint(i)))
+}
+
+func (r *CELRules) validate(ctx context.Context, obj, oldObj any, transitionOnly bool, passed uint64) (errs field.ErrorList, stop bool) {
 	if r == nil {
-		return nil
+		return nil, false
 	}
 	c := r.get()
 	if c.err != nil {
-		return field.ErrorList{internalError(c.err, c.origin)}
+		return field.ErrorList{internalError(c.err, c.origin)}, true
 	}
 	if len(c.rules) == 0 || (transitionOnly && !c.transitions) {
-		return nil
+		return nil, false
 	}
 	if isNil(obj) {
-		return nil // as the API server: only values that are set are validated
+		return nil, false // as the API server: only values that are set are validated
 	}
 	if isNil(oldObj) {
 		oldObj = nil
@@ -217,7 +231,7 @@ func (r *CELRules) ValidateExcept(ctx context.Context, obj, oldObj any, transiti
 	origin := ""
 	defer func() {
 		if p := recover(); p != nil {
-			errs = append(errs, internalError(fmt.Errorf("panic while evaluating CEL rules: %v", p), origin))
+			errs, stop = append(errs, internalError(fmt.Errorf("panic while evaluating CEL rules: %v", p), origin)), true
 		}
 	}()
 
@@ -225,7 +239,7 @@ func (r *CELRules) ValidateExcept(ctx context.Context, obj, oldObj any, transiti
 	var optAct *activation
 	for i := range c.rules {
 		rule := &c.rules[i]
-		if i < 64 && passed&(1<<uint(i)) != 0 {
+		if rule.index < 64 && passed&(1<<uint(rule.index)) != 0 {
 			continue
 		}
 		if transitionOnly && !rule.usesOldSelf {
@@ -252,16 +266,16 @@ func (r *CELRules) ValidateExcept(ctx context.Context, obj, oldObj any, transiti
 			a = optAct
 		}
 		if err := ctx.Err(); err != nil {
-			return append(errs, internalError(fmt.Errorf("validation rule %s not evaluated: %w", rule.errString, context.Cause(ctx)), rule.Origin))
+			return append(errs, internalError(fmt.Errorf("validation rule %s not evaluated: %w", rule.errString, context.Cause(ctx)), rule.Origin)), true
 		}
 
 		out, _, err := rule.program.ContextEval(ctx, a)
 		if err != nil {
 			switch {
 			case isCostExceeded(err):
-				return append(errs, c.evalError(rule, fmt.Sprintf("'%v': no further validation rules will be run due to call cost exceeds limit for rule: %v", err, rule.errString)))
+				return append(errs, c.evalError(rule, fmt.Sprintf("'%v': no further validation rules will be run due to call cost exceeds limit for rule: %v", err, rule.errString))), true
 			case ctx.Err() != nil:
-				return append(errs, internalError(fmt.Errorf("validation rule %s interrupted: %w", rule.errString, err), rule.Origin))
+				return append(errs, internalError(fmt.Errorf("validation rule %s interrupted: %w", rule.errString, err), rule.Origin)), true
 			case strings.HasPrefix(err.Error(), "no such overload"):
 				errs = append(errs, c.evalError(rule, fmt.Sprintf("'%v': call arguments did not match a supported operator, function or macro signature for rule: %v", err, rule.errString)))
 			default:
@@ -280,10 +294,10 @@ func (r *CELRules) ValidateExcept(ctx context.Context, obj, oldObj any, transiti
 			case merr == nil:
 				detail, ok = msg, true
 			case stop && ctx.Err() != nil:
-				return append(errs, withField(internalError(merr, rule.Origin), rule.field))
+				return append(errs, withField(internalError(merr, rule.Origin), rule.field)), true
 			case stop:
 				e := c.evalError(rule, merr.Error())
-				return append(errs, withField(e, rule.field))
+				return append(errs, withField(e, rule.field)), true
 			}
 		}
 		if !ok {
@@ -291,7 +305,7 @@ func (r *CELRules) ValidateExcept(ctx context.Context, obj, oldObj any, transiti
 		}
 		errs = append(errs, c.ruleError(rule, obj, detail))
 	}
-	return errs
+	return errs, false
 }
 
 // ruleError is the error of a rule that evaluated to false.

@@ -83,7 +83,7 @@ func (r *CELRules) compile() (c *compiledRules) {
 		schemaType:  typeOf(s),
 	}
 	c.omitValue = c.schemaType == "object" || c.schemaType == "array"
-	for _, rule := range r.rules {
+	for i, rule := range r.rules {
 		reason, ok := parseReason(rule.Reason)
 		if !ok {
 			return fail(rule.Origin, "rule %q: unknown reason %q", rule.Rule, rule.Reason)
@@ -95,7 +95,7 @@ func (r *CELRules) compile() (c *compiledRules) {
 		if rule.OptionalOldSelf {
 			env = envs.optionalOldSelf
 		}
-		cr := compiledRule{CELRule: rule, reason: reason, errString: ruleErrorString(rule)}
+		cr := compiledRule{CELRule: rule, index: i, reason: reason, errString: ruleErrorString(rule)}
 		if cr.program, cr.usesOldSelf, err = compileExpr(env, rule.Rule, celgo.BoolType); err != nil {
 			return fail(rule.Origin, "rule %q: %v", rule.Rule, err)
 		}

@@ -1,8 +1,9 @@
 // Package depbudget asserts the dependency budget of API packages (issue 11): types packages are
 // imported by every client, so what their generated validators link is what every client links.
 //
-//   - Without CEL rules, generated validators link nothing beyond k8s.io/apimachinery, kube-openapi's
-//     common and spec (with its validation packages) and the project's runtime core, genruntime.
+//   - Without CEL rules, or with rules that all compile to Go, generated validators link nothing
+//     beyond k8s.io/apimachinery, kube-openapi's common and spec (with its validation packages) and
+//     the project's runtime core, genruntime (and genruntime/celnative, what compiled rules call).
 //   - With CEL rules, they add cel-go and the Kubernetes CEL libraries (k8s.io/apiserver/pkg/cel/...)
 //     through the CEL runtime, genruntime/celrt, and no server machinery.
 //
@@ -162,18 +163,23 @@ func union(sets ...map[string]bool) map[string]bool {
 }
 
 func TestWithoutCEL(t *testing.T) {
-	imps := generatedImports(t, "../../testdata/tags/maxlength")
-	for _, p := range imps {
-		if strings.HasPrefix(p, project) && p != project+"genruntime" {
-			t.Errorf("validators without CEL rules import %s, want only the runtime core (genruntime)", p)
+	for _, c := range []struct{ dir, what string }{
+		{"../../testdata/tags/maxlength", "validators without CEL rules"},
+		{"../../testdata/tags/aliaschain", "validators whose CEL rules all compile to Go"},
+	} {
+		imps := generatedImports(t, c.dir)
+		for _, p := range imps {
+			if strings.HasPrefix(p, project) && p != project+"genruntime" && p != project+"genruntime/celnative" {
+				t.Errorf("%s import %s, want only the runtime core (genruntime, genruntime/celnative)", c.what, p)
+			}
 		}
+		closure := deps(t, imps...)
+		if over := overBudget(closure, deps(t, base...), "genruntime", "genruntime/celnative"); len(over) > 0 {
+			t.Errorf("%s link %d packages beyond apimachinery, kube-openapi and genruntime:\n  %s",
+				c.what, len(over), strings.Join(over, "\n  "))
+		}
+		t.Logf("%s link %d packages", c.what, len(closure))
 	}
-	closure := deps(t, imps...)
-	if over := overBudget(closure, deps(t, base...), "genruntime"); len(over) > 0 {
-		t.Errorf("validators without CEL rules link %d packages beyond apimachinery, kube-openapi and genruntime:\n  %s",
-			len(over), strings.Join(over, "\n  "))
-	}
-	t.Logf("validators without CEL rules link %d packages", len(closure))
 }
 
 func TestWithCEL(t *testing.T) {
@@ -182,7 +188,7 @@ func TestWithCEL(t *testing.T) {
 		t.Fatalf("validators with CEL rules do not import genruntime/celrt: %v", imps)
 	}
 	allowed := union(deps(t, base...), deps(t, celLibraries...))
-	own := []string{"genruntime", "genruntime/celrt", "celenv/stored"}
+	own := []string{"genruntime", "genruntime/celnative", "genruntime/celrt", "celenv/stored"}
 	closure := deps(t, imps...)
 	if over := overBudget(closure, allowed, own...); len(over) > 0 {
 		t.Errorf("validators with CEL rules link %d packages beyond apimachinery, kube-openapi, cel-go and the Kubernetes CEL libraries:\n  %s",

@@ -23,7 +23,7 @@ package v1beta1
 import (
 	"context"
 	genruntime "github.com/validation-gen/validation-gen/genruntime"
-	celrt "github.com/validation-gen/validation-gen/genruntime/celrt"
+	celnative "github.com/validation-gen/validation-gen/genruntime/celnative"
 	operation "k8s.io/apimachinery/pkg/api/operation"
 	resource "k8s.io/apimachinery/pkg/api/resource"
 	v1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -200,9 +200,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 				if !re_v1beta1.MatchString(string(*v)) {
 					e = append(e, genruntime.At(field.Invalid(nil, *v, "must match the regular expression '^[^\\s]+$'"), "", "pattern"))
 				}
-				if ok := fast_types_191(v, old); ok != uint64(0x1) {
-					e = append(e, cel_types_191.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
-				}
+				e = append(e, native_types_191(ctx, v, old, false)...)
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "image")...)
@@ -291,9 +289,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 				if len(*v) > 64 {
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 64), "", "maxItems"))
 				}
-				if ok := fast_types_212(v, old); ok != uint64(0x1) {
-					e = append(e, cel_types_212.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
-				}
+				e = append(e, native_types_212(ctx, v, old, false)...)
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "args")...)
@@ -318,9 +314,7 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 		return nil
 	}
 	var errs field.ErrorList
-	if ok := fast_ContainerPort(obj, oldObj); ok != uint64(0x1) {
-		errs = append(errs, cel_ContainerPort.ValidateExcept(ctx, obj, genruntime.Old(oldObj), false, ok)...)
-	}
+	errs = append(errs, native_ContainerPort(ctx, obj, oldObj, false)...)
 	// name
 	{
 		v := &obj.Name
@@ -658,9 +652,7 @@ func Validate_WorkerClass(ctx context.Context, op operation.Operation, fldPath *
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_resource_Quantity(v, old)) {
-				if ok := fast_types_366(v, old); ok != uint64(0x1) {
-					e = append(e, cel_types_366.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
-				}
+				e = append(e, native_types_366(ctx, v, old, false)...)
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "memory")...)
@@ -849,9 +841,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 		return genruntime.PrefixPath(transitions_WorkerPoolSpec(ctx, op, obj, oldObj), fldPath)
 	}
 	var errs field.ErrorList
-	if ok := fast_WorkerPoolSpec(obj, oldObj); ok != uint64(0x1) {
-		errs = append(errs, cel_WorkerPoolSpec.ValidateExcept(ctx, obj, genruntime.Old(oldObj), false, ok)...)
-	}
+	errs = append(errs, native_WorkerPoolSpec(ctx, obj, oldObj, false)...)
 	// replicas
 	{
 		v := obj.Replicas
@@ -919,9 +909,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 		var e field.ErrorList
 		e = append(e, Validate_UpdateStrategy(ctx, op, nil, v, old)...)
 		if !(ratchet && old != nil && equal_v1beta1_UpdateStrategy(v, old)) {
-			if ok := fast_types_64(v, old); ok != uint64(0x3) {
-				e = append(e, cel_types_64.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
-			}
+			e = append(e, native_types_64(ctx, v, old, false)...)
 		}
 		if len(e) > 0 {
 			errs = append(errs, genruntime.PrefixChild(e, "strategy")...)
@@ -956,9 +944,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 		if !(v == nil) {
 			var e field.ErrorList
 			if ratchet && old != nil && equal_int32(v, old) {
-				if ok := fast_types_78(v, old); ok != uint64(0x1) {
-					e = append(e, cel_types_78.ValidateExcept(ctx, v, genruntime.Old(old), true, ok)...)
-				}
+				e = append(e, native_types_78(ctx, v, old, true)...)
 			} else {
 				if *v < 1 {
 					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be greater than or equal to 1"), "", "minimum"))
@@ -966,9 +952,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 				if *v >= 86400 {
 					e = append(e, genruntime.At(field.Invalid(nil, *v, "must be less than 86400"), "", "maximum"))
 				}
-				if ok := fast_types_78(v, old); ok != uint64(0x1) {
-					e = append(e, cel_types_78.ValidateExcept(ctx, v, genruntime.Old(old), false, ok)...)
-				}
+				e = append(e, native_types_78(ctx, v, old, false)...)
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "progressDeadlineSeconds")...)
@@ -1098,9 +1082,7 @@ func transitions_WorkerPoolSpec(ctx context.Context, op operation.Operation, obj
 		}
 		if !(v == nil) {
 			var e field.ErrorList
-			if ok := fast_types_78(v, old); ok != uint64(0x1) {
-				e = append(e, cel_types_78.ValidateExcept(ctx, v, genruntime.Old(old), true, ok)...)
-			}
+			e = append(e, native_types_78(ctx, v, old, true)...)
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "progressDeadlineSeconds")...)
 			}
@@ -1932,23 +1914,43 @@ func validate_v1_LabelSelectorRequirement(ctx context.Context, op operation.Oper
 }
 
 var re_v1beta1 = regexp.MustCompile("^[^\\s]+$")
+var rule_types_191_0 = &celnative.Rule{
+	Rule:       "!self.endsWith(\":latest\")",
+	Origin:     "validationRule",
+	SchemaType: "string",
+}
 
-// cel_types_191 holds the CEL rules at types.go:191.
-var cel_types_191 = celrt.NewCELRules("1.37", "{\"type\":\"string\",\"x-kubernetes-validations\":[{\"messageExpression\":\"\\\"image \\\" + self + \\\" must name a version, not :latest\\\"\",\"rule\":\"!self.endsWith(\\\":latest\\\")\"}]}", false,
-	celrt.CELRule{
-		Rule:              "!self.endsWith(\":latest\")",
-		MessageExpression: "\"image \" + self + \" must name a version, not :latest\"",
-		Origin:            "validationRule",
-	})
+// eval_types_191_0 is the rule !self.endsWith(":latest") compiled to Go.
+func eval_types_191_0(ctx context.Context, self, old *string) (bool, error) {
+	return !(strings.HasSuffix(string(*self), ":latest")), nil
+}
 
-// fast_types_191 returns the rules of cel_types_191 that certainly hold for self (bit i: rule i); the others run in CEL.
-func fast_types_191(self, old *string) uint64 {
-	var ok uint64
+// message_types_191_0 is the messageExpression "image " + self + " must name a version, not :latest" compiled to Go.
+func message_types_191_0(ctx context.Context, self, old *string) (string, error) {
+	return (("image " + string(*self)) + " must name a version, not :latest"), nil
+}
+
+// native_types_191 evaluates the rules of cel_types_191, compiled to Go where they can be (the others run in CEL).
+func native_types_191(ctx context.Context, self, old *string, transitionOnly bool) (errs field.ErrorList) {
 	// !self.endsWith(":latest")
-	if !strings.HasSuffix(string(*self), ":latest") {
-		ok |= uint64(0x1)
+	if !transitionOnly {
+		if ctx.Err() != nil {
+			return append(errs, rule_types_191_0.Cancelled(ctx, false))
+		}
+		if ok, err := eval_types_191_0(ctx, self, old); err != nil {
+			if ctx.Err() != nil {
+				return append(errs, rule_types_191_0.Cancelled(ctx, true))
+			}
+			errs = append(errs, rule_types_191_0.EvalFailed(err))
+		} else if !ok {
+			msg, ok := "", false
+			if m, err := message_types_191_0(ctx, self, old); err == nil {
+				msg, ok = celnative.Message(m)
+			}
+			errs = append(errs, rule_types_191_0.Failed(*self, msg, ok))
+		}
 	}
-	return ok
+	return errs
 }
 
 type keyOf_v1beta1_ContainerPort_containerPort_protocol struct {
@@ -1963,136 +1965,256 @@ func keyValue_v1beta1_ContainerPort_containerPort_protocol(x *ContainerPort) any
 	return map[string]any{"containerPort": x.ContainerPort, "protocol": x.Protocol}
 }
 
-// cel_types_212 holds the CEL rules at types.go:212.
-var cel_types_212 = celrt.NewCELRules("1.37", "{\"items\":{\"type\":\"string\"},\"type\":\"array\",\"x-kubernetes-validations\":[{\"message\":\"each argument must be at most 1024 characters\",\"rule\":\"self.all(a,\\n  a.size() <= 1024)\"}]}", false,
-	celrt.CELRule{
-		Rule:    "self.all(a,\n  a.size() <= 1024)",
-		Message: "each argument must be at most 1024 characters",
-		Origin:  "validationRule",
-	})
+var rule_types_212_0 = &celnative.Rule{
+	Rule:       "self.all(a,\n  a.size() <= 1024)",
+	Message:    "each argument must be at most 1024 characters",
+	Origin:     "validationRule",
+	SchemaType: "array",
+}
 
-// fast_types_212 returns the rules of cel_types_212 that certainly hold for self (bit i: rule i); the others run in CEL.
-func fast_types_212(self, old *[]string) uint64 {
-	var ok uint64
-	// self.all(a, a.size() <= 1024)
-	if func() bool {
-		for it_ := range *self {
-			if !(int64(utf8.RuneCountInString(string((*self)[it_]))) <= int64(int64(1024))) {
-				return false
-			}
+// eval_types_212_0 is the rule self.all(a, a.size() <= 1024) compiled to Go.
+func eval_types_212_0(ctx context.Context, self, old *[]string) (bool, error) {
+	r5 := true
+	for i2 := range *self {
+		if i2%celnative.CheckFrequency == celnative.CheckFrequency-1 && ctx.Err() != nil {
+			return false, celnative.Interrupted
 		}
-		return true
-	}() {
-		ok |= uint64(0x1)
+		v4 := (int64(utf8.RuneCountInString(string((*self)[i2]))) <= int64(1024))
+		if !v4 {
+			r5 = false
+			break
+		}
 	}
-	return ok
+	return r5, nil
 }
 
-// cel_ContainerPort holds the CEL rules at types.go:218.
-var cel_ContainerPort = celrt.NewCELRules("1.37", "{\"properties\":{\"containerPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"hostPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"name\":{\"format\":\"k8s-short-name\",\"maxLength\":15,\"type\":\"string\"},\"protocol\":{\"type\":\"string\"}},\"required\":[\"containerPort\",\"protocol\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".hostPort\",\"message\":\"hostPort must equal containerPort when set\",\"rule\":\"!has(self.hostPort) || self.hostPort == self.containerPort\"}]}", false,
-	celrt.CELRule{
-		Rule:      "!has(self.hostPort) || self.hostPort == self.containerPort",
-		Message:   "hostPort must equal containerPort when set",
-		FieldPath: ".hostPort",
-		Origin:    "validationRule",
-	})
+// native_types_212 evaluates the rules of cel_types_212, compiled to Go where they can be (the others run in CEL).
+func native_types_212(ctx context.Context, self, old *[]string, transitionOnly bool) (errs field.ErrorList) {
+	// self.all(a, a.size() <= 1024)
+	if !transitionOnly {
+		if ctx.Err() != nil {
+			return append(errs, rule_types_212_0.Cancelled(ctx, false))
+		}
+		if ok, err := eval_types_212_0(ctx, self, old); err != nil {
+			if ctx.Err() != nil {
+				return append(errs, rule_types_212_0.Cancelled(ctx, true))
+			}
+			errs = append(errs, rule_types_212_0.EvalFailed(err))
+		} else if !ok {
+			errs = append(errs, rule_types_212_0.Failed(*self, "", false))
+		}
+	}
+	return errs
+}
 
-// fast_ContainerPort returns the rules of cel_ContainerPort that certainly hold for self (bit i: rule i); the others run in CEL.
-func fast_ContainerPort(self, old *ContainerPort) uint64 {
-	var ok uint64
+var rule_ContainerPort_0 = &celnative.Rule{
+	Rule:       "!has(self.hostPort) || self.hostPort == self.containerPort",
+	Message:    "hostPort must equal containerPort when set",
+	Field:      "hostPort",
+	Origin:     "validationRule",
+	SchemaType: "object",
+}
+
+// eval_ContainerPort_0 is the rule !has(self.hostPort) || self.hostPort == self.containerPort compiled to Go.
+func eval_ContainerPort_0(ctx context.Context, self, old *ContainerPort) (bool, error) {
+	r1 := !(self.HostPort != 0)
+	if !r1 {
+		if !(self.HostPort != 0) {
+			return false, celnative.NoSuchKey("hostPort")
+		}
+		r1 = (int64(self.HostPort) == int64(self.ContainerPort))
+	}
+	return r1, nil
+}
+
+// native_ContainerPort evaluates the rules of cel_ContainerPort, compiled to Go where they can be (the others run in CEL).
+func native_ContainerPort(ctx context.Context, self, old *ContainerPort, transitionOnly bool) (errs field.ErrorList) {
 	// !has(self.hostPort) || self.hostPort == self.containerPort
-	if (!(self.HostPort != 0)) || ((self.HostPort != 0) && (int64(self.HostPort) == int64(self.ContainerPort))) {
-		ok |= uint64(0x1)
+	if !transitionOnly {
+		if ctx.Err() != nil {
+			return append(errs, rule_ContainerPort_0.Cancelled(ctx, false))
+		}
+		if ok, err := eval_ContainerPort_0(ctx, self, old); err != nil {
+			if ctx.Err() != nil {
+				return append(errs, rule_ContainerPort_0.Cancelled(ctx, true))
+			}
+			errs = append(errs, rule_ContainerPort_0.EvalFailed(err))
+		} else if !ok {
+			errs = append(errs, rule_ContainerPort_0.Failed(*self, "", false))
+		}
 	}
-	return ok
+	return errs
 }
 
-// cel_types_366 holds the CEL rules at types.go:366.
-var cel_types_366 = celrt.NewCELRules("1.37", "{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true,\"x-kubernetes-validations\":[{\"message\":\"must be more than 64Mi\",\"rule\":\"quantity(string(self)).isGreaterThan(quantity('64Mi'))\"}]}", false,
-	celrt.CELRule{
-		Rule:    "quantity(string(self)).isGreaterThan(quantity('64Mi'))",
-		Message: "must be more than 64Mi",
-		Origin:  "validationRule",
-	})
 var quantity_64Mi = resource.MustParse("64Mi")
+var rule_types_366_0 = &celnative.Rule{
+	Rule:       "quantity(string(self)).isGreaterThan(quantity('64Mi'))",
+	Message:    "must be more than 64Mi",
+	Origin:     "validationRule",
+	SchemaType: "",
+}
 
-// fast_types_366 returns the rules of cel_types_366 that certainly hold for self (bit i: rule i); the others run in CEL.
-func fast_types_366(self, old *resource.Quantity) uint64 {
-	var ok uint64
+// eval_types_366_0 is the rule quantity(string(self)).isGreaterThan(quantity('64Mi')) compiled to Go.
+func eval_types_366_0(ctx context.Context, self, old *resource.Quantity) (bool, error) {
+	return ((*self).Cmp(quantity_64Mi) > 0), nil
+}
+
+// native_types_366 evaluates the rules of cel_types_366, compiled to Go where they can be (the others run in CEL).
+func native_types_366(ctx context.Context, self, old *resource.Quantity, transitionOnly bool) (errs field.ErrorList) {
 	// quantity(string(self)).isGreaterThan(quantity('64Mi'))
-	if (*self).Cmp(quantity_64Mi) > 0 {
-		ok |= uint64(0x1)
+	if !transitionOnly {
+		if ctx.Err() != nil {
+			return append(errs, rule_types_366_0.Cancelled(ctx, false))
+		}
+		if ok, err := eval_types_366_0(ctx, self, old); err != nil {
+			if ctx.Err() != nil {
+				return append(errs, rule_types_366_0.Cancelled(ctx, true))
+			}
+			errs = append(errs, rule_types_366_0.EvalFailed(err))
+		} else if !ok {
+			errs = append(errs, rule_types_366_0.Failed(*self, "", false))
+		}
 	}
-	return ok
+	return errs
 }
 
-// cel_WorkerPoolSpec holds the CEL rules at types.go:43.
-var cel_WorkerPoolSpec = celrt.NewCELRules("1.37", "{\"properties\":{\"minReadySeconds\":{\"format\":\"int32\",\"type\":\"integer\"},\"ownerTeam\":{\"format\":\"k8s-short-name\",\"maxLength\":20,\"type\":\"string\"},\"paused\":{\"type\":\"boolean\"},\"priority\":{\"format\":\"int64\",\"type\":\"integer\"},\"progressDeadlineSeconds\":{\"format\":\"int32\",\"type\":\"integer\"},\"providerAnnotations\":{\"additionalProperties\":{\"type\":\"string\"},\"maxProperties\":16,\"type\":\"object\",\"x-kubernetes-map-type\":\"granular\"},\"replicas\":{\"format\":\"int32\",\"type\":\"integer\"},\"selector\":{\"properties\":{\"matchExpressions\":{\"items\":{\"properties\":{\"key\":{\"type\":\"string\"},\"operator\":{\"type\":\"string\"},\"values\":{\"items\":{\"type\":\"string\"},\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"}},\"required\":[\"key\",\"operator\"],\"type\":\"object\"},\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"},\"matchLabels\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\"}},\"type\":\"object\",\"x-kubernetes-map-type\":\"atomic\"},\"strategy\":{\"properties\":{\"rollingUpdate\":{\"properties\":{\"maxSurge\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true},\"maxUnavailable\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true}},\"type\":\"object\"},\"type\":{\"type\":\"string\"}},\"required\":[\"type\"],\"type\":\"object\"},\"template\":{\"properties\":{\"containers\":{\"items\":{\"properties\":{\"args\":{\"items\":{\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"},\"env\":{\"items\":{\"properties\":{\"name\":{\"maxLength\":317,\"type\":\"string\"},\"value\":{\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"},\"maxItems\":64,\"type\":\"array\",\"x-kubernetes-list-type\":\"atomic\"},\"image\":{\"maxLength\":512,\"type\":\"string\"},\"name\":{\"format\":\"k8s-short-name\",\"type\":\"string\"},\"ports\":{\"items\":{\"properties\":{\"containerPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"hostPort\":{\"format\":\"int32\",\"type\":\"integer\"},\"name\":{\"format\":\"k8s-short-name\",\"maxLength\":15,\"type\":\"string\"},\"protocol\":{\"type\":\"string\"}},\"required\":[\"containerPort\",\"protocol\"],\"type\":\"object\"},\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"containerPort\",\"protocol\"],\"x-kubernetes-list-type\":\"map\"}},\"required\":[\"name\",\"image\"],\"type\":\"object\"},\"maxItems\":8,\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"name\"],\"x-kubernetes-list-type\":\"map\"},\"hostnames\":{\"items\":{\"type\":\"string\"},\"maxItems\":4,\"type\":\"array\",\"x-kubernetes-list-type\":\"set\"},\"instanceID\":{\"type\":\"string\"},\"metadata\":{\"type\":\"object\"},\"nodeSelector\":{\"additionalProperties\":{\"type\":\"string\"},\"type\":\"object\",\"x-kubernetes-map-type\":\"atomic\"},\"restartPolicy\":{\"type\":\"string\"},\"serviceAccountName\":{\"format\":\"k8s-long-name\",\"type\":\"string\"}},\"required\":[\"containers\"],\"type\":\"object\",\"x-kubernetes-map-type\":\"atomic\"},\"tolerations\":{\"items\":{\"properties\":{\"effect\":{\"type\":\"string\"},\"key\":{\"type\":\"string\"},\"tolerationSeconds\":{\"format\":\"int64\",\"type\":\"integer\"}},\"required\":[\"key\",\"effect\"],\"type\":\"object\"},\"maxItems\":32,\"type\":\"array\",\"x-kubernetes-list-map-keys\":[\"key\",\"effect\"],\"x-kubernetes-list-type\":\"map\"}},\"required\":[\"selector\",\"template\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".minReadySeconds\",\"message\":\"minReadySeconds must be less than progressDeadlineSeconds\",\"rule\":\"!has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) || self.minReadySeconds < self.progressDeadlineSeconds\"}]}", false,
-	celrt.CELRule{
-		Rule:      "!has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) || self.minReadySeconds < self.progressDeadlineSeconds",
-		Message:   "minReadySeconds must be less than progressDeadlineSeconds",
-		FieldPath: ".minReadySeconds",
-		Origin:    "validationRule",
-	})
+var rule_WorkerPoolSpec_0 = &celnative.Rule{
+	Rule:       "!has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) || self.minReadySeconds < self.progressDeadlineSeconds",
+	Message:    "minReadySeconds must be less than progressDeadlineSeconds",
+	Field:      "minReadySeconds",
+	Origin:     "validationRule",
+	SchemaType: "object",
+}
 
-// fast_WorkerPoolSpec returns the rules of cel_WorkerPoolSpec that certainly hold for self (bit i: rule i); the others run in CEL.
-func fast_WorkerPoolSpec(self, old *WorkerPoolSpec) uint64 {
-	var ok uint64
+// eval_WorkerPoolSpec_0 is the rule !has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) || self.minReadySeconds < self.progressDeadlineSeconds compiled to Go.
+func eval_WorkerPoolSpec_0(ctx context.Context, self, old *WorkerPoolSpec) (bool, error) {
+	r1 := (!(self.MinReadySeconds != 0) || !(self.ProgressDeadlineSeconds != nil))
+	if !r1 {
+		if !(self.MinReadySeconds != 0) {
+			return false, celnative.NoSuchKey("minReadySeconds")
+		}
+		if !(self.ProgressDeadlineSeconds != nil) {
+			return false, celnative.NoSuchKey("progressDeadlineSeconds")
+		}
+		r1 = (int64(self.MinReadySeconds) < int64((*self.ProgressDeadlineSeconds)))
+	}
+	return r1, nil
+}
+
+// native_WorkerPoolSpec evaluates the rules of cel_WorkerPoolSpec, compiled to Go where they can be (the others run in CEL).
+func native_WorkerPoolSpec(ctx context.Context, self, old *WorkerPoolSpec, transitionOnly bool) (errs field.ErrorList) {
 	// !has(self.minReadySeconds) || !has(self.progressDeadlineSeconds) || self.minReadySeconds < self.progressDeadlineSeconds
-	if ((!(self.MinReadySeconds != 0)) || (!(self.ProgressDeadlineSeconds != nil))) || (((self.MinReadySeconds != 0) && (self.ProgressDeadlineSeconds != nil)) && (int64(self.MinReadySeconds) < int64(*self.ProgressDeadlineSeconds))) {
-		ok |= uint64(0x1)
+	if !transitionOnly {
+		if ctx.Err() != nil {
+			return append(errs, rule_WorkerPoolSpec_0.Cancelled(ctx, false))
+		}
+		if ok, err := eval_WorkerPoolSpec_0(ctx, self, old); err != nil {
+			if ctx.Err() != nil {
+				return append(errs, rule_WorkerPoolSpec_0.Cancelled(ctx, true))
+			}
+			errs = append(errs, rule_WorkerPoolSpec_0.EvalFailed(err))
+		} else if !ok {
+			errs = append(errs, rule_WorkerPoolSpec_0.Failed(*self, "", false))
+		}
 	}
-	return ok
+	return errs
 }
 
-// cel_types_64 holds the CEL rules at types.go:64.
-var cel_types_64 = celrt.NewCELRules("1.37", "{\"properties\":{\"rollingUpdate\":{\"properties\":{\"maxSurge\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true},\"maxUnavailable\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\"}],\"x-kubernetes-int-or-string\":true}},\"type\":\"object\"},\"type\":{\"type\":\"string\"}},\"required\":[\"type\"],\"type\":\"object\",\"x-kubernetes-validations\":[{\"fieldPath\":\".rollingUpdate\",\"message\":\"may not be specified when strategy `type` is Recreate\",\"reason\":\"FieldValueForbidden\",\"rule\":\"!(self.type == 'Recreate') || !has(self.rollingUpdate)\"},{\"fieldPath\":\".rollingUpdate\",\"message\":\"this should be defaulted and never be nil\",\"reason\":\"FieldValueRequired\",\"rule\":\"!(self.type == 'RollingUpdate') || has(self.rollingUpdate)\"}]}", false,
-	celrt.CELRule{
-		Rule:      "!(self.type == 'Recreate') || !has(self.rollingUpdate)",
-		Message:   "may not be specified when strategy `type` is Recreate",
-		Reason:    "Forbidden",
-		FieldPath: ".rollingUpdate",
-		Origin:    "validationRule",
-	},
-	celrt.CELRule{
-		Rule:      "!(self.type == 'RollingUpdate') || has(self.rollingUpdate)",
-		Message:   "this should be defaulted and never be nil",
-		Reason:    "Required",
-		FieldPath: ".rollingUpdate",
-		Origin:    "validationRule",
-	})
+var rule_types_64_0 = &celnative.Rule{
+	Rule:       "!(self.type == 'Recreate') || !has(self.rollingUpdate)",
+	Message:    "may not be specified when strategy `type` is Recreate",
+	Reason:     "Forbidden",
+	Field:      "rollingUpdate",
+	Origin:     "validationRule",
+	SchemaType: "object",
+}
 
-// fast_types_64 returns the rules of cel_types_64 that certainly hold for self (bit i: rule i); the others run in CEL.
-func fast_types_64(self, old *UpdateStrategy) uint64 {
-	var ok uint64
+// eval_types_64_0 is the rule !(self.type == 'Recreate') || !has(self.rollingUpdate) compiled to Go.
+func eval_types_64_0(ctx context.Context, self, old *UpdateStrategy) (bool, error) {
+	return (!(string(self.Type) == "Recreate") || !(self.RollingUpdate != nil)), nil
+}
+
+var rule_types_64_1 = &celnative.Rule{
+	Rule:       "!(self.type == 'RollingUpdate') || has(self.rollingUpdate)",
+	Message:    "this should be defaulted and never be nil",
+	Reason:     "Required",
+	Field:      "rollingUpdate",
+	Origin:     "validationRule",
+	SchemaType: "object",
+}
+
+// eval_types_64_1 is the rule !(self.type == 'RollingUpdate') || has(self.rollingUpdate) compiled to Go.
+func eval_types_64_1(ctx context.Context, self, old *UpdateStrategy) (bool, error) {
+	return (!(string(self.Type) == "RollingUpdate") || (self.RollingUpdate != nil)), nil
+}
+
+// native_types_64 evaluates the rules of cel_types_64, compiled to Go where they can be (the others run in CEL).
+func native_types_64(ctx context.Context, self, old *UpdateStrategy, transitionOnly bool) (errs field.ErrorList) {
 	// !(self.type == 'Recreate') || !has(self.rollingUpdate)
-	if (!(string(self.Type) == "Recreate")) || (!(self.RollingUpdate != nil)) {
-		ok |= uint64(0x1)
+	if !transitionOnly {
+		if ctx.Err() != nil {
+			return append(errs, rule_types_64_0.Cancelled(ctx, false))
+		}
+		if ok, err := eval_types_64_0(ctx, self, old); err != nil {
+			if ctx.Err() != nil {
+				return append(errs, rule_types_64_0.Cancelled(ctx, true))
+			}
+			errs = append(errs, rule_types_64_0.EvalFailed(err))
+		} else if !ok {
+			errs = append(errs, rule_types_64_0.Failed(*self, "", false))
+		}
 	}
 	// !(self.type == 'RollingUpdate') || has(self.rollingUpdate)
-	if (!(string(self.Type) == "RollingUpdate")) || (self.RollingUpdate != nil) {
-		ok |= uint64(0x2)
+	if !transitionOnly {
+		if ctx.Err() != nil {
+			return append(errs, rule_types_64_1.Cancelled(ctx, false))
+		}
+		if ok, err := eval_types_64_1(ctx, self, old); err != nil {
+			if ctx.Err() != nil {
+				return append(errs, rule_types_64_1.Cancelled(ctx, true))
+			}
+			errs = append(errs, rule_types_64_1.EvalFailed(err))
+		} else if !ok {
+			errs = append(errs, rule_types_64_1.Failed(*self, "", false))
+		}
 	}
-	return ok
+	return errs
 }
 
-// cel_types_78 holds the CEL rules at types.go:78.
-var cel_types_78 = celrt.NewCELRules("1.37", "{\"format\":\"int32\",\"type\":\"integer\",\"x-kubernetes-validations\":[{\"message\":\"may not be decreased\",\"optionalOldSelf\":true,\"rule\":\"!oldSelf.hasValue() || self >= oldSelf.value()\"}]}", false,
-	celrt.CELRule{
-		Rule:            "!oldSelf.hasValue() || self >= oldSelf.value()",
-		Message:         "may not be decreased",
-		OptionalOldSelf: true,
-		Origin:          "validationRule",
-	})
+var rule_types_78_0 = &celnative.Rule{
+	Rule:       "!oldSelf.hasValue() || self >= oldSelf.value()",
+	Message:    "may not be decreased",
+	Origin:     "validationRule",
+	SchemaType: "integer",
+}
 
-// fast_types_78 returns the rules of cel_types_78 that certainly hold for self (bit i: rule i); the others run in CEL.
-func fast_types_78(self, old *int32) uint64 {
-	var ok uint64
-	// !oldSelf.hasValue() || self >= oldSelf.value()
-	if (!(old != nil)) || ((old != nil) && (int64(*self) >= int64(*old))) {
-		ok |= uint64(0x1)
+// eval_types_78_0 is the rule !oldSelf.hasValue() || self >= oldSelf.value() compiled to Go.
+func eval_types_78_0(ctx context.Context, self, old *int32) (bool, error) {
+	r1 := !(old != nil)
+	if !r1 {
+		if !(old != nil) {
+			return false, celnative.ErrNoneDereference
+		}
+		r1 = (int64(*self) >= int64(*old))
 	}
-	return ok
+	return r1, nil
+}
+
+// native_types_78 evaluates the rules of cel_types_78, compiled to Go where they can be (the others run in CEL).
+func native_types_78(ctx context.Context, self, old *int32, transitionOnly bool) (errs field.ErrorList) {
+	// !oldSelf.hasValue() || self >= oldSelf.value()
+	if ctx.Err() != nil {
+		return append(errs, rule_types_78_0.Cancelled(ctx, false))
+	}
+	if ok, err := eval_types_78_0(ctx, self, old); err != nil {
+		if ctx.Err() != nil {
+			return append(errs, rule_types_78_0.Cancelled(ctx, true))
+		}
+		errs = append(errs, rule_types_78_0.EvalFailed(err))
+	} else if !ok {
+		errs = append(errs, rule_types_78_0.Failed(*self, "", false))
+	}
+	return errs
 }
 
 type keyOf_v1beta1_Toleration_key_effect struct {

@@ -1,0 +1,198 @@
+package nativecel
+
+import (
+	"github.com/dave/jennifer/jen"
+	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/operators"
+	"github.com/google/cel-go/common/types"
+)
+
+// The comprehension macros: all, exists, exists_one, and filter(...).size().
+
+type macro int
+
+const (
+	macroAll macro = iota + 1
+	macroExists
+	macroExistsOne
+	macroFilterCount // filter(...).size()
+)
+
+// whichMacro recognizes the comprehensions the all, exists and exists_one macros expand to.
+func whichMacro(cx celast.ComprehensionExpr) macro {
+	if cx.HasIterVar2() {
+		return 0
+	}
+	if isAllMacro(cx) {
+		return macroAll
+	}
+	accu := func(e celast.Expr) bool { return e.Kind() == celast.IdentKind && e.AsIdent() == cx.AccuVar() }
+	init, cond, step := cx.AccuInit(), cx.LoopCondition(), cx.LoopStep()
+	if init.Kind() == celast.LiteralKind && init.AsLiteral() == types.False &&
+		cond.Kind() == celast.CallKind && cond.AsCall().FunctionName() == operators.NotStrictlyFalse &&
+		step.Kind() == celast.CallKind && step.AsCall().FunctionName() == operators.LogicalOr &&
+		accu(step.AsCall().Args()[0]) && accu(cx.Result()) {
+		n := cond.AsCall().Args()[0]
+		if n.Kind() == celast.CallKind && n.AsCall().FunctionName() == operators.LogicalNot && accu(n.AsCall().Args()[0]) {
+			return macroExists
+		}
+	}
+	if init.Kind() == celast.LiteralKind && init.AsLiteral() == types.Int(0) &&
+		step.Kind() == celast.CallKind && step.AsCall().FunctionName() == operators.Conditional &&
+		cx.Result().Kind() == celast.CallKind && cx.Result().AsCall().FunctionName() == operators.Equals {
+		a := step.AsCall().Args()
+		res := cx.Result().AsCall().Args()
+		if accu(a[2]) && a[1].Kind() == celast.CallKind && a[1].AsCall().FunctionName() == operators.Add &&
+			accu(a[1].AsCall().Args()[0]) && accu(res[0]) && res[1].Kind() == celast.LiteralKind && res[1].AsLiteral() == types.Int(1) {
+			return macroExistsOne
+		}
+	}
+	return 0
+}
+
+// body is the predicate of a recognized macro.
+func body(cx celast.ComprehensionExpr, m macro) celast.Expr {
+	if m == macroExistsOne || m == macroFilterCount {
+		return cx.LoopStep().AsCall().Args()[0]
+	}
+	return cx.LoopStep().AsCall().Args()[1]
+}
+
+func (c *compiler) comprehension(cx celast.ComprehensionExpr) cval {
+	m := whichMacro(cx)
+	if m == 0 {
+		if isFilter(cx) {
+			unsupported("a filter() whose list is used other than by its size")
+		}
+		unsupported("a comprehension other than all, exists, exists_one, and filter().size()")
+	}
+	return c.macro(cx, m)
+}
+
+// macro compiles a recognized macro.
+func (c *compiler) macro(cx celast.ComprehensionExpr, m macro) cval {
+	coll := c.expr(cx.IterRange())
+	it := c.temp("it")
+	var item cval
+	var loop *jen.Statement
+	i := c.temp("i")
+	switch {
+	case coll.typ == tList && coll.strs:
+		item = cval{code: jen.Add(coll.code).Index(jen.Id(i)), typ: tString}
+		loop = jen.For(jen.Id(i).Op(":=").Range().Add(coll.code))
+	case coll.typ == tList && coll.lits == nil:
+		item = c.elemVal(jen.Parens(coll.code).Index(jen.Id(i)), coll.node.Items)
+		loop = jen.For(jen.Id(i).Op(":=").Range().Add(coll.code))
+	case coll.typ == tMap:
+		item = cval{code: jen.String().Call(jen.Id(it)), typ: tString}
+		loop = jen.For(jen.Id(it).Op(":=").Range().Add(coll.code))
+	default:
+		unsupported("a macro over a %s", coll.typ)
+	}
+	saved, had := c.vars[cx.IterVar()]
+	c.vars[cx.IterVar()] = item
+	stmts, bv, fallible, zb := c.sub(func() cval { return c.want(c.expr(body(cx, m)), tBool) })
+	*zb = *jen.False()
+	if had {
+		c.vars[cx.IterVar()] = saved
+	} else {
+		delete(c.vars, cx.IterVar())
+	}
+
+	var inner []jen.Code
+	saved2 := c.out
+	c.out = &inner
+	n := c.temp("n")
+	if coll.typ == tMap {
+		c.emit(jen.Id(n).Op("++"))
+	}
+	var b, berr string
+	if fallible {
+		b, berr = c.closureStmts(stmts, bv)
+	} else {
+		c.emit(stmts...)
+		b = c.temp("v")
+		c.emit(jen.Id(b).Op(":=").Add(bv.code))
+	}
+	c.out = saved2
+
+	// The context, every CheckFrequency iterations, as cel-go checks it.
+	count := jen.Id(i)
+	if coll.typ == tMap {
+		count = jen.Id(n)
+	}
+	c.fails++
+	interrupt := jen.If(count.Clone().Op("%").Qual(pkgCelNative, "CheckFrequency").Op("==").Qual(pkgCelNative, "CheckFrequency").Op("-").Lit(1).
+		Op("&&").Id("ctx").Dot("Err").Call().Op("!=").Nil()).Block(jen.Return(c.zero, jen.Qual(pkgCelNative, "Interrupted")))
+	r, rerr := c.temp("r"), c.temp("err")
+	var decls []jen.Code
+	if coll.typ == tMap {
+		decls = append(decls, jen.Id(n).Op(":=").Lit(-1))
+	}
+	switch m {
+	case macroAll, macroExists:
+		decides := m == macroExists
+		stop := jen.Id(b)
+		if !decides {
+			stop = jen.Op("!").Id(b)
+		}
+		if berr != "" {
+			inner = append(inner, jen.If(jen.Id(berr).Op("!=").Nil()).Block(
+				jen.If(jen.Id(rerr).Op("==").Nil()).Block(jen.Id(rerr).Op("=").Id(berr)), jen.Continue()))
+		}
+		inner = append(inner, jen.If(stop).Block(jen.Id(r).Op("=").Lit(decides), jen.Break()))
+		decls = append(decls, jen.Id(r).Op(":=").Lit(!decides))
+		if berr != "" {
+			decls = append(decls, jen.Var().Id(rerr).Error())
+		}
+		c.emit(decls...)
+		c.emit(loop.Block(append([]jen.Code{interrupt}, inner...)...))
+		if berr != "" {
+			undecided := jen.Id(r)
+			if decides {
+				undecided = jen.Op("!").Id(r)
+			}
+			c.emit(jen.If(undecided.Op("&&").Id(rerr).Op("!=").Nil()).Block(jen.Return(c.zero, jen.Id(rerr))))
+		}
+		return cval{code: jen.Id(r), typ: tBool}
+	default: // exists_one and filter().size(): every item runs; the last error is the result
+		cnt := c.temp("count")
+		if berr != "" {
+			inner = append(inner, jen.If(jen.Id(berr).Op("!=").Nil()).Block(jen.Id(rerr).Op("=").Id(berr), jen.Continue()))
+		}
+		inner = append(inner, jen.If(jen.Id(b)).Block(jen.Id(cnt).Op("++")))
+		decls = append(decls, jen.Id(cnt).Op(":=").Lit(0))
+		if berr != "" {
+			decls = append(decls, jen.Var().Id(rerr).Error())
+		}
+		c.emit(decls...)
+		c.emit(loop.Block(append([]jen.Code{interrupt}, inner...)...))
+		if berr != "" {
+			c.emit(jen.If(jen.Id(rerr).Op("!=").Nil()).Block(jen.Return(c.zero, jen.Id(rerr))))
+		}
+		if m == macroFilterCount {
+			return cval{code: jen.Int64().Call(jen.Id(cnt)), typ: tInt}
+		}
+		return cval{code: jen.Parens(jen.Id(cnt).Op("==").Lit(1)), typ: tBool}
+	}
+}
+
+// isFilter recognizes the comprehension filter() expands to: [] then cond ? accu + [x] : accu.
+func isFilter(cx celast.ComprehensionExpr) bool {
+	accu := func(e celast.Expr) bool { return e.Kind() == celast.IdentKind && e.AsIdent() == cx.AccuVar() }
+	init, step := cx.AccuInit(), cx.LoopStep()
+	if cx.HasIterVar2() || init.Kind() != celast.ListKind || len(init.AsList().Elements()) != 0 || !accu(cx.Result()) ||
+		step.Kind() != celast.CallKind || step.AsCall().FunctionName() != operators.Conditional {
+		return false
+	}
+	a := step.AsCall().Args()
+	if !accu(a[2]) || a[1].Kind() != celast.CallKind || a[1].AsCall().FunctionName() != operators.Add {
+		return false
+	}
+	add := a[1].AsCall().Args()
+	if !accu(add[0]) || add[1].Kind() != celast.ListKind {
+		return false
+	}
+	el := add[1].AsList().Elements()
+	return len(el) == 1 && el[0].Kind() == celast.IdentKind && el[0].AsIdent() == cx.IterVar()
+}

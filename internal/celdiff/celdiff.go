@@ -1,0 +1,293 @@
+// Package celdiff is the differential test of CEL rules compiled to Go: packages of tagged Go
+// types are generated twice in a temporary module, with rules compiled to Go where they can be
+// ("native") and with every rule in cel-go ("plain", --no-native-cel), and random objects (create
+// and update) must get exactly the same errors from both: type, field, detail, bad value and
+// origin. The random values include what makes CEL fail: absent fields and keys, ints at the edges
+// of int64 (overflow), zeros (division), multi-byte strings (sizes in code points).
+//
+// The generated module holds a Go fuzz target, FuzzNativeMatchesCEL, whose seeds run in every run
+// with a deterministic sweep of 300 seeds per kind; VALIDATION_GEN_CELFUZZ=30s also fuzzes it for
+// that long. Tests call Run: generators' TestNativeCELMatchesCEL over the repository's examples and
+// testdata, test/celcorpus over a real project's published rules.
+package celdiff
+
+import (
+	"fmt"
+	"go/format"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/util/version"
+
+	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/builder"
+	"github.com/validation-gen/validation-gen/generators/loader"
+	"github.com/validation-gen/validation-gen/internal/tempmod"
+)
+
+// Source is a package of tagged Go types whose rules are compared.
+type Source struct {
+	Name string // a Go identifier, unique among the sources
+	Dir  string // absolute
+	// DeepCopy copies the package's own zz_generated.deepcopy.go (else DeepCopyObject stubs are
+	// written for its root kinds).
+	DeepCopy bool
+}
+
+const module = "validationgen.test/celdiff"
+
+var validateFunc = regexp.MustCompile(`(?m)^func Validate_(\w+)\(`)
+
+// Run runs the differential test over sources (root: the repository); every type with a
+// validator is a case, and there must be at least minKinds.
+func Run(t *testing.T, root string, sources []Source, minKinds int) {
+	t.Helper()
+	mod := t.TempDir()
+	if err := tempmod.Write(root, module, mod); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range tempmod.Env {
+		t.Setenv(k, v)
+	}
+	type kind struct{ pkg, name string }
+	var kinds []kind
+	var imports strings.Builder
+	for _, src := range sources {
+		var names []string
+		for _, variant := range []string{"native", "plain"} {
+			dir := filepath.Join(mod, variant, src.Name)
+			copyGo(t, src.Dir, dir)
+			if src.DeepCopy {
+				copyFile(t, filepath.Join(src.Dir, "zz_generated.deepcopy.go"), filepath.Join(dir, "zz_generated.deepcopy.go"))
+			}
+			prog, diags, err := loader.Load(dir, []string{"."})
+			if err != nil || len(diags) > 0 {
+				t.Fatalf("load %s: %v %s", src.Dir, err, diags.Error(dir))
+			}
+			u, diags := builder.Build(prog)
+			if len(diags) > 0 {
+				t.Fatal(diags.Error(dir))
+			}
+			var stubs strings.Builder
+			fmt.Fprintf(&stubs, "package %s\n\nimport \"k8s.io/apimachinery/pkg/runtime\"\n\nvar _ runtime.Object\n\n", u.Packages[0].Name)
+			for _, d := range u.Definitions {
+				if d.Input && d.Root != nil && !src.DeepCopy {
+					fmt.Fprintf(&stubs, "func (in *%s) DeepCopyObject() runtime.Object { return in }\n", d.GoName)
+				}
+			}
+			writeFile(t, filepath.Join(dir, "zz_stub_deepcopy.go"), gofmt(t, stubs.String()))
+			out, diags, err := generators.Run(generators.Config{
+				Dir: dir, Patterns: []string{"."}, OutputFile: "zz_generated.validations.go",
+				Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, NoNativeCEL: variant == "plain"},
+			})
+			if err != nil || len(diags) > 0 {
+				t.Fatalf("generate %s %s: %v %s", variant, src.Dir, err, diags.Error(dir))
+			}
+			if err := out.Write(); err != nil {
+				t.Fatal(err)
+			}
+			if variant == "native" {
+				generated, err := os.ReadFile(filepath.Join(dir, "zz_generated.validations.go"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, m := range validateFunc.FindAllStringSubmatch(string(generated), -1) {
+					names = append(names, m[1])
+				}
+			}
+			fmt.Fprintf(&imports, "\t%s_%s %q\n", variant, src.Name, module+"/"+variant+"/"+src.Name)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			kinds = append(kinds, kind{src.Name, n})
+		}
+	}
+	if len(kinds) < minKinds {
+		t.Fatalf("only %d kinds with validators, want at least %d", len(kinds), minKinds)
+	}
+	var cases strings.Builder
+	for _, k := range kinds {
+		fmt.Fprintf(&cases, "\t{%q, func(f *randfill.Filler, old bool) (field.ErrorList, field.ErrorList) {\n"+
+			"\t\tvar a, ao native_%[2]s.%[3]s\n\t\tf.Fill(&a)\n\t\tf.Fill(&ao)\n\t\tvar b, bo plain_%[2]s.%[3]s\n\t\tconvert(&a, &b)\n\t\tconvert(&ao, &bo)\n"+
+			"\t\tif !old {\n\t\t\treturn native_%[2]s.Validate_%[3]s(ctx, create, nil, &a, nil), plain_%[2]s.Validate_%[3]s(ctx, create, nil, &b, nil)\n\t\t}\n"+
+			"\t\treturn native_%[2]s.Validate_%[3]s(ctx, update, nil, &a, &ao), plain_%[2]s.Validate_%[3]s(ctx, update, nil, &b, &bo)\n\t}},\n",
+			k.pkg+"."+k.name, k.pkg, k.name)
+	}
+	src := strings.ReplaceAll(nativeMain, "CASES", cases.String())
+	src = strings.ReplaceAll(src, "IMPORTS", imports.String())
+	writeFile(t, filepath.Join(mod, "native_test.go"), gofmt(t, src))
+	if out, err := goCommand(mod, "test", "-count=1", "."); err != nil {
+		t.Fatalf("native and CEL-only validators disagree (or did not build):\n%s", strings.ReplaceAll(string(out), mod+string(filepath.Separator), ""))
+	}
+	if d := os.Getenv("VALIDATION_GEN_CELFUZZ"); d != "" {
+		if out, err := goCommand(mod, "test", "-run", "XXX", "-fuzz", "FuzzNativeMatchesCEL", "-fuzztime", d, "."); err != nil {
+			t.Fatalf("fuzzing found a disagreement:\n%s", strings.ReplaceAll(string(out), mod+string(filepath.Separator), ""))
+		}
+	}
+}
+
+func goCommand(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	return cmd.CombinedOutput()
+}
+
+// copyGo copies the Go files of src (not generated ones) into dst.
+func copyGo(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") && !strings.HasPrefix(d.Name(), "zz_generated.") {
+			copyFile(t, p, filepath.Join(dst, rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dst, b)
+}
+
+func writeFile(t *testing.T, p string, b []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func gofmt(t *testing.T, src string) []byte {
+	t.Helper()
+	b, err := format.Source([]byte(src))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	return b
+}
+
+const nativeMain = `package celdiff_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"sigs.k8s.io/randfill"
+
+IMPORTS)
+
+var (
+	ctx    = context.Background()
+	create = operation.Operation{Type: operation.Create}
+	update = operation.Operation{Type: operation.Update}
+)
+
+func convert(from, to any) {
+	b, err := json.Marshal(from)
+	if err != nil {
+		panic(err)
+	}
+	if err := json.Unmarshal(b, to); err != nil {
+		panic(err)
+	}
+}
+
+func render(errs field.ErrorList) []string {
+	var out []string
+	for _, e := range errs {
+		bad, _ := json.Marshal(e.BadValue) // as the API would report it
+		if len(bad) > 0 && (bad[0] == '{' || bad[0] == '[') {
+			bad = []byte("<object>") // objects went through JSON (convert): only their kind can be compared
+		}
+		out = append(out, fmt.Sprintf("%s %s %q %s %s", e.Type, e.Field, e.Detail, bad, e.Origin))
+	}
+	return out
+}
+
+var cases = []struct {
+	kind string
+	run  func(f *randfill.Filler, old bool) (field.ErrorList, field.ErrorList)
+}{
+CASES}
+
+var (
+	strs = []string{"", "a", "abc", "A", "Recreate", "RollingUpdate", "x-y", "1.2.3.4", "10.0.0.0/8", "https://example.com/p?q=1",
+		"100m", "2Gi", "50%", ":latest", "v1.2.3", "héllo", "日本語", " x", "a1", "Low", "High", "Done", "reserved"}
+	ints = []int64{0, 1, 2, 3, 5, 10, 11, -1, -10, 1024, math.MaxInt32, math.MinInt32, math.MaxInt64, math.MinInt64}
+)
+
+func filler(seed int64) *randfill.Filler {
+	return randfill.NewWithSeed(seed).NilChance(0.3).NumElements(0, 3).MaxDepth(6).Funcs(
+		func(s *string, c randfill.Continue) { *s = strs[c.Rand.Intn(len(strs))] },
+		func(i *int32, c randfill.Continue) {
+			if c.Rand.Intn(8) == 0 {
+				*i = int32(ints[c.Rand.Intn(len(ints))])
+				return
+			}
+			*i = int32(c.Rand.Intn(21) - 10)
+		},
+		func(i *int64, c randfill.Continue) {
+			if c.Rand.Intn(4) == 0 {
+				*i = ints[c.Rand.Intn(len(ints))]
+				return
+			}
+			*i = int64(c.Rand.Intn(21) - 10)
+		},
+		func(i *int, c randfill.Continue) { *i = c.Rand.Intn(21) - 10 },
+	)
+}
+
+func check(t *testing.T, k int, seed int64, old bool) {
+	c := cases[k]
+	a, b := c.run(filler(seed), old)
+	ra, rb := render(a), render(b)
+	if fmt.Sprint(ra) != fmt.Sprint(rb) {
+		t.Fatalf("%s seed %d update=%v:\ncompiled to Go: %q\ncel-go only:    %q", c.kind, seed, old, ra, rb)
+	}
+}
+
+func TestNativeMatchesCEL(t *testing.T) {
+	for k := range cases {
+		for seed := int64(0); seed < 300; seed++ {
+			for _, old := range []bool{false, true} {
+				check(t, k, seed, old)
+			}
+		}
+	}
+}
+
+func FuzzNativeMatchesCEL(f *testing.F) {
+	for k := range cases {
+		f.Add(uint16(k), int64(k), k%2 == 0)
+	}
+	f.Fuzz(func(t *testing.T, k uint16, seed int64, old bool) {
+		check(t, int(k)%len(cases), seed, old)
+	})
+}
+`

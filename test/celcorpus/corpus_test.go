@@ -1,0 +1,217 @@
+package celcorpus
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/util/version"
+	"sigs.k8s.io/yaml"
+
+	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/internal/celdiff"
+	"github.com/validation-gen/validation-gen/internal/tempmod"
+)
+
+// corpus is the real CRD project whose published rules are measured, at a pinned version.
+const (
+	corpusModule  = "sigs.k8s.io/gateway-api"
+	corpusVersion = "v1.6.3"
+)
+
+var corpusDirs = []string{"config/crd/standard", "config/crd/experimental"}
+
+// minNativeShare is the share of the corpus's rules that compile to Go today (a ratchet: raise it
+// as the native subset grows; the issue's target is 0.90).
+const minNativeShare = 0.97
+
+// TestNativeShare turns every place with rules in the corpus's published CRDs into Go types
+// (places repeated across versions and channels once), generates their validators and reports how
+// many rules compile to Go, with the reasons of the others; then it runs the differential test of
+// compiled and interpreted rules over them (internal/celdiff).
+//
+//	VALIDATION_GEN_REALAPI=1 go test ./test/celcorpus/ -run NativeShare -v
+func TestNativeShare(t *testing.T) {
+	if os.Getenv("VALIDATION_GEN_REALAPI") != "1" {
+		t.Skip("reads a module fetched through the Go module proxy; run with VALIDATION_GEN_REALAPI=1")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range tempmod.Env {
+		t.Setenv(k, v)
+	}
+	modDir := download(t, root)
+	places := corpusPlaces(t, modDir)
+
+	mod := t.TempDir()
+	if err := tempmod.Write(root, "validationgen.test/celcorpus", mod); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(mod, "corpus")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dropped := map[string]string{} // place → why it has no Go types here
+	for attempt := 0; ; attempt++ {
+		w := &Writer{}
+		var kept []Place
+		starts := []int{}
+		for _, p := range places {
+			if _, ok := dropped[p.Where]; ok {
+				continue
+			}
+			before := strings.Count(w.Source("corpus"), "\n")
+			if err := w.Add(p); err != nil {
+				dropped[p.Where] = err.Error()
+				continue
+			}
+			kept = append(kept, p)
+			starts = append(starts, before+1)
+		}
+		src := w.Source("corpus")
+		if err := os.WriteFile(filepath.Join(dir, "types.go"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var report bytes.Buffer
+		_, diags, err := generators.Run(generators.Config{Dir: dir, Patterns: []string{"."}, OutputFile: "zz_generated.validations.go",
+			CELReport: &report, Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, CostLimits: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(diags) > 0 && attempt < 5 {
+			for _, d := range diags {
+				i := sort.SearchInts(starts, d.Pos.Line+1) - 1
+				if i >= 0 {
+					dropped[kept[i].Where] = "validation-gen refuses the Go types: " + d.Msg
+				}
+			}
+			continue
+		}
+		if len(diags) > 0 {
+			t.Fatalf("validation-gen refuses the corpus types:\n%s", diags.Error(dir))
+		}
+		native, total := 0, 0
+		why := map[string]int{}
+		for _, l := range strings.Split(strings.TrimSpace(report.String()), "\n") {
+			total++
+			if strings.HasSuffix(l, ": native") {
+				native++
+				continue
+			}
+			_, reason, _ := strings.Cut(l, "interpreted: ")
+			why[reason]++
+		}
+		share := float64(native) / float64(total)
+		t.Logf("%s@%s: %d places with rules (%d without Go types here), %d rules: %d compile to Go (%.1f%%)",
+			corpusModule, corpusVersion, len(places), len(dropped), total, native, 100*share)
+		for _, r := range sortedCounts(why) {
+			t.Logf("  interpreted %4d: %s", why[r], r)
+		}
+		for _, p := range sortedCounts(invert(dropped)) {
+			t.Logf("  no Go types: %s", p)
+		}
+		if share < minNativeShare {
+			t.Errorf("%.1f%% of the corpus's rules compile to Go; the ratchet is %.1f%%", 100*share, 100*minNativeShare)
+		}
+		// The same rules, compiled and in cel-go, on random values: the same errors.
+		celdiff.Run(t, root, []celdiff.Source{{Name: "corpus", Dir: dir}}, len(kept))
+		return
+	}
+}
+
+func invert(m map[string]string) map[string]int {
+	out := map[string]int{}
+	for _, v := range m {
+		out[v]++
+	}
+	return out
+}
+
+func sortedCounts(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}
+
+// download fetches the corpus module through the module proxy (go mod download) and returns its
+// directory.
+func download(t *testing.T, root string) string {
+	cmd := exec.Command("go", "mod", "download", "-json", corpusModule+"@"+corpusVersion)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go mod download %s@%s: %v\n%s", corpusModule, corpusVersion, err, out)
+	}
+	var info struct{ Dir string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		t.Fatalf("go mod download: %v %s", err, out)
+	}
+	return info.Dir
+}
+
+var schemaKey = regexp.MustCompile(`"description":"(\\.|[^"\\])*",?`)
+
+// corpusPlaces reads the CRDs and returns their places with rules, each distinct place once.
+func corpusPlaces(t *testing.T, modDir string) []Place {
+	var out []Place
+	seen := map[string]bool{}
+	for _, d := range corpusDirs {
+		files, err := filepath.Glob(filepath.Join(modDir, d, "*.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sort.Strings(files)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, doc := range bytes.Split(data, []byte("\n---")) {
+				var crd apiextv1.CustomResourceDefinition
+				if err := yaml.Unmarshal(doc, &crd); err != nil || crd.Kind != "CustomResourceDefinition" {
+					continue
+				}
+				for _, v := range crd.Spec.Versions {
+					if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+						continue
+					}
+					for _, p := range Places(filepath.Join(d, filepath.Base(f))+" "+v.Name, v.Schema.OpenAPIV3Schema) {
+						b, err := json.Marshal(p.Schema)
+						if err != nil {
+							t.Fatal(err)
+						}
+						key := schemaKey.ReplaceAllString(string(b), "") // descriptions do not change a rule
+						if seen[key] {
+							continue
+						}
+						seen[key] = true
+						out = append(out, p)
+					}
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no rules found in the corpus")
+	}
+	t.Logf("%d distinct places with rules", len(out))
+	return out
+}
