@@ -99,6 +99,8 @@ type Validations struct {
 	Rules                              []Rule
 	NameFormat                         *Format
 	Immutable                          *Flag
+	// Schema properties only controller-gen's markers declare (see Schema).
+	Schema SchemaTags
 }
 
 // Kind is the JSON shape of a value, as its Go type determines it.
@@ -206,6 +208,8 @@ type RootKind struct {
 	Plural         string
 	ClusterScoped  bool
 	StorageVersion *Flag // set when +storageversion was given
+	// CRD is what controller-gen's CRD markers say about this version.
+	CRD CRDTags
 }
 
 // Package is one Go package that definitions come from.
@@ -224,6 +228,8 @@ type TypeTags struct {
 	NonNamespaced  *Flag
 	// ModelPackage overrides the package's definition name prefix for this type.
 	ModelPackage *String
+	// CRD holds controller-gen's CRD markers (+kubebuilder:resource, printcolumn, ...).
+	CRD CRDTags
 }
 
 // Declares reports whether a position lies within the definition's declaration.

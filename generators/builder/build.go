@@ -500,6 +500,7 @@ walk:
 	if n.V.Enum != nil && enumType != nil {
 		n.Enum = b.enumValues(enumType)
 	}
+	b.kubebuilderNode(n)
 	return n
 }
 
@@ -592,6 +593,7 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 	}
 	rk := &model.RootKind{Kind: def.GoName, Plural: defaultPlural(def.GoName),
 		ClusterScoped: decl.tt.NonNamespaced != nil, StorageVersion: decl.tt.StorageVersion}
+	kubebuilderRoot(rk, &decl.tt)
 	if decl.tt.Plural != nil {
 		rk.Plural = decl.tt.Plural.Value
 	}

@@ -185,6 +185,7 @@ func (e *Emitter) property(p *model.Property) spec.Schema {
 // their x-kubernetes-validations order.
 func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	v := &n.V
+	e.schemaTags(s, &v.Schema)
 	if len(v.Minimum) > 0 {
 		m := model.Tightest(v.Minimum, math.Max)
 		s.Minimum = &m
