@@ -147,6 +147,9 @@ type Node struct {
 	Pos token.Position
 	// OneOfTypes holds OpenAPIV3OneOfTypes for special types such as IntOrString and Quantity.
 	OneOfTypes []string
+	// TypeDoc is the doc comment of the first named type of the chain without a definition
+	// (type Hostname string), as controller-gen writes descriptions; see Property.Doc.
+	TypeDoc string
 }
 
 // EnumValue is one constant of a +enum type.
@@ -177,6 +180,9 @@ type Property struct {
 	// writes none of the fields promoted through it, and reading the field would panic.
 	Via []string
 	Pos token.Position
+	// Doc is the doc comment as controller-gen writes descriptions (line breaks kept, markers,
+	// TODO lines and everything after a --- line removed), for kubebuilder-dialect CRDs.
+	Doc string
 }
 
 // Definition is a named struct type (or a type with its own OpenAPI definition method) that gets an
@@ -188,6 +194,8 @@ type Definition struct {
 	GoPackage, GoName string
 	Package           *Package
 	Description       string
+	// Doc is Description as controller-gen writes it (see Property.Doc).
+	Doc string
 	Node              *Node
 	Pos               token.Position
 	// DeclStart and DeclEnd bound the type's declaration in the source, its doc comments and

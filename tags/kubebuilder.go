@@ -161,3 +161,6 @@ func anyValue(v any) any {
 	}
 	return v
 }
+
+// IsMarker reports whether a definition is one of controller-gen's markers.
+func IsMarker(d *Def) bool { return d.Marker != nil || strings.HasPrefix(d.Name, "kubebuilder:") }

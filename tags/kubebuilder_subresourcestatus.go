@@ -7,6 +7,6 @@ func init() {
 		Name: "kubebuilder:subresource:status", Scopes: ScopeType,
 		Doc:     "The kind has a status subresource.",
 		OpenAPI: "CRD versions[].subresources.status", Example: "+kubebuilder:subresource:status",
-		Apply:   markerFlag(func(c *Context, f *model.Flag) { c.Type.CRD.Status = f }),
+		Apply: markerFlag(func(c *Context, f *model.Flag) { c.Type.CRD.Status = f }),
 	}, struct{}{}, false)
 }

@@ -212,6 +212,11 @@ type Place struct {
 	Lookup ConstLookup
 	// IsObjectMeta is set when the value is metav1.ObjectMeta.
 	IsObjectMeta bool
+	// IgnoreMarkers skips controller-gen's markers (the kubebuilder dialect) as other tools'
+	// tags: the builder sets it for dependencies when no input package is written in that
+	// dialect, so that markers in shared types (metav1.Condition) do not change what other
+	// dialects generate.
+	IgnoreMarkers bool
 }
 
 // Apply checks each tag against the registry and applies the valid ones to the place, in the
@@ -236,6 +241,9 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 				msg += fmt.Sprintf("; did you mean +%s?", s)
 			}
 			diags.Add(r.Pos, r.Name, "%s", msg)
+			continue
+		}
+		if p.IgnoreMarkers && IsMarker(d) {
 			continue
 		}
 		if uniqueMap && r.Name == "k8s:listMapKey" {
