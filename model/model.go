@@ -195,9 +195,9 @@ type Definition struct {
 	Package           *Package
 	Description       string
 	// Doc is Description as controller-gen writes it (see Property.Doc).
-	Doc string
-	Node              *Node
-	Pos               token.Position
+	Doc  string
+	Node *Node
+	Pos  token.Position
 	// DeclStart and DeclEnd bound the type's declaration in the source, its doc comments and
 	// tag blocks included (zero when it was not loaded with syntax).
 	DeclStart, DeclEnd token.Position
