@@ -3,6 +3,7 @@ package tags
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -140,24 +141,40 @@ func markerFlag(set func(c *Context, f *model.Flag)) func(c *Context) error {
 	}
 }
 
-// anyValue converts a value parsed by controller-tools (ints, float64s, strings, bools, []any,
-// map[string]any) to the model's JSON form (integers as int64).
+// anyValue converts a value parsed by controller-tools (which builds typed slices and maps such as
+// []map[string]any, and ints) to the model's JSON form: []any, map[string]any, int64, float64,
+// string, bool.
 func anyValue(v any) any {
-	switch x := v.(type) {
-	case int:
-		return int64(x)
-	case []any:
-		out := make([]any, len(x))
-		for i := range x {
-			out[i] = anyValue(x[i])
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return rv.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return int64(rv.Uint())
+	case reflect.Float32, reflect.Float64:
+		return rv.Float()
+	case reflect.String:
+		return rv.String()
+	case reflect.Bool:
+		return rv.Bool()
+	case reflect.Slice, reflect.Array:
+		out := make([]any, rv.Len())
+		for i := range out {
+			out[i] = anyValue(rv.Index(i).Interface())
 		}
 		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = anyValue(e)
+	case reflect.Map:
+		out := make(map[string]any, rv.Len())
+		iter := rv.MapRange()
+		for iter.Next() {
+			out[fmt.Sprint(iter.Key().Interface())] = anyValue(iter.Value().Interface())
 		}
 		return out
+	case reflect.Interface, reflect.Pointer:
+		if rv.IsNil() {
+			return nil
+		}
+		return anyValue(rv.Elem().Interface())
 	}
 	return v
 }
