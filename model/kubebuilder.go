@@ -15,6 +15,11 @@ type SchemaTags struct {
 	EmbeddedResource, IntOrString, PreserveUnknownFields *Flag
 	// Schemaless publishes an empty schema for the value (+kubebuilder:validation:Schemaless).
 	Schemaless *Flag
+	// Title, Example and ExternalDocs are documentation the schema carries
+	// (+kubebuilder:title, +kubebuilder:example, +kubebuilder:externalDocs).
+	Title        *String
+	Example      *Default
+	ExternalDocs *ExternalDocs
 	// TypeFormat is a +kubebuilder:validation:Format on a value whose Go type is not a string or
 	// number but publishes its own schema (metav1.Time): it must name the format that type
 	// already has, so that there is nothing left to check.
@@ -22,6 +27,12 @@ type SchemaTags struct {
 	// Items holds the validations of a list's items written on the list
 	// (+kubebuilder:validation:items:MaxLength=...).
 	Items *Validations
+}
+
+// ExternalDocs is a link to documentation.
+type ExternalDocs struct {
+	URL, Description string
+	Origin
 }
 
 // EnumList is one explicit list of allowed values.
@@ -100,6 +111,15 @@ func mergeSchemaTags(m *SchemaTags, p *SchemaTags, diags *Diagnostics) {
 	m.IntOrString = firstFlag(m.IntOrString, p.IntOrString)
 	m.PreserveUnknownFields = firstFlag(m.PreserveUnknownFields, p.PreserveUnknownFields)
 	m.Schemaless = firstFlag(m.Schemaless, p.Schemaless)
+	if m.Title == nil {
+		m.Title = p.Title
+	}
+	if m.Example == nil {
+		m.Example = p.Example
+	}
+	if m.ExternalDocs == nil {
+		m.ExternalDocs = p.ExternalDocs
+	}
 	if m.TypeFormat == nil {
 		m.TypeFormat = p.TypeFormat
 	}

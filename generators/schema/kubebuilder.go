@@ -43,6 +43,15 @@ func (e *Emitter) schemaTags(s *spec.Schema, t *model.SchemaTags) {
 	if t.PreserveUnknownFields != nil {
 		s.AddExtension(ExtPreserve, true)
 	}
+	if t.Title != nil {
+		s.Title = t.Title.Value
+	}
+	if t.Example != nil {
+		s.Example = t.Example.Value
+	}
+	if d := t.ExternalDocs; d != nil {
+		s.ExternalDocs = &spec.ExternalDocumentation{URL: d.URL, Description: d.Description}
+	}
 }
 
 // ControllerGen makes a CRD emitter write descriptions from doc comments as controller-gen does
