@@ -3,7 +3,9 @@ package equivalence
 import (
 	"context"
 	"fmt"
+	"regexp"
 
+	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -15,7 +17,9 @@ import (
 // versioned object, old nil on create. Errors compare as multisets of (type, field path) after
 // the schema backend's normalisations, the generated validators playing the reference. Details
 // are not compared: there is no handwritten wording to hold either side to, and the server words
-// its schema errors its own way ("in body should match ..."). The report's mismatches are
+// its schema errors its own way ("in body should match ..."). Besides the harness's
+// normalisations, a generated TooShort is compared as the server's Invalid (min-length-invalid).
+// The report's mismatches are
 // OnlyGenerated (the generated validators report an error the server does not) or OnlySchema.
 func TwoWay(ctx context.Context, scheme *runtime.Scheme, schemas *Schemas, name string, obj, old runtime.Object) (*Report, error) {
 	gvks, _, err := scheme.ObjectKinds(obj)
@@ -35,8 +39,12 @@ func TwoWay(ctx context.Context, scheme *runtime.Scheme, schemas *Schemas, name 
 		if err != nil {
 			return nil, err
 		}
+		gen, minLength := minLengthInvalid(gen)
 		ref, got, applied := normalize(old != nil, gen, res.errs, res)
-		r := &Report{Case: name, Mismatches: compare(withoutDetails(ref), withoutDetails(got), Schema, gvk.Version, nil, OnlyGenerated, OnlySchema)}
+		if minLength {
+			applied = append([]string{"min-length-invalid"}, applied...)
+		}
+		r := &Report{Case: name, Mismatches: compare(ref, got, Schema, gvk.Version, anyDetail(), OnlyGenerated, OnlySchema)}
 		for i := range r.Mismatches {
 			r.Mismatches[i].Case = name
 		}
@@ -48,12 +56,43 @@ func TwoWay(ctx context.Context, scheme *runtime.Scheme, schemas *Schemas, name 
 	return nil, fmt.Errorf("no CRD for %T (kinds %v)", obj, gvks)
 }
 
-func withoutDetails(l field.ErrorList) field.ErrorList {
+// anyDetail is an equivalence file that allows any two details.
+func anyDetail() *Equivalences {
+	all := regexp.MustCompile("")
+	return &Equivalences{Entries: []*Equivalence{{Reason: "two-way: details are not compared",
+		field: all, handwritten: all, declarative: all}}, used: map[*Equivalence]bool{}}
+}
+
+// minLengthInvalid is the two-way normalisation min-length-invalid: the server reports a failed
+// minLength as Invalid, generated validators as TooShort (as handwritten validation does), so
+// the generated TooShort errors are compared as Invalid.
+func minLengthInvalid(l field.ErrorList) (field.ErrorList, bool) {
+	changed := false
 	out := make(field.ErrorList, 0, len(l))
 	for _, e := range l {
-		c := *e
-		c.Detail, c.BadValue = "", nil
-		out = append(out, &c)
+		if e.Type == field.ErrorTypeTooShort {
+			c := *e
+			c.Type = field.ErrorTypeInvalid
+			e, changed = &c, true
+		}
+		out = append(out, e)
 	}
-	return out
+	return out, changed
+}
+
+// Default applies the defaults of obj's CRD to obj, as the API server does when it decodes a
+// request or reads a stored object: generated validators and the schema backend then both see
+// what the server validates. obj's kind must be set.
+func (s *Schemas) Default(obj runtime.Object) error {
+	gvk := obj.GetObjectKind().GroupVersionKind()
+	k, ok := s.kinds[gvk]
+	if !ok {
+		return fmt.Errorf("no CRD for %v", gvk)
+	}
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+	if err != nil {
+		return err
+	}
+	structuraldefaulting.Default(u, k.structural)
+	return runtime.DefaultUnstructuredConverter.FromUnstructured(u, obj)
 }

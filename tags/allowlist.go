@@ -37,8 +37,13 @@ var allowed = map[string]bool{
 	"k8s:validation-gen-nolint": true, "k8s:validation-gen-scheme-registry": true,
 	"k8s:validation-gen-test-fixture": true, "k8s:zeroOrOneOfMember": true, "k8s:subfield": true,
 	"k8s:item": true, "k8s:forbidden": true, "k8s:neq": true, "k8s:declarativeValidationNative": true,
-	// kubebuilder / controller-gen markers that say nothing about validation or CRDs (deepcopy-gen's).
-	"kubebuilder:object:generate": true,
+	// controller-gen markers of its other generators, which say nothing about validation or CRD
+	// schemas: deepcopy (object:generate), RBAC roles, webhook manifests, apply configurations,
+	// clients. (+kubebuilder:skip, which drops a package from controller-gen's CRDs, is not
+	// supported and so is an unknown marker.)
+	"kubebuilder:object:generate": true, "kubebuilder:rbac": true, "kubebuilder:webhook": true,
+	"kubebuilder:webhookconfiguration": true, "kubebuilder:ac:generate": true, "kubebuilder:ac:output:package": true,
+	"kubebuilder:skipclient": true,
 }
 
 // Allowed reports whether name is another tool's tag that validation-gen ignores.
