@@ -117,6 +117,11 @@ func TestGoldenEveryTag(t *testing.T) {
 // tagFolder is the golden folder name of a tag: the name after its last ':' (k8s:, genclient:),
 // lower-cased, without '-'.
 func tagFolder(tag string) string {
+	if rest, ok := strings.CutPrefix(tag, "kubebuilder:"); ok {
+		// controller-gen's markers: kubebuilder-minimum/, kubebuilder-subresource-status/.
+		rest = strings.TrimPrefix(rest, "validation:")
+		return "kubebuilder-" + strings.ToLower(strings.ReplaceAll(rest, ":", "-"))
+	}
 	if i := strings.LastIndex(tag, ":"); i >= 0 {
 		tag = tag[i+1:]
 	}

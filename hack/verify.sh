@@ -51,6 +51,9 @@ VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
 echo "== real API modules, as published (fetched through the Go module proxy)"
 VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m -v ./test/realapi/
 
+echo "== gateway-api's CRDs compared with controller-gen's (reasons: test/controllergen/reasons.txt)"
+VALIDATION_GEN_CONTROLLERGEN=1 go test -count=1 -timeout 20m -v ./test/controllergen/
+
 echo "== upstream validation-gen's test suite with this generator (ratchet: test/upstream/expected.yaml)"
 VALIDATION_GEN_UPSTREAM=1 go test -count=1 -timeout 60m ./test/upstream/
 

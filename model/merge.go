@@ -45,6 +45,7 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.MinProperties = append(m.MinProperties, p.MinProperties...)
 		m.MaxProperties = append(m.MaxProperties, p.MaxProperties...)
 		m.Rules = append(m.Rules, p.Rules...)
+		mergeSchemaTags(&m.Schema, &p.Schema, diags)
 		m.ExclusiveMinimum = firstFlag(m.ExclusiveMinimum, p.ExclusiveMinimum)
 		m.ExclusiveMaximum = firstFlag(m.ExclusiveMaximum, p.ExclusiveMaximum)
 		m.Enum = firstFlag(m.Enum, p.Enum)

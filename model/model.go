@@ -99,6 +99,8 @@ type Validations struct {
 	Rules                              []Rule
 	NameFormat                         *Format
 	Immutable                          *Flag
+	// Schema properties only controller-gen's markers declare (see Schema).
+	Schema SchemaTags
 }
 
 // Kind is the JSON shape of a value, as its Go type determines it.
@@ -145,6 +147,9 @@ type Node struct {
 	Pos token.Position
 	// OneOfTypes holds OpenAPIV3OneOfTypes for special types such as IntOrString and Quantity.
 	OneOfTypes []string
+	// TypeDoc is the doc comment of the first named type of the chain without a definition
+	// (type Hostname string), as controller-gen writes descriptions; see Property.Doc.
+	TypeDoc string
 }
 
 // EnumValue is one constant of a +enum type.
@@ -175,6 +180,9 @@ type Property struct {
 	// writes none of the fields promoted through it, and reading the field would panic.
 	Via []string
 	Pos token.Position
+	// Doc is the doc comment as controller-gen writes descriptions (line breaks kept, markers,
+	// TODO lines and everything after a --- line removed), for kubebuilder-dialect CRDs.
+	Doc string
 }
 
 // Definition is a named struct type (or a type with its own OpenAPI definition method) that gets an
@@ -186,8 +194,10 @@ type Definition struct {
 	GoPackage, GoName string
 	Package           *Package
 	Description       string
-	Node              *Node
-	Pos               token.Position
+	// Doc is Description as controller-gen writes it (see Property.Doc).
+	Doc  string
+	Node *Node
+	Pos  token.Position
 	// DeclStart and DeclEnd bound the type's declaration in the source, its doc comments and
 	// tag blocks included (zero when it was not loaded with syntax).
 	DeclStart, DeclEnd token.Position
@@ -206,6 +216,8 @@ type RootKind struct {
 	Plural         string
 	ClusterScoped  bool
 	StorageVersion *Flag // set when +storageversion was given
+	// CRD is what controller-gen's CRD markers say about this version.
+	CRD CRDTags
 }
 
 // Package is one Go package that definitions come from.
@@ -224,6 +236,8 @@ type TypeTags struct {
 	NonNamespaced  *Flag
 	// ModelPackage overrides the package's definition name prefix for this type.
 	ModelPackage *String
+	// CRD holds controller-gen's CRD markers (+kubebuilder:resource, printcolumn, ...).
+	CRD CRDTags
 }
 
 // Declares reports whether a position lies within the definition's declaration.

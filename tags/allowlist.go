@@ -37,25 +37,13 @@ var allowed = map[string]bool{
 	"k8s:validation-gen-nolint": true, "k8s:validation-gen-scheme-registry": true,
 	"k8s:validation-gen-test-fixture": true, "k8s:zeroOrOneOfMember": true, "k8s:subfield": true,
 	"k8s:item": true, "k8s:forbidden": true, "k8s:neq": true, "k8s:declarativeValidationNative": true,
-	// kubebuilder / controller-gen markers.
-	"kubebuilder:object:root": true, "kubebuilder:object:generate": true, "kubebuilder:subresource:status": true,
-	"kubebuilder:subresource:scale": true, "kubebuilder:resource": true, "kubebuilder:printcolumn": true,
-	"kubebuilder:metadata": true, "kubebuilder:deprecatedversion": true, "kubebuilder:unservedversion": true,
-	"kubebuilder:selectablefield": true, "kubebuilder:externalDocs": true,
-	"kubebuilder:storageversion": true, "kubebuilder:skipversion": true, "kubebuilder:default": true,
-	"kubebuilder:validation:Required": true, "kubebuilder:validation:Optional": true,
-	"kubebuilder:validation:MaxLength": true, "kubebuilder:validation:MinLength": true,
-	"kubebuilder:validation:Maximum": true, "kubebuilder:validation:Minimum": true,
-	"kubebuilder:validation:Pattern": true, "kubebuilder:validation:Format": true,
-	"kubebuilder:validation:Enum": true, "kubebuilder:validation:Type": true,
-	"kubebuilder:validation:MaxItems": true, "kubebuilder:validation:MinItems": true,
-	"kubebuilder:validation:XValidation": true, "kubebuilder:validation:XPreserveUnknownFields": true,
-	"kubebuilder:validation:XEmbeddedResource": true, "kubebuilder:validation:XIntOrString": true,
-	"kubebuilder:validation:Schemaless": true, "kubebuilder:pruning:PreserveUnknownFields": true,
-	"kubebuilder:validation:ExclusiveMinimum": true, "kubebuilder:validation:ExclusiveMaximum": true,
-	"kubebuilder:validation:MultipleOf": true, "kubebuilder:validation:UniqueItems": true,
-	"kubebuilder:validation:MinProperties": true, "kubebuilder:validation:MaxProperties": true,
-	"kubebuilder:validation:Nullable": true,
+	// controller-gen markers of its other generators, which say nothing about validation or CRD
+	// schemas: deepcopy (object:generate), RBAC roles, webhook manifests, apply configurations,
+	// clients. (+kubebuilder:skip, which drops a package from controller-gen's CRDs, is not
+	// supported and so is an unknown marker.)
+	"kubebuilder:object:generate": true, "kubebuilder:rbac": true, "kubebuilder:webhook": true,
+	"kubebuilder:webhookconfiguration": true, "kubebuilder:ac:generate": true, "kubebuilder:ac:output:package": true,
+	"kubebuilder:skipclient": true,
 }
 
 // Allowed reports whether name is another tool's tag that validation-gen ignores.
@@ -78,7 +66,7 @@ func markerName(name string) string {
 	}
 	ns, _, _ := strings.Cut(name, ":")
 	i := strings.LastIndexByte(name, ':')
-	if !markerNamespaces[ns] || i < 0 || !allowed[name[:i]] {
+	if !markerNamespaces[ns] || i < 0 || !allowed[name[:i]] && registry[name[:i]] == nil {
 		return name
 	}
 	return name[:i]

@@ -30,6 +30,9 @@ type Raw struct {
 	// character (one entry per line).
 	Pos      token.Position
 	ValuePos []token.Position
+	// Text is the tag's first line as written, from '+' on: what controller-tools' marker
+	// parser reads for the kubebuilder dialect.
+	Text string
 }
 
 // Posn returns the source position of byte offset off in r.Value.
@@ -69,7 +72,7 @@ func Extract(lines []Line, multiline func(name string) bool) []Raw {
 		}
 		indent := len(text) - len(trimmed)
 		pos := advance(lines[i].Pos, indent)
-		r := Raw{Pos: pos}
+		r := Raw{Pos: pos, Text: strings.TrimRight(trimmed, " \t")}
 		j := 1
 		for j < len(trimmed) && isNameChar(trimmed[j]) {
 			j++

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"k8s.io/klog/v2"
+	"sigs.k8s.io/controller-tools/pkg/markers"
 
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -50,6 +51,7 @@ const (
 	ArgString                // a string, quoted (Go literal) or bare
 	ArgWord                  // one of Arg.Words, quoted or bare
 	ArgJSON                  // the rest of the line, as written
+	ArgMarker                // a controller-tools marker argument; Arg.Doc names its type
 )
 
 // Arg describes a tag's value or a parameter's value.
@@ -85,8 +87,12 @@ type Def struct {
 	OpenAPI string
 	Example string
 	// Info marks tags owned by another tool whose meaning we read (+groupName, +genclient:...).
-	Info  bool
-	Apply func(c *Context) error
+	Info bool
+	// Marker is set for controller-gen's markers (the kubebuilder dialect, see kubebuilder.go):
+	// controller-tools' parser reads the arguments into Context.Marker instead of Value/Params,
+	// which then only document them.
+	Marker *markers.Definition
+	Apply  func(c *Context) error
 }
 
 // Context is what Apply sees: the checked arguments and the part of the model to edit.
@@ -110,6 +116,9 @@ type Context struct {
 	// IsObjectMeta reports whether the value is metav1.ObjectMeta (for +nameFormat).
 	IsObjectMeta bool
 	Diags        *model.Diagnostics
+	// Marker is the parsed value of a controller-gen marker (a value of the Go type its
+	// definition was made from); nil for other tags.
+	Marker any
 }
 
 // ConstLookup finds constants visible from the tag's package.
@@ -189,7 +198,7 @@ func Defs() []*Def {
 // Multiline reports whether a tag may continue a back-quoted value on following lines.
 func Multiline(name string) bool {
 	d, ok := registry[name]
-	return ok && d.Value.Kind == ArgString
+	return ok && d.Value.Kind == ArgString && d.Marker == nil
 }
 
 // Place is where a set of tags was found.
@@ -203,6 +212,11 @@ type Place struct {
 	Lookup ConstLookup
 	// IsObjectMeta is set when the value is metav1.ObjectMeta.
 	IsObjectMeta bool
+	// IgnoreMarkers skips controller-gen's markers (the kubebuilder dialect) as other tools'
+	// tags: the builder sets it for dependencies when no input package is written in that
+	// dialect, so that markers in shared types (metav1.Condition) do not change what other
+	// dialects generate.
+	IgnoreMarkers bool
 }
 
 // Apply checks each tag against the registry and applies the valid ones to the place, in the
@@ -227,6 +241,9 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 				msg += fmt.Sprintf("; did you mean +%s?", s)
 			}
 			diags.Add(r.Pos, r.Name, "%s", msg)
+			continue
+		}
+		if p.IgnoreMarkers && IsMarker(d) {
 			continue
 		}
 		if uniqueMap && r.Name == "k8s:listMapKey" {
@@ -333,6 +350,9 @@ func typeString(t types.Type) string {
 // checkArgs validates the raw value against the definition's Value and Params and fills c.
 func checkArgs(c *Context) error {
 	d, r := c.Def, c.Raw
+	if d.Marker != nil {
+		return parseMarker(c)
+	}
 	if d.Value.Kind == ArgNone && len(d.Params) == 0 {
 		if r.HasValue || r.Value != "" {
 			if d.Value.Optional && r.HasValue {
@@ -481,6 +501,8 @@ func argDoc(a Arg) string {
 		return "one of " + strings.Join(a.Words, ", ")
 	case ArgJSON:
 		return "a JSON value"
+	case ArgMarker:
+		return a.Doc
 	}
 	return "no value"
 }

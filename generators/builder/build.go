@@ -37,6 +37,8 @@ type builder struct {
 	decls map[*types.TypeName]*declTags
 	// specials caches special-type lookups (nil: not special).
 	specials map[*types.TypeName]*specialType
+	// kubebuilder caches whether an input package uses controller-gen's markers.
+	kubebuilder *bool
 }
 
 // Build turns the loaded program into the model. Every input package's type declarations have
@@ -99,7 +101,7 @@ func (b *builder) pkg(path string) *model.Package {
 		}
 	}
 	raws := tags.Extract(b.prog.PackageTagLines(gp), tags.Multiline)
-	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p}, &b.diags)
+	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p, IgnoreMarkers: b.markersIgnored(path)}, &b.diags)
 	return p
 }
 
@@ -138,7 +140,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	b.pkg(tn.Pkg().Path())
 	tags.Apply(d.raws, tags.Place{
 		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
-		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()),
+		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()), IgnoreMarkers: b.markersIgnored(tn.Pkg().Path()),
 	}, &b.diags)
 	return d
 }
@@ -233,6 +235,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	p.Definitions = append(p.Definitions, def)
 	if td := b.prog.TypeDecl(tn); td != nil {
 		def.Description = description(docText(b.prog.Lines(td.Doc), decl.raws))
+		def.Doc = controllerGenDoc(td.Doc)
 		start := td.Spec.Pos()
 		for _, g := range []*ast.CommentGroup{td.Doc, td.Extra} {
 			if g != nil && g.Pos() < start {
@@ -249,6 +252,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 		return def
 	}
 	node.Kind = model.KindObject
+	b.kubebuilderDefinition(tn, def)
 	node.Properties = b.properties(st, def)
 	b.rootKind(def, decl)
 	return def
@@ -346,6 +350,9 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 							"for this tag to apply to; put it on the fields of %s, or give the field a JSON name", typeString(f.Type()))
 					}
 				}
+				if holder != nil {
+					holder.Node.V.Rules = append(holder.Node.V.Rules, b.kubebuilderEmbedded(f.Type())...)
+				}
 				innerVia := via
 				if _, ptr := types.Unalias(f.Type()).(*types.Pointer); ptr {
 					innerVia = append(append([]string(nil), via...), prefix+f.Name())
@@ -362,7 +369,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		fieldV := &model.Validations{}
 		tags.Apply(raws, tags.Place{
 			Scope: tags.ScopeField, Kind: b.kindOf(f.Type()), GoType: f.Type(), V: fieldV,
-			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()),
+			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()),
 		}, &b.diags)
 		node := b.valueNode(f.Type(), fieldV, pos)
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
@@ -374,6 +381,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		var doc string
 		if fd != nil {
 			doc = docText(b.prog.Lines(fd.Doc), raws)
+			prop.Doc = controllerGenDoc(fd.Doc)
 		}
 		if node.Enum != nil {
 			doc += enumDescription(node.Enum)
@@ -452,8 +460,12 @@ walk:
 			}
 			d := b.decl(x.Obj())
 			pieces = append(pieces, &d.v)
+			pieces = append(pieces, b.kubebuilderBases(x.Obj())...)
 			if d.v.Enum != nil {
 				enumType = x.Obj()
+			}
+			if td := b.prog.TypeDecl(x.Obj()); td != nil && n.TypeDoc == "" {
+				n.TypeDoc = controllerGenDoc(td.Doc)
 			}
 			t = x.Underlying()
 		case *types.Basic:
@@ -500,6 +512,7 @@ walk:
 	if n.V.Enum != nil && enumType != nil {
 		n.Enum = b.enumValues(enumType)
 	}
+	b.kubebuilderNode(n)
 	return n
 }
 
@@ -592,6 +605,7 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 	}
 	rk := &model.RootKind{Kind: def.GoName, Plural: defaultPlural(def.GoName),
 		ClusterScoped: decl.tt.NonNamespaced != nil, StorageVersion: decl.tt.StorageVersion}
+	kubebuilderRoot(rk, &decl.tt)
 	if decl.tt.Plural != nil {
 		rk.Plural = decl.tt.Plural.Value
 	}

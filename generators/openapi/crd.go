@@ -14,7 +14,6 @@ import (
 
 	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/generators/output"
-	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -70,6 +69,9 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 // CRD builds the CustomResourceDefinition object for the versions of one kind.
 func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apiextv1.CustomResourceDefinition, model.Diagnostics) {
 	var diags model.Diagnostics
+	if defs = kubebuilderVersions(defs); len(defs) == 0 {
+		return nil, nil
+	}
 	sort.Slice(defs, func(i, j int) bool {
 		return kversion.CompareKubeAwareVersionStrings(defs[i].Package.Name, defs[j].Package.Name) > 0
 	})
@@ -101,12 +103,16 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 	if root.ClusterScoped {
 		crd.Spec.Scope = apiextv1.ClusterScoped
 	}
+	kubebuilderNames(crd, storage, defs)
 	for _, d := range defs {
 		if d.Root.Plural != root.Plural || d.Root.ClusterScoped != root.ClusterScoped {
 			diags.Add(d.Pos, "", "version %s of %s disagrees with version %s on its plural or scope", d.Package.Name, d.GoName, storage.Package.Name)
 		}
-		s := schema.NewCRD(opts, &diags, false, d).Node(d.Node, false)
+		s := crdEmitter(d, opts, &diags).Node(d.Node, false)
 		s.Description = d.Description
+		if d.Root.CRD.ObjectRoot != nil {
+			s.Description = d.Doc
+		}
 		props, err := toJSONSchemaProps(s)
 		if err != nil {
 			diags.Add(d.Pos, "", "cannot express %s as a CRD schema: %v", d.GoName, err)
@@ -116,14 +122,14 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 			Name: d.Package.Name, Served: true, Storage: d == storage,
 			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: props},
 		}
-		if _, ok := props.Properties["status"]; ok {
-			v.Subresources = &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}}
-		}
+		_, status := props.Properties["status"]
+		kubebuilderVersion(&v, d, status)
 		crd.Spec.Versions = append(crd.Spec.Versions, v)
 	}
 	if len(diags) > 0 {
 		return nil, diags
 	}
+	kubebuilderOrder(crd, storage)
 	return crd, nil
 }
 

@@ -73,6 +73,9 @@ func (e *Emitter) inline(n *model.Node) spec.Schema {
 	e.Shape(&s, merged)
 	e.Validations(&s, merged)
 	s.Description = def.Description
+	if e.cg {
+		s.Description = def.Doc
+	}
 	return s
 }
 

@@ -81,6 +81,8 @@ type Emitter struct {
 	// lenient spells a recursive reference as a free-form value instead of reporting it (the
 	// CEL checker types rules of recursive types as far as CRDs can).
 	lenient bool
+	// cg writes descriptions and required lists as controller-gen does (see ControllerGen).
+	cg bool
 }
 
 // Node spells one node; ref'd nodes become references carrying only this place's validations
@@ -98,6 +100,9 @@ func (e *Emitter) Node(n *model.Node, useRef bool) spec.Schema {
 		e.deps[n.Ref.Name] = true
 	default:
 		e.Shape(&s, n)
+		if e.cg {
+			e.cgShape(&s, n)
+		}
 	}
 	e.Validations(&s, n)
 	return s
@@ -155,6 +160,9 @@ func (e *Emitter) Shape(s *spec.Schema, n *model.Node) {
 				s.Required = append(s.Required, p.Name)
 			}
 		}
+		if e.cg {
+			sort.Strings(s.Required)
+		}
 	}
 	s.Format = n.Format
 }
@@ -166,7 +174,9 @@ func (e *Emitter) property(p *model.Property) spec.Schema {
 	}
 	s := e.Node(p.Node, true)
 	if e.crd {
-		if len(e.stack) > 1 || !model.IsObjectMeta(p.Node.GoType) {
+		if e.cg {
+			e.cgPropertyDoc(&s, p)
+		} else if len(e.stack) > 1 || !model.IsObjectMeta(p.Node.GoType) {
 			s.Description = p.Description // root metadata may carry nothing but name and generateName
 		}
 		return s
@@ -185,6 +195,7 @@ func (e *Emitter) property(p *model.Property) spec.Schema {
 // their x-kubernetes-validations order.
 func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	v := &n.V
+	e.schemaTags(s, &v.Schema)
 	if len(v.Minimum) > 0 {
 		m := model.Tightest(v.Minimum, math.Max)
 		s.Minimum = &m

@@ -1,6 +1,6 @@
 // Package kubebuildermarkers carries kubebuilder markers in controller-tools' syntax, where the
-// first argument may follow the marker's name after a ':'. They are other tools' markers and are
-// ignored; only the misspelt ones are reported.
+// first argument may follow the marker's name after a ':'. Misspelt markers are reported with
+// the closest known marker.
 package kubebuildermarkers
 
 // Widget is a kind as kubebuilder projects write it.

@@ -1,0 +1,202 @@
+package builder
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/validation-gen/validation-gen/model"
+	"github.com/validation-gen/validation-gen/tags"
+)
+
+// kubebuilderNode finishes what controller-gen's markers declared about a value: the allowed
+// values of +kubebuilder:validation:Enum lists, and the item validations written on a list
+// (+kubebuilder:validation:items:...), which become the items' own.
+func (b *builder) kubebuilderNode(n *model.Node) {
+	if f := n.V.Schema.TypeFormat; f != nil {
+		format := n.Format
+		if n.Ref != nil {
+			format = n.Ref.Node.Format
+		}
+		if format != f.Name {
+			b.diags.Add(f.Pos, f.Tag, "not supported on Go type %s: its schema has format %q, and generated validators "+
+				"cannot check another format on its Go value; use a +kubebuilder:validation:XValidation rule", typeString(n.GoType), format)
+		}
+	}
+	if lists := n.V.Schema.Enums; len(lists) > 0 {
+		vals := model.EnumIntersection(lists)
+		if len(vals) == 0 {
+			b.diags.Add(lists[0].Pos, lists[0].Tag, "no value is allowed by every enum of this value's declarations")
+		}
+		n.Enum = nil
+		for _, v := range vals {
+			n.Enum = append(n.Enum, model.EnumValue{Value: v})
+		}
+	}
+	if it := n.V.Schema.Items; it != nil && n.Items != nil {
+		merged := model.MergeValidations([]*model.Validations{it, &n.Items.V}, &b.diags)
+		n.Items.V = merged
+		b.kubebuilderNode(n.Items)
+	}
+}
+
+// kubebuilderRoot copies controller-gen's CRD markers of a root kind's declaration into the kind.
+func kubebuilderRoot(rk *model.RootKind, tt *model.TypeTags) {
+	rk.CRD = tt.CRD
+	if r := tt.CRD.Resource; r != nil {
+		if r.Path != "" {
+			rk.Plural = r.Path
+		}
+		if r.Scope == "Cluster" {
+			rk.ClusterScoped = true
+		}
+	}
+}
+
+// controllerGenDoc is a doc comment as controller-gen turns it into a description: the comment's
+// text without marker lines (go/ast's CommentGroup.Text, so blank lines collapse and trailing
+// spaces go), line breaks kept, TODO lines dropped and nothing after a --- line, outside fenced
+// code blocks.
+func controllerGenDoc(g *ast.CommentGroup) string {
+	if g == nil {
+		return ""
+	}
+	var kept ast.CommentGroup
+	block := false
+	for _, c := range g.List {
+		if strings.HasPrefix(c.Text, "//") && strings.HasPrefix(strings.TrimSpace(c.Text[2:]), "+") {
+			continue
+		}
+		block = block || strings.HasPrefix(c.Text, "/*")
+		kept.List = append(kept.List, c)
+	}
+	lines := strings.Split(kept.Text(), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var out []string
+	fence := false
+	for _, line := range lines {
+		if block {
+			line = strings.TrimSpace(line)
+		}
+		if strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~") {
+			fence = !fence
+		}
+		if !fence && strings.HasPrefix(line, "TODO") {
+			continue
+		}
+		if !fence && strings.HasPrefix(line, "---") {
+			break
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+// declaredBase returns the named type a type definition is written in terms of (B in
+// "type A B"), or nil. Go gives A only B's underlying type, but controller-gen reads B's markers
+// and doc comment for A: its schema of A starts from B's.
+func (b *builder) declaredBase(tn *types.TypeName) *types.TypeName {
+	td := b.prog.TypeDecl(tn)
+	if td == nil || td.Spec.Assign.IsValid() || tn.Pkg() == nil {
+		return nil
+	}
+	pkg := b.prog.Package(tn.Pkg().Path())
+	if pkg == nil || pkg.TypesInfo == nil {
+		return nil
+	}
+	if n, ok := pkg.TypesInfo.TypeOf(td.Spec.Type).(*types.Named); ok && n.Obj() != tn {
+		return n.Obj()
+	}
+	return nil
+}
+
+// kubebuilderBases returns the validations that the declared bases of tn (B, and C in
+// "type B C", ...) carry in controller-gen markers, which controller-gen applies to A too.
+// Declarations written in our own dialects keep Go's meaning: A does not inherit from B.
+func (b *builder) kubebuilderBases(tn *types.TypeName) []*model.Validations {
+	var out []*model.Validations
+	seen := map[*types.TypeName]bool{tn: true}
+	for base := b.declaredBase(tn); base != nil && !seen[base]; base = b.declaredBase(base) {
+		seen[base] = true
+		if d := b.decl(base); kubebuilderMarked(d.raws) {
+			out = append(out, &d.v)
+		}
+	}
+	return out
+}
+
+// kubebuilderMarked reports whether a declaration is written with controller-gen's markers.
+func kubebuilderMarked(raws []tags.Raw) bool {
+	for _, r := range raws {
+		if d, ok := tags.Lookup(r.Name); ok && tags.IsMarker(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// kubebuilderDefinition completes a definition whose declaration is "type A B" with B's
+// controller-gen markers and, when A has no doc comment, B's (as controller-gen does).
+func (b *builder) kubebuilderDefinition(tn *types.TypeName, def *model.Definition) {
+	bases := b.kubebuilderBases(tn)
+	if len(bases) > 0 {
+		def.Node.V = model.MergeValidations(append([]*model.Validations{&def.Node.V}, bases...), &b.diags)
+	}
+	if def.Doc == "" {
+		if base := b.declaredBase(tn); base != nil && kubebuilderMarked(b.decl(tn).raws) {
+			if td := b.prog.TypeDecl(base); td != nil {
+				def.Doc = controllerGenDoc(td.Doc)
+			}
+		}
+	}
+}
+
+// kubebuilderEmbedded returns the rules that controller-gen markers put on the type of an inline
+// embedded field: controller-gen's schema of the holder includes the embedded type's, rules
+// and all, and the rules read the embedded fields, which are the holder's own in JSON.
+func (b *builder) kubebuilderEmbedded(t types.Type) []model.Rule {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return nil
+	}
+	var rules []model.Rule
+	for _, r := range b.decl(n.Obj()).v.Rules {
+		if strings.HasPrefix(r.Tag, "kubebuilder:") {
+			rules = append(rules, r)
+		}
+	}
+	return rules
+}
+
+// markersIgnored reports whether controller-gen's markers in a package are skipped. They are
+// read everywhere (dependencies such as metav1.Condition included, as controller-gen reads them)
+// when an input package is written in the kubebuilder dialect: it marks kinds with
+// +kubebuilder:object:root, or it has +kubebuilder: markers and no +k8s: tags. Otherwise they are
+// other tools' tags, as before this dialect existed: Kubernetes' own types carry a few
+// (networking/v1, metav1.Condition) that openapi-gen ignores, and their outputs must not change.
+func (b *builder) markersIgnored(path string) bool {
+	if b.kubebuilder == nil {
+		used := false
+		for _, p := range b.prog.Inputs {
+			root, markers, k8s := false, false, false
+			for _, f := range p.Syntax {
+				for _, g := range f.Comments {
+					for _, c := range g.List {
+						root = root || strings.Contains(c.Text, "+kubebuilder:object:root")
+						markers = markers || strings.Contains(c.Text, "+kubebuilder:")
+						k8s = k8s || strings.Contains(c.Text, "+k8s:")
+					}
+				}
+			}
+			used = used || root || markers && !k8s
+		}
+		b.kubebuilder = &used
+	}
+	return !*b.kubebuilder
+}

@@ -1,0 +1,103 @@
+package openapi
+
+import (
+	"sort"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/validation-gen/validation-gen/generators/schema"
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// What controller-gen's CRD markers (model.CRDTags) add to a CRD. A kind marked
+// +kubebuilder:object:root gets controller-gen's CRD: descriptions as it writes them, and a status
+// subresource only when +kubebuilder:subresource:status says so.
+
+// kubebuilderVersions drops the versions marked +kubebuilder:skipversion.
+func kubebuilderVersions(defs []*model.Definition) []*model.Definition {
+	var out []*model.Definition
+	for _, d := range defs {
+		if d.Root.CRD.Skip == nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// crdEmitter returns the schema emitter for one version of a kind.
+func crdEmitter(d *model.Definition, opts model.Options, diags *model.Diagnostics) *schema.Emitter {
+	e := schema.NewCRD(opts, diags, false, d)
+	if d.Root.CRD.ObjectRoot != nil {
+		e.ControllerGen()
+	}
+	return e
+}
+
+// kubebuilderNames fills the names and the object metadata from the markers of every version.
+func kubebuilderNames(crd *apiextv1.CustomResourceDefinition, storage *model.Definition, defs []*model.Definition) {
+	if r := storage.Root.CRD.Resource; r != nil {
+		crd.Spec.Names.ShortNames = r.ShortNames
+		crd.Spec.Names.Categories = r.Categories
+		if r.Singular != "" {
+			crd.Spec.Names.Singular = r.Singular
+		}
+	}
+	for _, d := range defs {
+		for _, kv := range d.Root.CRD.Annotations {
+			if crd.Annotations == nil {
+				crd.Annotations = map[string]string{}
+			}
+			crd.Annotations[kv.Key] = kv.Value
+		}
+		for _, kv := range d.Root.CRD.Labels {
+			if crd.Labels == nil {
+				crd.Labels = map[string]string{}
+			}
+			crd.Labels[kv.Key] = kv.Value
+		}
+	}
+}
+
+// kubebuilderVersion fills what the markers say about one version; status reports whether the
+// schema has a status property.
+func kubebuilderVersion(v *apiextv1.CustomResourceDefinitionVersion, d *model.Definition, status bool) {
+	t := &d.Root.CRD
+	if status && (t.ObjectRoot == nil || t.Status != nil) {
+		v.Subresources = &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}}
+	}
+	if t.Scale != nil {
+		if v.Subresources == nil {
+			v.Subresources = &apiextv1.CustomResourceSubresources{}
+		}
+		v.Subresources.Scale = &apiextv1.CustomResourceSubresourceScale{
+			SpecReplicasPath: t.Scale.SpecPath, StatusReplicasPath: t.Scale.StatusPath, LabelSelectorPath: t.Scale.SelectorPath,
+		}
+	}
+	v.Served = t.Unserved == nil
+	if t.Deprecated != nil {
+		v.Deprecated = true
+		v.DeprecationWarning = t.Deprecated.Warning
+	}
+	for _, c := range t.PrintColumns {
+		v.AdditionalPrinterColumns = append(v.AdditionalPrinterColumns, apiextv1.CustomResourceColumnDefinition{
+			Name: c.Name, Type: c.Type, Format: c.Format, Description: c.Description, Priority: c.Priority, JSONPath: c.JSONPath,
+		})
+	}
+	for _, f := range t.SelectableFields {
+		v.SelectableFields = append(v.SelectableFields, apiextv1.SelectableField{JSONPath: f.Value})
+	}
+}
+
+// kubebuilderOrder finishes a kubebuilder-dialect CRD as controller-gen writes it: versions in
+// name order, and a subresources object on every version, empty when there is none.
+func kubebuilderOrder(crd *apiextv1.CustomResourceDefinition, storage *model.Definition) {
+	if storage.Root.CRD.ObjectRoot == nil {
+		return
+	}
+	sort.Slice(crd.Spec.Versions, func(i, j int) bool { return crd.Spec.Versions[i].Name < crd.Spec.Versions[j].Name })
+	for i := range crd.Spec.Versions {
+		if crd.Spec.Versions[i].Subresources == nil {
+			crd.Spec.Versions[i].Subresources = &apiextv1.CustomResourceSubresources{}
+		}
+	}
+}

@@ -1,0 +1,158 @@
+package model
+
+// SchemaTags are schema properties that only controller-gen's markers (the kubebuilder dialect)
+// declare. They live in Validations so that they accumulate along alias chains like every other
+// tag and reach both the schema emitters and the checks.
+type SchemaTags struct {
+	// Enums holds each +kubebuilder:validation:Enum of the chain; the allowed values are those
+	// every one allows (Node.Enum).
+	Enums []EnumList
+	// Type overrides the schema type (+kubebuilder:validation:Type).
+	Type *String
+	// Nullable publishes nullable: true (+nullable).
+	Nullable *Flag
+	// Extensions: x-kubernetes-embedded-resource, -int-or-string, -preserve-unknown-fields.
+	EmbeddedResource, IntOrString, PreserveUnknownFields *Flag
+	// Schemaless publishes an empty schema for the value (+kubebuilder:validation:Schemaless).
+	Schemaless *Flag
+	// Title, Example and ExternalDocs are documentation the schema carries
+	// (+kubebuilder:title, +kubebuilder:example, +kubebuilder:externalDocs).
+	Title        *String
+	Example      *Default
+	ExternalDocs *ExternalDocs
+	// TypeFormat is a +kubebuilder:validation:Format on a value whose Go type is not a string or
+	// number but publishes its own schema (metav1.Time): it must name the format that type
+	// already has, so that there is nothing left to check.
+	TypeFormat *Format
+	// Items holds the validations of a list's items written on the list
+	// (+kubebuilder:validation:items:MaxLength=...).
+	Items *Validations
+}
+
+// ExternalDocs is a link to documentation.
+type ExternalDocs struct {
+	URL, Description string
+	Origin
+}
+
+// EnumList is one explicit list of allowed values.
+type EnumList struct {
+	Values []any
+	Origin
+}
+
+// CRDTags is what controller-gen's CRD markers say about one version of a root kind.
+type CRDTags struct {
+	// ObjectRoot is +kubebuilder:object:root: the kind's CRD follows controller-gen (a status
+	// subresource only when +kubebuilder:subresource:status says so).
+	ObjectRoot *Flag
+	// Resource is +kubebuilder:resource.
+	Resource *CRDResource
+	// Status and Scale are the subresources.
+	Status *Flag
+	Scale  *CRDScale
+	// PrintColumns in source order.
+	PrintColumns []PrintColumn
+	// Deprecated is +kubebuilder:deprecatedversion; Warning is nil for the default warning.
+	Deprecated *CRDDeprecation
+	// Skip leaves this version out of the CRD; Unserved marks it served: false.
+	Skip, Unserved *Flag
+	// Annotations and Labels of the CRD object (+kubebuilder:metadata), in source order.
+	Annotations, Labels []KeyValue
+	// SelectableFields are JSON paths (+kubebuilder:selectablefield).
+	SelectableFields []String
+}
+
+// CRDResource is +kubebuilder:resource.
+type CRDResource struct {
+	Path, Singular string // plural and singular names; "" for the defaults
+	ShortNames     []string
+	Categories     []string
+	// Scope is "Namespaced", "Cluster" or "" (Namespaced).
+	Scope string
+	Origin
+}
+
+// CRDScale is +kubebuilder:subresource:scale.
+type CRDScale struct {
+	SpecPath, StatusPath string
+	SelectorPath         *string
+	Origin
+}
+
+// PrintColumn is one +kubebuilder:printcolumn.
+type PrintColumn struct {
+	Name, Type, JSONPath, Description, Format string
+	Priority                                  int32
+	Origin
+}
+
+// CRDDeprecation is +kubebuilder:deprecatedversion.
+type CRDDeprecation struct {
+	Warning *string
+	Origin
+}
+
+// KeyValue is one annotation or label.
+type KeyValue struct {
+	Key, Value string
+	Origin
+}
+
+// mergeSchemaTags accumulates p into m along a chain (closest to the value first): enum lists and
+// item validations all apply; the others are set by the first declaration that has them.
+func mergeSchemaTags(m *SchemaTags, p *SchemaTags, diags *Diagnostics) {
+	m.Enums = append(m.Enums, p.Enums...)
+	if p.Type != nil {
+		m.Type = agree(diags, m.Type, p.Type, "", func(x *String) (any, Origin) { return x.Value, x.Origin })
+	}
+	m.Nullable = firstFlag(m.Nullable, p.Nullable)
+	m.EmbeddedResource = firstFlag(m.EmbeddedResource, p.EmbeddedResource)
+	m.IntOrString = firstFlag(m.IntOrString, p.IntOrString)
+	m.PreserveUnknownFields = firstFlag(m.PreserveUnknownFields, p.PreserveUnknownFields)
+	m.Schemaless = firstFlag(m.Schemaless, p.Schemaless)
+	if m.Title == nil {
+		m.Title = p.Title
+	}
+	if m.Example == nil {
+		m.Example = p.Example
+	}
+	if m.ExternalDocs == nil {
+		m.ExternalDocs = p.ExternalDocs
+	}
+	if m.TypeFormat == nil {
+		m.TypeFormat = p.TypeFormat
+	}
+	if p.Items != nil {
+		if m.Items == nil {
+			m.Items = p.Items
+		} else {
+			merged := MergeValidations([]*Validations{m.Items, p.Items}, diags)
+			m.Items = &merged
+		}
+	}
+}
+
+// EnumIntersection returns the values every list allows, in the order of the first list.
+func EnumIntersection(lists []EnumList) []any {
+	if len(lists) == 0 {
+		return nil
+	}
+	var out []any
+	for _, v := range lists[0].Values {
+		all := true
+		for _, l := range lists[1:] {
+			found := false
+			for _, w := range l.Values {
+				if show(v) == show(w) {
+					found = true
+				}
+			}
+			all = all && found
+		}
+		if all {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,13 @@
+// Package kubebuilderitems shows +kubebuilder:validation:items:... on a list.
+package kubebuilderitems
+
+// Holder holds the fields the markers are on.
+type Holder struct {
+	// Hosts are each at most 63 characters and lower-case.
+	//
+	// +kubebuilder:validation:items:MaxLength=63
+	// +kubebuilder:validation:items:Pattern=`^[a-z.]+$`
+	// +kubebuilder:validation:MaxItems=4
+	// +listType=atomic
+	Hosts []string `json:"hosts"`
+}
