@@ -213,9 +213,20 @@ type Package struct {
 	Path, Name, Dir string
 	// GroupName from +groupName; ModelPackage from +k8s:openapi-model-package.
 	GroupName, ModelPackage string
-	Input                   bool
-	Definitions             []*Definition // sorted by Go name
+	// ValidationGen is set by +k8s:validation-gen (its value, e.g. "TypesWithField=TypeMeta"): the
+	// package is written for Kubernetes' own validation-gen, so its generated Go validators follow
+	// upstream's semantics (see UpstreamSemantics).
+	ValidationGen *String
+	Input         bool
+	Definitions   []*Definition // sorted by Go name
 }
+
+// UpstreamSemantics reports whether the package's Go validators follow Kubernetes' validation-gen
+// rather than openapi-gen's reading of the tags: only an explicit +required (+k8s:required) makes a
+// field required (omitempty plays no part), a field that is neither +required nor +optional is
+// validated whatever its value, and Required errors carry no origin. The published schema keeps
+// openapi-gen's rule either way.
+func (p *Package) UpstreamSemantics() bool { return p != nil && p.ValidationGen != nil }
 
 // TypeTags holds what type-level tags say about a root kind.
 type TypeTags struct {

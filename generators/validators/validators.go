@@ -138,7 +138,7 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 	g.carries[d] = 1
 	yes := hasChecks(d.Node) || g.subtreeCarries(d.Node)
 	for _, p := range d.Node.Properties {
-		if p.Required && !g.alwaysPresent(p) {
+		if goRequired(d, p) && !g.alwaysPresent(p) {
 			yes = true
 		}
 	}
@@ -335,10 +335,27 @@ func (g *validatorGen) alwaysPresent(p *model.Property) bool {
 	return !p.Node.Pointer && p.Node.Kind == model.KindObject && p.Node.Ref != nil && !p.Node.Ref.Special
 }
 
+// goRequired reports whether the generated Go reports a field Required when it is unset: the
+// published schema's rule (+required, or neither +optional nor omitempty), or, in a package
+// written for Kubernetes' validation-gen, an explicit +required only.
+func goRequired(d *model.Definition, p *model.Property) bool {
+	if d.Package.UpstreamSemantics() {
+		return p.Node.V.Required != nil
+	}
+	return p.Required
+}
+
 // property emits the block that validates one field.
 func (g *validatorGen) property(d *model.Definition, p *model.Property, transitionsOnly bool) []jen.Code {
 	n := p.Node
-	if !transitionsOnly && !g.nodeCarries(n) && !(p.Required && !g.alwaysPresent(p)) {
+	required := goRequired(d, p)
+	upstream := d.Package.UpstreamSemantics()
+	// Required errors name the tag, except in upstream's semantics, where they have no origin.
+	origin := "required"
+	if upstream {
+		origin = ""
+	}
+	if !transitionsOnly && !g.nodeCarries(n) && !(required && !g.alwaysPresent(p)) {
 		return nil
 	}
 	if model.IsObjectMeta(n.GoType) {
@@ -347,7 +364,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	vt := n.ValueType()
 	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
 	absent := g.absent(n, "v")
-	requiredCheck := !transitionsOnly && absent != nil && p.Required && n.V.Optional == nil
+	requiredCheck := !transitionsOnly && absent != nil && required && n.V.Optional == nil
 	if len(checks) == 0 && !requiredCheck {
 		return nil // e.g. +required on a struct, which JSON always has: nothing to check
 	}
@@ -363,8 +380,9 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))).Block(jen.Id("old").Op("=").Id("oldObj").Dot(p.GoName)))
 		} else {
 			// An unset old value (a zero non-pointer) is no old value: nothing to correlate with.
+			// In upstream's semantics a zero value is a value like any other.
 			cond := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))
-			if absent := g.absent(n, "&oldObj."+p.GoName); absent != nil {
+			if absent := g.absent(n, "&oldObj."+p.GoName); absent != nil && !upstream {
 				cond = cond.Op("&&").Op("!").Parens(absent)
 			}
 			block = append(block, jen.If(cond).Block(jen.Id("old").Op("=").Op("&").Id("oldObj").Dot(p.GoName)))
@@ -380,11 +398,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		} else {
 			block = append(block, present...)
 		}
-	case p.Required && n.V.Optional == nil:
-		origin := "required"
-		if n.V.Required == nil {
-			origin = "required" // no +optional and no omitempty: required by openapi-gen's rule
-		}
+	case required && n.V.Optional == nil:
 		required := jen.If(absent).Block(
 			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
 				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
@@ -392,6 +406,9 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			required = required.Else().Block(present...)
 		}
 		block = append(block, required)
+	case upstream && n.V.Optional == nil && !n.Pointer:
+		// Neither +required nor +optional: upstream checks the value whatever it is, zero included.
+		block = append(block, present...)
 	default:
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
 	}
@@ -400,7 +417,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		guard := jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(block...)
 		if requiredCheck {
 			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit("required"))))
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
 		}
 		return []jen.Code{jen.Comment(p.Name), guard}
 	}
