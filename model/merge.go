@@ -45,6 +45,9 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.MinProperties = append(m.MinProperties, p.MinProperties...)
 		m.MaxProperties = append(m.MaxProperties, p.MaxProperties...)
 		m.Rules = append(m.Rules, p.Rules...)
+		m.FixedResults = append(m.FixedResults, p.FixedResults...)
+		m.EachVal = mergeEach(m.EachVal, p.EachVal, diags)
+		m.EachKey = mergeEach(m.EachKey, p.EachKey, diags)
 		m.ExclusiveMinimum = firstFlag(m.ExclusiveMinimum, p.ExclusiveMinimum)
 		m.ExclusiveMaximum = firstFlag(m.ExclusiveMaximum, p.ExclusiveMaximum)
 		m.Enum = firstFlag(m.Enum, p.Enum)
@@ -245,3 +248,15 @@ func MinInt(a, b int64) int64 { return min(a, b) }
 
 // MaxInt: see MinInt.
 func MaxInt(a, b int64) int64 { return max(a, b) }
+
+// mergeEach accumulates the element validations of +k8s:eachVal / +k8s:eachKey along a chain.
+func mergeEach(a, b *Validations, diags *Diagnostics) *Validations {
+	if a == nil || b == nil {
+		if a == nil {
+			return b
+		}
+		return a
+	}
+	m := MergeValidations([]*Validations{a, b}, diags)
+	return &m
+}

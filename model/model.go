@@ -99,6 +99,23 @@ type Validations struct {
 	Rules                              []Rule
 	NameFormat                         *Format
 	Immutable                          *Flag
+	// FixedResults are test-only checks (+k8s:validateFalse, +k8s:validateTrue), in tag order.
+	FixedResults []FixedResult
+	// EachVal holds the validations +k8s:eachVal declares for every element of a list or value
+	// of a map, EachKey those +k8s:eachKey declares for every key of a map; the builder merges
+	// them into the item and value nodes.
+	EachVal, EachKey *Validations
+}
+
+// FixedResult is a check that always passes or always fails with Message (upstream's
+// validate.FixedResult), for generators' test suites. ShortCircuit skips the other checks of the
+// value (of its Cohort, when one is named) when it fails.
+type FixedResult struct {
+	Pass         bool
+	Message      string
+	ShortCircuit bool
+	Cohort       string
+	Origin
 }
 
 // Kind is the JSON shape of a value, as its Go type determines it.

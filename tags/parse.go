@@ -26,6 +26,9 @@ type Raw struct {
 	// of a multi-line back-quoted string included (joined with "\n").
 	HasValue bool
 	Value    string
+	// Text is the tag as written on its first line, without '+' (what codetags parses for tags
+	// in Kubernetes' grammar: "k8s:eachVal=+k8s:minimum=1").
+	Text string
 	// Pos is the position of '+'; ValuePos maps each line of Value to the position of its first
 	// character (one entry per line).
 	Pos      token.Position
@@ -69,7 +72,7 @@ func Extract(lines []Line, multiline func(name string) bool) []Raw {
 		}
 		indent := len(text) - len(trimmed)
 		pos := advance(lines[i].Pos, indent)
-		r := Raw{Pos: pos}
+		r := Raw{Pos: pos, Text: strings.TrimRight(trimmed[1:], " \t")}
 		j := 1
 		for j < len(trimmed) && isNameChar(trimmed[j]) {
 			j++

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/gengo/v2/codetags"
 	"k8s.io/klog/v2"
 
 	"github.com/validation-gen/validation-gen/model"
@@ -50,6 +51,7 @@ const (
 	ArgString                // a string, quoted (Go literal) or bare
 	ArgWord                  // one of Arg.Words, quoted or bare
 	ArgJSON                  // the rest of the line, as written
+	ArgTag                   // another tag, chained: `+k8s:eachVal=+k8s:minimum=1` (Typed tags only)
 )
 
 // Arg describes a tag's value or a parameter's value.
@@ -85,8 +87,15 @@ type Def struct {
 	OpenAPI string
 	Example string
 	// Info marks tags owned by another tool whose meaning we read (+groupName, +genclient:...).
-	Info  bool
-	Apply func(c *Context) error
+	Info bool
+	// Typed tags follow Kubernetes' tag grammar and are parsed with gengo's codetags: arguments in
+	// parentheses (Args), typed values, chained tags (Value.Kind ArgTag).
+	Typed bool
+	Args  []Param
+	// TestOnly tags exist for generators' own test suites (+k8s:validateFalse); they are refused
+	// unless the run enables them (--test-tags), and --docs lists them apart.
+	TestOnly bool
+	Apply    func(c *Context) error
 }
 
 // Context is what Apply sees: the checked arguments and the part of the model to edit.
@@ -110,6 +119,10 @@ type Context struct {
 	// IsObjectMeta reports whether the value is metav1.ObjectMeta (for +nameFormat).
 	IsObjectMeta bool
 	Diags        *model.Diagnostics
+	// Tag is the parsed tag of a Typed definition and Args its named arguments.
+	Tag   *codetags.Tag
+	Args  map[string]codetags.Arg
+	place Place
 }
 
 // ConstLookup finds constants visible from the tag's package.
@@ -203,6 +216,10 @@ type Place struct {
 	Lookup ConstLookup
 	// IsObjectMeta is set when the value is metav1.ObjectMeta.
 	IsObjectMeta bool
+	// KindOf gives the kind of a Go type, for tags that apply a chained tag to an element.
+	KindOf func(types.Type) model.Kind
+	// TestTags accepts test-only tags.
+	TestTags bool
 }
 
 // Apply checks each tag against the registry and applies the valid ones to the place, in the
@@ -240,6 +257,14 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			// validation-gen (+k8s:optional); the same value under another spelling is one tag.
 			continue
 		}
+		if d.TestOnly && !p.TestTags {
+			diags.Add(r.Pos, r.Name, "a test-only tag (for validation-gen's own test suites); the run must enable it with --test-tags")
+			continue
+		}
+		if r.NameArgs != "" && !d.Typed {
+			diags.Add(r.Pos, r.Name, "takes no arguments in parentheses")
+			continue
+		}
 		if d.Scopes&p.Scope == 0 {
 			diags.Add(r.Pos, r.Name, "not allowed on a %s (allowed on: %s)", p.Scope, d.Scopes)
 			continue
@@ -266,8 +291,12 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		}
 		seen[d] = r.Pos
 		c := &Context{Def: d, Raw: r, Kind: p.Kind, GoType: p.GoType, V: p.V, Type: p.Type, Pkg: p.Pkg,
-			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags}
-		if err := checkArgs(c); err != nil {
+			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags, place: p}
+		check := checkArgs
+		if d.Typed {
+			check = checkTyped
+		}
+		if err := check(c); err != nil {
 			report(diags, r, err)
 			continue
 		}
@@ -481,6 +510,8 @@ func argDoc(a Arg) string {
 		return "one of " + strings.Join(a.Words, ", ")
 	case ArgJSON:
 		return "a JSON value"
+	case ArgTag:
+		return "another tag"
 	}
 	return "no value"
 }

@@ -42,7 +42,7 @@ Flags:
 // options are the values of the command-line flags.
 type options struct {
 	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat string
-	verify, docs, noNativeCEL, formatFallback                        bool
+	verify, docs, noNativeCEL, formatFallback, testTags              bool
 }
 
 // flagSet is a flag.FlagSet that remembers the order in which its flags were defined (the flag
@@ -80,6 +80,8 @@ func newFlags() (*flagSet, *options) {
 		"publish formats the API server at --compatibility-version does not know as an equivalent pattern or CEL rule (false: such formats are an error)")
 	fs.BoolVar(&o.noNativeCEL, fs.name("no-native-cel"), false,
 		"run every CEL rule in CEL at run time, without translating simple rules into Go (for debugging; the errors are the same)")
+	fs.BoolVar(&o.testTags, fs.name("test-tags"), false,
+		"accept test-only tags (+k8s:validateFalse, +k8s:validateTrue), as upstream validation-gen's own test suite uses them")
 	// Of klog's flags only -v is ours to offer; the rest would bury the useful ones in --help.
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
 	klog.InitFlags(klogFlags)
@@ -119,7 +121,7 @@ func run(args []string) int {
 	}
 	cfg := generators.Config{
 		Patterns: fs.Args(), OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
-		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL},
+		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags},
 	}
 	if o.headerFile != "" {
 		if cfg.Header, err = os.ReadFile(o.headerFile); err != nil {

@@ -156,3 +156,40 @@ func (g *validatorGen) propertyCount(n *model.Node, v string) []jen.Code {
 	}
 	return out
 }
+
+// shortCircuits reports whether a value has a +k8s:validateFalse marked ShortCircuit outside any
+// cohort: it always fails, so none of the value's other checks ever runs.
+func shortCircuits(rs []model.FixedResult) bool {
+	for _, r := range rs {
+		if r.ShortCircuit && !r.Pass && r.Cohort == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// fixedResults emits the test-only +k8s:validateFalse checks of a value as upstream's
+// validate.FixedResult calls, appending to target (+k8s:validateTrue never reports anything).
+// A failing ShortCircuit check stops the other checks of its cohort (of the value, outside
+// cohorts), which statically means they are not emitted.
+func (g *validatorGen) fixedResults(rs []model.FixedResult, v, old, target string) []jen.Code {
+	stopped := map[string]bool{}
+	for _, r := range rs {
+		if r.ShortCircuit && !r.Pass {
+			stopped[r.Cohort] = true
+		}
+	}
+	var out []jen.Code
+	for _, r := range rs {
+		if r.Pass || stopped[r.Cohort] && !r.ShortCircuit || stopped[""] && r.Cohort != "" {
+			continue
+		}
+		call := jen.Qual(pkgValidate, "FixedResult").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old), jen.False(), jen.Lit(r.Message))
+		if r.ShortCircuit {
+			call = call.Dot("MarkShortCircuit").Call()
+		}
+		call = jen.Qual(pkgGenRT, "AtValue").Call(call)
+		out = append(out, jen.Id(target).Op("=").Append(jen.Id(target), call.Op("...")))
+	}
+	return out
+}

@@ -27,6 +27,7 @@ const (
 	pkgUTF8      = "unicode/utf8"
 	pkgRegexp    = "regexp"
 	pkgMath      = "math"
+	pkgValidate  = "k8s.io/apimachinery/pkg/api/validate"
 )
 
 // GoFile renders the typed validators of one package: Validate_T for every type that
@@ -179,7 +180,7 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 func hasChecks(n *model.Node) bool {
 	v := &n.V
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
-		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules) > 0 ||
+		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults) > 0 ||
 		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil ||
 		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
 }
@@ -264,6 +265,9 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
 	for _, p := range d.Node.Properties {
+		if shortCircuits(d.Node.V.FixedResults) {
+			break // a type-level check that always fails stops the type's validation
+		}
 		body = append(body, g.property(d, p, false)...)
 	}
 	body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
@@ -303,6 +307,7 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 	if transitionsOnly {
 		return out
 	}
+	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
 	for _, p := range d.Node.Properties {
 		if nf := p.Node.V.NameFormat; nf != nil {
 			// Names cannot change on update; only new names are checked.
@@ -504,7 +509,12 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), call.Op("...")))
 		}
 	}
-	own := g.ownChecks(eff, v, depth)
+	if !transitionsOnly && shortCircuits(n.V.FixedResults) {
+		// A check that always fails and short-circuits: nothing else at this value ever runs.
+		unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
+		return []jen.Code{jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...)}
+	}
+	own := append(g.ownChecks(eff, v, depth), g.fixedResults(n.V.FixedResults, v, old, "e")...)
 	rules := celRules(n.V.Rules, false)
 	var transRules, allRules []model.Rule
 	for _, r := range rules {
