@@ -46,6 +46,8 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.MaxProperties = append(m.MaxProperties, p.MaxProperties...)
 		m.Rules = append(m.Rules, p.Rules...)
 		m.FixedResults = append(m.FixedResults, p.FixedResults...)
+		m.Calls = append(m.Calls, p.Calls...)
+		m.Forbidden = firstFlag(m.Forbidden, p.Forbidden)
 		m.EachVal = mergeEach(m.EachVal, p.EachVal, diags)
 		m.EachKey = mergeEach(m.EachKey, p.EachKey, diags)
 		m.ExclusiveMinimum = firstFlag(m.ExclusiveMinimum, p.ExclusiveMinimum)

@@ -101,10 +101,24 @@ type Validations struct {
 	Immutable                          *Flag
 	// FixedResults are test-only checks (+k8s:validateFalse, +k8s:validateTrue), in tag order.
 	FixedResults []FixedResult
+	// Calls are checks done by apimachinery's validate library, in tag order (+k8s:neq, ...).
+	Calls []LibCall
+	// Forbidden is set by +k8s:forbidden: the value must be unset.
+	Forbidden *Flag
 	// EachVal holds the validations +k8s:eachVal declares for every element of a list or value
 	// of a map, EachKey those +k8s:eachKey declares for every key of a map; the builder merges
 	// them into the item and value nodes.
 	EachVal, EachKey *Validations
+}
+
+// LibCall is a check done by a function of apimachinery's pkg/api/validate, upstream
+// validation-gen's runtime library, so that its errors (type, message, origin) are the library's
+// own: validate.<Func>(ctx, op, path, value, oldValue, Args...), value and oldValue pointers to the
+// value's Go type. Args are Go constants: string, int64, float64 or bool.
+type LibCall struct {
+	Func string
+	Args []any
+	Origin
 }
 
 // FixedResult is a check that always passes or always fails with Message (upstream's

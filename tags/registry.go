@@ -52,6 +52,7 @@ const (
 	ArgWord                  // one of Arg.Words, quoted or bare
 	ArgJSON                  // the rest of the line, as written
 	ArgTag                   // another tag, chained: `+k8s:eachVal=+k8s:minimum=1` (Typed tags only)
+	ArgScalar                // a string, an integer or a boolean, typed as codetags types it (Typed tags only)
 )
 
 // Arg describes a tag's value or a parameter's value.
@@ -512,6 +513,8 @@ func argDoc(a Arg) string {
 		return "a JSON value"
 	case ArgTag:
 		return "another tag"
+	case ArgScalar:
+		return "a string, integer or boolean"
 	}
 	return "no value"
 }

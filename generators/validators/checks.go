@@ -193,3 +193,20 @@ func (g *validatorGen) fixedResults(rs []model.FixedResult, v, old, target strin
 	}
 	return out
 }
+
+// libCalls emits the checks done by apimachinery's validate library (+k8s:neq, +k8s:maxBytes, ...).
+func (g *validatorGen) libCalls(calls []model.LibCall, v, old string) []jen.Code {
+	var out []jen.Code
+	for _, c := range calls {
+		args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old)}
+		for _, a := range c.Args {
+			if i, ok := a.(int64); ok {
+				a = int(i) // an untyped constant, converted to the value's type by the call
+			}
+			args = append(args, jen.Lit(a))
+		}
+		out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"),
+			jen.Qual(pkgGenRT, "AtValue").Call(jen.Qual(pkgValidate, c.Func).Call(args...)).Op("...")))
+	}
+	return out
+}

@@ -180,7 +180,7 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 func hasChecks(n *model.Node) bool {
 	v := &n.V
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
-		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults) > 0 ||
+		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
 		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil ||
 		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
 }
@@ -360,7 +360,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	if upstream {
 		origin = ""
 	}
-	if !transitionsOnly && !g.nodeCarries(n) && !(required && !g.alwaysPresent(p)) {
+	forbidden := !transitionsOnly && n.V.Forbidden != nil
+	if !transitionsOnly && !g.nodeCarries(n) && !(required && !g.alwaysPresent(p)) && !forbidden {
 		return nil
 	}
 	if model.IsObjectMeta(n.GoType) {
@@ -370,6 +371,24 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
 	absent := g.absent(n, "v")
 	requiredCheck := !transitionsOnly && absent != nil && required && n.V.Optional == nil
+	if forbidden && absent != nil {
+		// +k8s:forbidden: a set value is the error, and nothing else about it is checked.
+		var set *jen.Statement
+		if n.Pointer {
+			set = jen.Id("obj").Dot(p.GoName).Op("!=").Nil()
+		} else {
+			set = jen.Op("!").Parens(g.absent(n, "v"))
+		}
+		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
+			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(""))))
+		if !n.Pointer {
+			report = jen.Block(jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName), report)
+		}
+		if len(p.Via) > 0 {
+			report = jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(report)
+		}
+		return []jen.Code{jen.Comment(p.Name), report}
+	}
 	if len(checks) == 0 && !requiredCheck {
 		return nil // e.g. +required on a struct, which JSON always has: nothing to check
 	}
@@ -514,7 +533,8 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
 		return []jen.Code{jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...)}
 	}
-	own := append(g.ownChecks(eff, v, depth), g.fixedResults(n.V.FixedResults, v, old, "e")...)
+	own := append(g.ownChecks(eff, v, depth), g.libCalls(n.V.Calls, v, old)...)
+	own = append(own, g.fixedResults(n.V.FixedResults, v, old, "e")...)
 	rules := celRules(n.V.Rules, false)
 	var transRules, allRules []model.Rule
 	for _, r := range rules {
