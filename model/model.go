@@ -162,6 +162,8 @@ type Node struct {
 	Ref *Definition
 	// Items is the element of a list, Values the value of a map.
 	Items, Values *Node
+	// Keys is the key of a map, when tags check keys (+k8s:eachKey); the schema does not show it.
+	Keys *Node
 	// Properties of an inline object (only definitions' own nodes have them).
 	Properties []*Property
 	// V is the accumulated validations at this place: field, alias chain and named type.

@@ -488,6 +488,9 @@ walk:
 			}
 			n.Kind = model.KindMap
 			n.Values = b.valueNode(x.Elem(), each(pieces, false), pos)
+			if keys := each(pieces, true); keys != nil {
+				n.Keys = b.valueNode(x.Key(), keys, pos)
+			}
 			break walk
 		case *types.Struct:
 			n.Kind = model.KindObject

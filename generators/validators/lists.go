@@ -213,3 +213,30 @@ func (g *validatorGen) itemRef(item *model.Node, old string) *jen.Statement {
 	}
 	return jen.Op("&").Parens(jen.Op("*").Id(old)).Index(jen.Id("j"))
 }
+
+// keys emits the checks of map keys (+k8s:eachKey), as upstream's validate.EachMapKey: errors
+// are reported at the map itself, and on update a key the old map has is not checked again.
+func (g *validatorGen) keys(n *model.Node, v, old string, depth int) []jen.Code {
+	if n.Keys == nil || !g.nodeCarries(n.Keys) {
+		return nil
+	}
+	k, kv, ok := "k"+strconv.Itoa(depth), "key"+strconv.Itoa(depth), "oldKey"+strconv.Itoa(depth)
+	inner := g.valueChecks(n.Keys, kv, ok, depth+1, false)
+	var oldKey jen.Code = jen.Null()
+	if uses(inner, ok) { // a new key has no old key
+		oldKey = jen.Var().Id(ok).Op("*").Add(g.goType(n.Keys.ValueType()))
+	}
+	body := []jen.Code{
+		jen.If(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil()).Block(
+			jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Parens(jen.Op("*").Id(old)).Index(jen.Id(k)), jen.Id("ok")).Block(jen.Continue())),
+		jen.Id(kv).Op(":=").Op("&").Id(k),
+		oldKey,
+		jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))},
+			append(inner, jen.Id("keyErrs").Op("=").Append(jen.Id("keyErrs"), jen.Id("e").Op("...")))...)...),
+	}
+	return []jen.Code{
+		jen.Var().Id("keyErrs").Qual(pkgField, "ErrorList"),
+		jen.For(jen.Id(k).Op(":=").Range().Op("*").Id(v)).Block(body...),
+		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("keyErrs").Op("...")),
+	}
+}

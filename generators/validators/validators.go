@@ -173,6 +173,9 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 	if n.Values != nil && g.nodeCarries(n.Values) {
 		return true
 	}
+	if n.Keys != nil && g.nodeCarries(n.Keys) {
+		return true
+	}
 	return false
 }
 
@@ -589,6 +592,9 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		}
 	case model.KindMap:
 		out = append(out, g.values(n, v, old, depth, transitionsOnly)...)
+		if !transitionsOnly {
+			out = append(out, g.keys(n, v, old, depth)...)
+		}
 	}
 	return out
 }
