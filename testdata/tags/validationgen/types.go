@@ -35,4 +35,16 @@ type Spec struct {
 	// Limit is an optional-by-default pointer: nil skips its checks.
 	// +k8s:maximum=3
 	Limit *int32 `json:"limit,omitempty"`
+
+	// Pairs is a set of structs, compared as Go values (upstream allows them; the schema keeps
+	// x-kubernetes-list-type set, which CRDs accept only for scalars).
+	// +k8s:optional
+	// +k8s:listType=set
+	Pairs []Pair `json:"pairs,omitempty"`
+}
+
+// Pair is a comparable struct.
+type Pair struct {
+	A string `json:"a"`
+	B int32  `json:"b"`
 }
