@@ -47,6 +47,7 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.Rules = append(m.Rules, p.Rules...)
 		m.FixedResults = append(m.FixedResults, p.FixedResults...)
 		m.Calls = append(m.Calls, p.Calls...)
+		m.Subfields = append(m.Subfields, p.Subfields...)
 		m.Forbidden = firstFlag(m.Forbidden, p.Forbidden)
 		m.EachVal = mergeEach(m.EachVal, p.EachVal, diags)
 		m.EachKey = mergeEach(m.EachKey, p.EachKey, diags)

@@ -109,6 +109,19 @@ type Validations struct {
 	// of a map, EachKey those +k8s:eachKey declares for every key of a map; the builder merges
 	// them into the item and value nodes.
 	EachVal, EachKey *Validations
+	// Subfields hold what +k8s:subfield declares for fields of this struct value, in tag order.
+	Subfields []*Subfield
+}
+
+// Subfield is a field of a struct value validated from the place that holds the struct
+// (+k8s:subfield), in addition to what the struct's own type declares.
+type Subfield struct {
+	Name, GoName string // JSON and Go names of the field
+	GoType       types.Type
+	V            *Validations
+	// Node is built from V by the builder.
+	Node *Node
+	Origin
 }
 
 // LibCall is a check done by a function of apimachinery's pkg/api/validate, upstream

@@ -506,6 +506,11 @@ walk:
 		}
 	}
 	n.V = model.MergeValidations(pieces, &b.diags)
+	for _, sf := range n.V.Subfields {
+		if sf.Node == nil {
+			sf.Node = b.valueNode(sf.GoType, sf.V, sf.Pos)
+		}
+	}
 	if n.V.Enum != nil && enumType != nil {
 		n.Enum = b.enumValues(enumType)
 	}

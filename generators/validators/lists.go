@@ -240,3 +240,44 @@ func (g *validatorGen) keys(n *model.Node, v, old string, depth int) []jen.Code 
 		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("keyErrs").Op("...")),
 	}
 }
+
+// subfields emits what +k8s:subfield declares for fields of a struct value: each field is
+// checked like a property, against the old struct's field, with errors at "value.field".
+func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.Code {
+	var out []jen.Code
+	for _, sf := range n.V.Subfields {
+		if !g.nodeCarries(sf.Node) {
+			continue
+		}
+		sv, so := "sub"+strconv.Itoa(depth), "oldSub"+strconv.Itoa(depth)
+		inner := g.valueChecks(sf.Node, sv, so, depth+1, false)
+		var block []jen.Code
+		if sf.Node.Pointer {
+			block = append(block, jen.Id(sv).Op(":=").Id(v).Dot(sf.GoName))
+		} else {
+			block = append(block, jen.Id(sv).Op(":=").Op("&").Id(v).Dot(sf.GoName))
+		}
+		if uses(inner, so) {
+			block = append(block, jen.Var().Id(so).Op("*").Add(g.goType(sf.Node.ValueType())))
+			get := jen.Op("&").Id(old).Dot(sf.GoName)
+			if sf.Node.Pointer {
+				get = jen.Id(old).Dot(sf.GoName)
+			}
+			block = append(block, jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id(so).Op("=").Add(get)))
+		}
+		checks := append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, inner...)
+		checks = append(checks, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
+			jen.Id("subErrs").Op("=").Append(jen.Id("subErrs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(sf.Name)).Op("..."))))
+		if sf.Node.Pointer {
+			block = append(block, jen.If(jen.Id(sv).Op("!=").Nil()).Block(checks...))
+		} else {
+			block = append(block, jen.Block(checks...))
+		}
+		out = append(out, jen.Comment("+k8s:subfield("+sf.Name+")"), jen.Block(block...))
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	out = append([]jen.Code{jen.Var().Id("subErrs").Qual(pkgField, "ErrorList")}, out...)
+	return append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("subErrs").Op("...")))
+}

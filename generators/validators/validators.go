@@ -164,6 +164,11 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 	if hasChecks(n) {
 		return true
 	}
+	for _, sf := range n.V.Subfields {
+		if g.nodeCarries(sf.Node) {
+			return true
+		}
+	}
 	if n.Ref != nil {
 		return g.validated(n.Ref)
 	}
@@ -594,6 +599,10 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		out = append(out, g.values(n, v, old, depth, transitionsOnly)...)
 		if !transitionsOnly {
 			out = append(out, g.keys(n, v, old, depth)...)
+		}
+	case model.KindObject:
+		if !transitionsOnly {
+			out = append(out, g.subfields(n, v, old, depth)...)
 		}
 	}
 	return out
