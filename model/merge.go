@@ -48,6 +48,7 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.FixedResults = append(m.FixedResults, p.FixedResults...)
 		m.Calls = append(m.Calls, p.Calls...)
 		m.Subfields = append(m.Subfields, p.Subfields...)
+		m.ItemSelectors = append(m.ItemSelectors, p.ItemSelectors...)
 		m.Forbidden = firstFlag(m.Forbidden, p.Forbidden)
 		m.EachVal = mergeEach(m.EachVal, p.EachVal, diags)
 		m.EachKey = mergeEach(m.EachKey, p.EachKey, diags)

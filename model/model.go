@@ -111,6 +111,26 @@ type Validations struct {
 	EachVal, EachKey *Validations
 	// Subfields hold what +k8s:subfield declares for fields of this struct value, in tag order.
 	Subfields []*Subfield
+	// ItemSelectors hold what +k8s:item declares for the items of this list with given keys.
+	ItemSelectors []*ItemSelector
+}
+
+// ItemSelector is the list item whose fields have given values (+k8s:item(key: "x")), validated
+// from the place that holds the list.
+type ItemSelector struct {
+	Keys []ItemKey
+	V    *Validations
+	// Node is built from V by the builder, for the item's Go type.
+	Node   *Node
+	GoType types.Type
+	Origin
+}
+
+// ItemKey is one field of an item and the value it must have: a string, int64 or bool.
+type ItemKey struct {
+	Name, GoName string
+	Pointer      bool // the field is a pointer, compared through it
+	Value        any
 }
 
 // Subfield is a field of a struct value validated from the place that holds the struct

@@ -36,7 +36,7 @@ var allowed = map[string]bool{
 	"k8s:update": true, "k8s:validation-gen-input": true,
 	"k8s:validation-gen-nolint": true, "k8s:validation-gen-scheme-registry": true,
 	"k8s:validation-gen-test-fixture": true, "k8s:zeroOrOneOfMember": true,
-	"k8s:item": true, "k8s:declarativeValidationNative": true,
+	"k8s:declarativeValidationNative": true,
 	// kubebuilder / controller-gen markers.
 	"kubebuilder:object:root": true, "kubebuilder:object:generate": true, "kubebuilder:subresource:status": true,
 	"kubebuilder:subresource:scale": true, "kubebuilder:resource": true, "kubebuilder:printcolumn": true,

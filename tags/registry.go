@@ -93,6 +93,8 @@ type Def struct {
 	// parentheses (Args), typed values, chained tags (Value.Kind ArgTag).
 	Typed bool
 	Args  []Param
+	// AnyArgs accepts named arguments not in Args (+k8s:item's key fields); Apply checks them.
+	AnyArgs bool
 	// TestOnly tags exist for generators' own test suites (+k8s:validateFalse); they are refused
 	// unless the run enables them (--test-tags), and --docs lists them apart.
 	TestOnly bool

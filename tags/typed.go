@@ -42,6 +42,10 @@ func checkTyped(c *Context) error {
 				spec = &d.Args[i]
 			}
 		}
+		if spec == nil && d.AnyArgs {
+			c.Args[a.Name] = a
+			continue
+		}
 		if spec == nil {
 			var keys []string
 			for _, p := range d.Args {

@@ -511,6 +511,11 @@ walk:
 			sf.Node = b.valueNode(sf.GoType, sf.V, sf.Pos)
 		}
 	}
+	for _, it := range n.V.ItemSelectors {
+		if it.Node == nil {
+			it.Node = b.valueNode(it.GoType, it.V, it.Pos)
+		}
+	}
 	if n.V.Enum != nil && enumType != nil {
 		n.Enum = b.enumValues(enumType)
 	}

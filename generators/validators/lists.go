@@ -281,3 +281,61 @@ func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.
 	out = append([]jen.Code{jen.Var().Id("subErrs").Qual(pkgField, "ErrorList")}, out...)
 	return append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("subErrs").Op("...")))
 }
+
+// itemSelectors emits what +k8s:item declares: the checks of the items whose key fields have
+// the given values, each against the old item with the same keys, errors at "[i]".
+func (g *validatorGen) itemSelectors(n *model.Node, v, old string, depth int) []jen.Code {
+	var out []jen.Code
+	for _, it := range n.V.ItemSelectors {
+		if !g.nodeCarries(it.Node) {
+			continue
+		}
+		idx, iv, io := "i"+strconv.Itoa(depth), "sel"+strconv.Itoa(depth), "oldSel"+strconv.Itoa(depth)
+		inner := g.valueChecks(it.Node, iv, io, depth+1, false)
+		match := func(x string) *jen.Statement {
+			var cond *jen.Statement
+			for _, k := range it.Keys {
+				var c *jen.Statement
+				if k.Pointer {
+					c = jen.Id(x).Dot(k.GoName).Op("!=").Nil().Op("&&").Op("*").Id(x).Dot(k.GoName).Op("==").Add(untypedLit(k.Value))
+				} else {
+					c = jen.Id(x).Dot(k.GoName).Op("==").Add(untypedLit(k.Value))
+				}
+				if cond == nil {
+					cond = c
+				} else {
+					cond = cond.Op("&&").Add(c)
+				}
+			}
+			return cond
+		}
+		body := []jen.Code{
+			jen.Id(iv).Op(":=").Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx)),
+			jen.If(jen.Op("!").Parens(match(iv))).Block(jen.Continue()),
+		}
+		if uses(inner, io) {
+			body = append(body, jen.Var().Id(io).Op("*").Add(g.goType(it.Node.ValueType())),
+				jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.For(jen.Id("j").Op(":=").Range().Op("*").Id(old)).Block(
+					jen.If(jen.Id("o").Op(":=").Op("&").Parens(jen.Op("*").Id(old)).Index(jen.Id("j")), match("o")).Block(
+						jen.Id(io).Op("=").Id("o"), jen.Break()))))
+		}
+		body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))},
+			append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
+				jen.Id("selErrs").Op("=").Append(jen.Id("selErrs"), jen.Qual(pkgGenRT, "PrefixIndex").Call(jen.Id("e"), jen.Id(idx)).Op("..."))))...)...))
+		out = append(out, jen.Comment("+k8s:item"), jen.For(jen.Id(idx).Op(":=").Range().Op("*").Id(v)).Block(body...))
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	out = append([]jen.Code{jen.Var().Id("selErrs").Qual(pkgField, "ErrorList")}, out...)
+	return append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("selErrs").Op("...")))
+}
+
+// untypedLit spells a constant of a tag as an untyped Go constant, which converts to the type
+// it is compared with or passed as.
+func untypedLit(v any) jen.Code {
+	if i, ok := v.(int64); ok {
+		return jen.Lit(int(i))
+	}
+	return jen.Lit(v)
+}

@@ -169,6 +169,11 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 			return true
 		}
 	}
+	for _, it := range n.V.ItemSelectors {
+		if g.nodeCarries(it.Node) {
+			return true
+		}
+	}
 	if n.Ref != nil {
 		return g.validated(n.Ref)
 	}
@@ -594,6 +599,9 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	case model.KindList:
 		if n.V.ListType != nil && n.V.ListType.Value == "map" {
 			out = append(out, g.items(n, v, old, depth, transitionsOnly)...)
+		}
+		if !transitionsOnly {
+			out = append(out, g.itemSelectors(n, v, old, depth)...)
 		}
 	case model.KindMap:
 		out = append(out, g.values(n, v, old, depth, transitionsOnly)...)
