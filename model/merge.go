@@ -49,6 +49,9 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.Calls = append(m.Calls, p.Calls...)
 		m.Subfields = append(m.Subfields, p.Subfields...)
 		m.ItemSelectors = append(m.ItemSelectors, p.ItemSelectors...)
+		if m.Update == nil {
+			m.Update = p.Update
+		}
 		m.Forbidden = firstFlag(m.Forbidden, p.Forbidden)
 		m.EachVal = mergeEach(m.EachVal, p.EachVal, diags)
 		m.EachKey = mergeEach(m.EachKey, p.EachKey, diags)

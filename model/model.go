@@ -113,6 +113,17 @@ type Validations struct {
 	Subfields []*Subfield
 	// ItemSelectors hold what +k8s:item declares for the items of this list with given keys.
 	ItemSelectors []*ItemSelector
+	// Update holds the transitions +k8s:update forbids.
+	Update *UpdateRule
+}
+
+// UpdateRule is +k8s:update: transitions of a field forbidden on update, checked by Func of
+// apimachinery's validate library (UpdatePointer, UpdateValueByCompare) with Constraints, the
+// names of validate.UpdateConstraint values (NoSet, NoUnset, NoModify).
+type UpdateRule struct {
+	Func        string
+	Constraints []string
+	Origin
 }
 
 // ItemSelector is the list item whose fields have given values (+k8s:item(key: "x")), validated

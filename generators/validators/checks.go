@@ -210,3 +210,20 @@ func (g *validatorGen) libCalls(calls []model.LibCall, v, old string) []jen.Code
 	}
 	return out
 }
+
+// updateCheck emits +k8s:update: on update, when the field changed, apimachinery's validate
+// function for its kind reports the forbidden transitions (errors at the field).
+func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) jen.Code {
+	nv, ov := jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName)
+	if p.Node.Pointer {
+		nv, ov = jen.Id("obj").Dot(p.GoName), jen.Id("oldObj").Dot(p.GoName)
+	}
+	args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), nv, ov}
+	for _, c := range u.Constraints {
+		args = append(args, jen.Qual(pkgValidate, c))
+	}
+	changed := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("obj", p.Via)).Add(viaSet("oldObj", p.Via)).Op("&&").Op("!").Id(g.eq.fn(p.Node.GoType)).Call(
+		jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName))
+	return jen.If(changed).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
+		jen.Qual(pkgGenRT, "AtValue").Call(jen.Qual(pkgValidate, u.Func).Call(args...)), jen.Lit(p.Name)).Op("...")))
+}

@@ -194,7 +194,7 @@ func hasChecks(n *model.Node) bool {
 	v := &n.V
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
-		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil ||
+		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Update != nil ||
 		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
 }
 
@@ -374,8 +374,12 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		origin = ""
 	}
 	forbidden := !transitionsOnly && n.V.Forbidden != nil
+	var update []jen.Code
+	if u := n.V.Update; u != nil && !transitionsOnly {
+		update = []jen.Code{jen.Comment(p.Name + ": +k8s:update"), g.updateCheck(p, u)}
+	}
 	if !transitionsOnly && !g.nodeCarries(n) && !(required && !g.alwaysPresent(p)) && !forbidden {
-		return nil
+		return update
 	}
 	if model.IsObjectMeta(n.GoType) {
 		return nil // +nameFormat is checked at the type level
@@ -403,7 +407,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		return []jen.Code{jen.Comment(p.Name), report}
 	}
 	if len(checks) == 0 && !requiredCheck {
-		return nil // e.g. +required on a struct, which JSON always has: nothing to check
+		return update // e.g. +required on a struct, which JSON always has: nothing to check
 	}
 	var block []jen.Code
 	if n.Pointer {
@@ -456,9 +460,9 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
 				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
 		}
-		return []jen.Code{jen.Comment(p.Name), guard}
+		return append(update, jen.Comment(p.Name), guard)
 	}
-	return []jen.Code{jen.Comment(p.Name), jen.Block(block...)}
+	return append(update, jen.Comment(p.Name), jen.Block(block...))
 }
 
 // viaSet is "&& x.A != nil && x.A.B != nil" for the embedded pointers a field is promoted through.
