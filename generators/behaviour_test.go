@@ -246,6 +246,11 @@ func generateValidators(dir, orig string) string {
 		}
 		opts.Compat = v
 	}
+	if b, err := os.ReadFile(filepath.Join(orig, "flags.txt")); err == nil {
+		if err := parseFlags(string(b), &opts); err != nil {
+			return "flags.txt: " + err.Error()
+		}
+	}
 	out, diags, err := generators.Run(generators.Config{
 		Dir: dir, Patterns: []string{"./..."},
 		OutputFile: "zz_generated.validations.go", OpenAPIOutputFile: "",

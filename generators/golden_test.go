@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,6 +47,9 @@ func TestGoldenTags(t *testing.T) {
 					t.Fatalf("compat.txt: %v", err)
 				}
 				opts.Compat = v
+			}
+			if s, ok := readOptional(t, filepath.Join(dir, "flags.txt")); ok {
+				applyFlags(t, s, &opts)
 			}
 			out, diags, err := generators.Run(config(t, dir, opts))
 			if err != nil {
@@ -145,6 +149,13 @@ func config(t *testing.T, dir string, opts generators.Options) generators.Config
 
 // applyFlags reads flags.txt: one name=value per line, spelled like the command-line flags.
 func applyFlags(t *testing.T, s string, opts *generators.Options) {
+	if err := parseFlags(s, opts); err != nil {
+		t.Fatalf("flags.txt: %v", err)
+	}
+}
+
+// parseFlags applies the options of a flags.txt.
+func parseFlags(s string, opts *generators.Options) error {
 	for _, line := range strings.Split(s, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -155,15 +166,18 @@ func applyFlags(t *testing.T, s string, opts *generators.Options) {
 		case "compatibility-version":
 			cv, err := version.ParseMajorMinor(v)
 			if err != nil {
-				t.Fatalf("flags.txt: %v", err)
+				return err
 			}
 			opts.Compat = cv
 		case "format-fallback":
 			opts.FormatFallback = v == "true"
+		case "test-tags":
+			opts.TestTags = v == "true"
 		default:
-			t.Fatalf("flags.txt: unknown flag %q", k)
+			return fmt.Errorf("unknown flag %q", k)
 		}
 	}
+	return nil
 }
 
 // caseSchemas keeps the schemas of the case's own packages: it drops those of k8s.io packages

@@ -86,7 +86,7 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	if cfg.CRDDir != "" {
 		cfg.Options.CostLimits = true // the limits are those of CRDs
 	}
-	u, diags := builder.Build(prog)
+	u, diags := builder.BuildWith(prog, cfg.Options)
 	diags = append(diags, check.Model(u, cfg.Options)...)
 	// CEL types self from the model: types with diagnostics of their own are left out, the
 	// rules of all others are compiled, so that one run reports everything.

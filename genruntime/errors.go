@@ -58,3 +58,13 @@ func PrefixPath(errs field.ErrorList, p *field.Path) field.ErrorList {
 	}
 	return PrefixChild(errs, s)
 }
+
+// AtValue places the errors of one of apimachinery's validate functions (upstream's runtime
+// library), called with a nil path, at the value being checked: their Field becomes "", so they
+// are re-rooted like every generated check's errors. It is only called on the error path.
+func AtValue(errs field.ErrorList) field.ErrorList {
+	for _, e := range errs {
+		e.Field = ""
+	}
+	return errs
+}

@@ -46,6 +46,16 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.MaxProperties = append(m.MaxProperties, p.MaxProperties...)
 		m.Rules = append(m.Rules, p.Rules...)
 		mergeSchemaTags(&m.Schema, &p.Schema, diags)
+		m.FixedResults = append(m.FixedResults, p.FixedResults...)
+		m.Calls = append(m.Calls, p.Calls...)
+		m.Subfields = append(m.Subfields, p.Subfields...)
+		m.ItemSelectors = append(m.ItemSelectors, p.ItemSelectors...)
+		if m.Update == nil {
+			m.Update = p.Update
+		}
+		m.Forbidden = firstFlag(m.Forbidden, p.Forbidden)
+		m.EachVal = mergeEach(m.EachVal, p.EachVal, diags)
+		m.EachKey = mergeEach(m.EachKey, p.EachKey, diags)
 		m.ExclusiveMinimum = firstFlag(m.ExclusiveMinimum, p.ExclusiveMinimum)
 		m.ExclusiveMaximum = firstFlag(m.ExclusiveMaximum, p.ExclusiveMaximum)
 		m.Enum = firstFlag(m.Enum, p.Enum)
@@ -246,3 +256,15 @@ func MinInt(a, b int64) int64 { return min(a, b) }
 
 // MaxInt: see MinInt.
 func MaxInt(a, b int64) int64 { return max(a, b) }
+
+// mergeEach accumulates the element validations of +k8s:eachVal / +k8s:eachKey along a chain.
+func mergeEach(a, b *Validations, diags *Diagnostics) *Validations {
+	if a == nil || b == nil {
+		if a == nil {
+			return b
+		}
+		return a
+	}
+	m := MergeValidations([]*Validations{a, b}, diags)
+	return &m
+}

@@ -101,6 +101,81 @@ type Validations struct {
 	Immutable                          *Flag
 	// Schema properties only controller-gen's markers declare (see Schema).
 	Schema SchemaTags
+	// FixedResults are test-only checks (+k8s:validateFalse, +k8s:validateTrue), in tag order.
+	FixedResults []FixedResult
+	// Calls are checks done by apimachinery's validate library, in tag order (+k8s:neq, ...).
+	Calls []LibCall
+	// Forbidden is set by +k8s:forbidden: the value must be unset.
+	Forbidden *Flag
+	// EachVal holds the validations +k8s:eachVal declares for every element of a list or value
+	// of a map, EachKey those +k8s:eachKey declares for every key of a map; the builder merges
+	// them into the item and value nodes.
+	EachVal, EachKey *Validations
+	// Subfields hold what +k8s:subfield declares for fields of this struct value, in tag order.
+	Subfields []*Subfield
+	// ItemSelectors hold what +k8s:item declares for the items of this list with given keys.
+	ItemSelectors []*ItemSelector
+	// Update holds the transitions +k8s:update forbids.
+	Update *UpdateRule
+}
+
+// UpdateRule is +k8s:update: transitions of a field forbidden on update, checked by Func of
+// apimachinery's validate library (UpdatePointer, UpdateValueByCompare) with Constraints, the
+// names of validate.UpdateConstraint values (NoSet, NoUnset, NoModify).
+type UpdateRule struct {
+	Func        string
+	Constraints []string
+	Origin
+}
+
+// ItemSelector is the list item whose fields have given values (+k8s:item(key: "x")), validated
+// from the place that holds the list.
+type ItemSelector struct {
+	Keys []ItemKey
+	V    *Validations
+	// Node is built from V by the builder, for the item's Go type.
+	Node   *Node
+	GoType types.Type
+	Origin
+}
+
+// ItemKey is one field of an item and the value it must have: a string, int64 or bool.
+type ItemKey struct {
+	Name, GoName string
+	Pointer      bool // the field is a pointer, compared through it
+	Value        any
+}
+
+// Subfield is a field of a struct value validated from the place that holds the struct
+// (+k8s:subfield), in addition to what the struct's own type declares.
+type Subfield struct {
+	Name, GoName string // JSON and Go names of the field
+	GoType       types.Type
+	V            *Validations
+	// Node is built from V by the builder.
+	Node *Node
+	Origin
+}
+
+// LibCall is a check done by a function of apimachinery's pkg/api/validate, upstream
+// validation-gen's runtime library, so that its errors (type, message, origin) are the library's
+// own: validate.<Func>(ctx, op, path, value, oldValue, Args...), value and oldValue pointers to the
+// value's Go type. Args are Go constants: string, int64, float64 or bool.
+type LibCall struct {
+	Func string
+	Args []any
+	Origin
+}
+
+// FixedResult is a check that always passes or always fails with Message (upstream's
+// validate.FixedResult), for generators' test suites. ShortCircuit skips the other checks of the
+// value (of its Cohort, when one is named) when it fails.
+type FixedResult struct {
+	Pass         bool
+	Message      string
+	ShortCircuit bool
+	Cohort       string
+	Origin
 }
 
 // Kind is the JSON shape of a value, as its Go type determines it.
@@ -133,6 +208,8 @@ type Node struct {
 	Ref *Definition
 	// Items is the element of a list, Values the value of a map.
 	Items, Values *Node
+	// Keys is the key of a map, when tags check keys (+k8s:eachKey); the schema does not show it.
+	Keys *Node
 	// Properties of an inline object (only definitions' own nodes have them).
 	Properties []*Property
 	// V is the accumulated validations at this place: field, alias chain and named type.
@@ -225,9 +302,20 @@ type Package struct {
 	Path, Name, Dir string
 	// GroupName from +groupName; ModelPackage from +k8s:openapi-model-package.
 	GroupName, ModelPackage string
-	Input                   bool
-	Definitions             []*Definition // sorted by Go name
+	// ValidationGen is set by +k8s:validation-gen (its value, e.g. "TypesWithField=TypeMeta"): the
+	// package is written for Kubernetes' own validation-gen, so its generated Go validators follow
+	// upstream's semantics (see UpstreamSemantics).
+	ValidationGen *String
+	Input         bool
+	Definitions   []*Definition // sorted by Go name
 }
+
+// UpstreamSemantics reports whether the package's Go validators follow Kubernetes' validation-gen
+// rather than openapi-gen's reading of the tags: only an explicit +required (+k8s:required) makes a
+// field required (omitempty plays no part), a field that is neither +required nor +optional is
+// validated whatever its value, and Required errors carry no origin. The published schema keeps
+// openapi-gen's rule either way.
+func (p *Package) UpstreamSemantics() bool { return p != nil && p.ValidationGen != nil }
 
 // TypeTags holds what type-level tags say about a root kind.
 type TypeTags struct {

@@ -39,6 +39,8 @@ type Options struct {
 	CostLimits bool
 	// NoNativeCEL runs every CEL rule in CEL at run time, without the native Go fast path.
 	NoNativeCEL bool
+	// TestTags accepts test-only tags (+k8s:validateFalse, ...), for generators' test suites.
+	TestTags bool
 }
 
 // MetaV1Path is the import path of apimachinery's meta/v1, whose ObjectMeta the model treats

@@ -38,6 +38,9 @@ func reference(compat *version.Version) templates.TagReference {
 			}
 		}
 		var params []string
+		for _, p := range d.Args {
+			params = append(params, code(p.Key+":")+" ("+argDoc(p.Arg)+", in parentheses): "+p.Doc)
+		}
 		for _, p := range d.Params {
 			s := code(p.Key)
 			if p.Arg.Kind != ArgNone {
@@ -52,7 +55,11 @@ func reference(compat *version.Version) templates.TagReference {
 		if d.Info {
 			doc += " (Owned by another tool; validation-gen reads it.)"
 		}
-		ref.Tags = append(ref.Tags, templates.TagRow{
+		rows := &ref.Tags
+		if d.TestOnly {
+			rows = &ref.TestTags
+		}
+		*rows = append(*rows, templates.TagRow{
 			Name: cell(code("+" + d.Name)), Aliases: cell(codes("+", d.Aliases)), Scopes: cell(d.Scopes.String()),
 			AppliesTo: cell(kinds), Value: cell(value), Params: cell(strings.Join(params, "<br>")),
 			OpenAPI: cell(d.OpenAPI), Description: cell(doc), Example: cell(code(d.Example)),

@@ -31,7 +31,8 @@ type Raw struct {
 	Pos      token.Position
 	ValuePos []token.Position
 	// Text is the tag's first line as written, from '+' on: what controller-tools' marker
-	// parser reads for the kubebuilder dialect.
+	// parser reads for the kubebuilder dialect, and (without the '+') what codetags parses for
+	// tags in Kubernetes' grammar ("+k8s:eachVal=+k8s:minimum=1").
 	Text string
 }
 

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/gengo/v2/codetags"
 	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-tools/pkg/markers"
 
@@ -52,6 +53,8 @@ const (
 	ArgWord                  // one of Arg.Words, quoted or bare
 	ArgJSON                  // the rest of the line, as written
 	ArgMarker                // a controller-tools marker argument; Arg.Doc names its type
+	ArgTag                   // another tag, chained: `+k8s:eachVal=+k8s:minimum=1` (Typed tags only)
+	ArgScalar                // a string, an integer or a boolean, typed as codetags types it (Typed tags only)
 )
 
 // Arg describes a tag's value or a parameter's value.
@@ -92,7 +95,16 @@ type Def struct {
 	// controller-tools' parser reads the arguments into Context.Marker instead of Value/Params,
 	// which then only document them.
 	Marker *markers.Definition
-	Apply  func(c *Context) error
+	// Typed tags follow Kubernetes' tag grammar and are parsed with gengo's codetags: arguments in
+	// parentheses (Args), typed values, chained tags (Value.Kind ArgTag).
+	Typed bool
+	Args  []Param
+	// AnyArgs accepts named arguments not in Args (+k8s:item's key fields); Apply checks them.
+	AnyArgs bool
+	// TestOnly tags exist for generators' own test suites (+k8s:validateFalse); they are refused
+	// unless the run enables them (--test-tags), and --docs lists them apart.
+	TestOnly bool
+	Apply    func(c *Context) error
 }
 
 // Context is what Apply sees: the checked arguments and the part of the model to edit.
@@ -119,6 +131,10 @@ type Context struct {
 	// Marker is the parsed value of a controller-gen marker (a value of the Go type its
 	// definition was made from); nil for other tags.
 	Marker any
+	// Tag is the parsed tag of a Typed definition and Args its named arguments.
+	Tag   *codetags.Tag
+	Args  map[string]codetags.Arg
+	place Place
 }
 
 // ConstLookup finds constants visible from the tag's package.
@@ -217,6 +233,10 @@ type Place struct {
 	// dialect, so that markers in shared types (metav1.Condition) do not change what other
 	// dialects generate.
 	IgnoreMarkers bool
+	// KindOf gives the kind of a Go type, for tags that apply a chained tag to an element.
+	KindOf func(types.Type) model.Kind
+	// TestTags accepts test-only tags.
+	TestTags bool
 }
 
 // Apply checks each tag against the registry and applies the valid ones to the place, in the
@@ -257,6 +277,14 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			// validation-gen (+k8s:optional); the same value under another spelling is one tag.
 			continue
 		}
+		if d.TestOnly && !p.TestTags {
+			diags.Add(r.Pos, r.Name, "a test-only tag (for validation-gen's own test suites); the run must enable it with --test-tags")
+			continue
+		}
+		if r.NameArgs != "" && !d.Typed {
+			diags.Add(r.Pos, r.Name, "takes no arguments in parentheses")
+			continue
+		}
 		if d.Scopes&p.Scope == 0 {
 			diags.Add(r.Pos, r.Name, "not allowed on a %s (allowed on: %s)", p.Scope, d.Scopes)
 			continue
@@ -283,8 +311,12 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		}
 		seen[d] = r.Pos
 		c := &Context{Def: d, Raw: r, Kind: p.Kind, GoType: p.GoType, V: p.V, Type: p.Type, Pkg: p.Pkg,
-			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags}
-		if err := checkArgs(c); err != nil {
+			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags, place: p}
+		check := checkArgs
+		if d.Typed {
+			check = checkTyped
+		}
+		if err := check(c); err != nil {
 			report(diags, r, err)
 			continue
 		}
@@ -503,6 +535,10 @@ func argDoc(a Arg) string {
 		return "a JSON value"
 	case ArgMarker:
 		return a.Doc
+	case ArgTag:
+		return "another tag"
+	case ArgScalar:
+		return "a string, integer or boolean"
 	}
 	return "no value"
 }

@@ -42,7 +42,7 @@ Flags:
 // options are the values of the command-line flags.
 type options struct {
 	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat string
-	verify, docs, noNativeCEL, formatFallback, celReport             bool
+	verify, docs, noNativeCEL, formatFallback, celReport, testTags   bool
 }
 
 // flagSet is a flag.FlagSet that remembers the order in which its flags were defined (the flag
@@ -82,6 +82,8 @@ func newFlags() (*flagSet, *options) {
 		"run every CEL rule in cel-go at run time, without compiling rules to Go (for debugging; the errors are the same)")
 	fs.BoolVar(&o.celReport, fs.name("cel-report"), false,
 		"write nothing; print one line per CEL rule of the validators: \"file:line: native\" (compiled to Go) or \"file:line: interpreted: why\" (run in cel-go)")
+	fs.BoolVar(&o.testTags, fs.name("test-tags"), false,
+		"accept test-only tags (+k8s:validateFalse, +k8s:validateTrue), as upstream validation-gen's own test suite uses them")
 	// Of klog's flags only -v is ours to offer; the rest would bury the useful ones in --help.
 	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
 	klog.InitFlags(klogFlags)
@@ -121,7 +123,7 @@ func run(args []string) int {
 	}
 	cfg := generators.Config{
 		Patterns: fs.Args(), OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
-		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL},
+		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags},
 	}
 	if o.celReport {
 		cfg.CELReport = os.Stdout

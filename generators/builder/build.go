@@ -39,15 +39,21 @@ type builder struct {
 	specials map[*types.TypeName]*specialType
 	// kubebuilder caches whether an input package uses controller-gen's markers.
 	kubebuilder *bool
+	testTags    bool // accept test-only tags
 }
 
 // Build turns the loaded program into the model. Every input package's type declarations have
 // their tags checked; definitions are made for the structs of the input packages and for every
 // struct they reach.
 func Build(prog *loader.Program) (*model.Universe, model.Diagnostics) {
+	return BuildWith(prog, model.Options{})
+}
+
+// BuildWith is Build with the options that decide which tags are accepted (TestTags).
+func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model.Diagnostics) {
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
-		specials: map[*types.TypeName]*specialType{}}
+		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags}
 	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
 		mp := b.pkg(pkg.PkgPath)
@@ -140,7 +146,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	b.pkg(tn.Pkg().Path())
 	tags.Apply(d.raws, tags.Place{
 		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
-		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()), IgnoreMarkers: b.markersIgnored(tn.Pkg().Path()),
+		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()), IgnoreMarkers: b.markersIgnored(tn.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
 	}, &b.diags)
 	return d
 }
@@ -369,7 +375,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		fieldV := &model.Validations{}
 		tags.Apply(raws, tags.Place{
 			Scope: tags.ScopeField, Kind: b.kindOf(f.Type()), GoType: f.Type(), V: fieldV,
-			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()),
+			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
 		}, &b.diags)
 		node := b.valueNode(f.Type(), fieldV, pos)
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
@@ -482,18 +488,21 @@ walk:
 				break walk
 			}
 			n.Kind = model.KindList
-			n.Items = b.valueNode(x.Elem(), nil, pos)
+			n.Items = b.valueNode(x.Elem(), each(pieces, false), pos)
 			break walk
 		case *types.Array:
 			n.Kind = model.KindList
-			n.Items = b.valueNode(x.Elem(), nil, pos)
+			n.Items = b.valueNode(x.Elem(), each(pieces, false), pos)
 			break walk
 		case *types.Map:
 			if b.kindOf(x.Key()) != model.KindString {
 				b.diags.Add(pos, "", "map key type %s is not a string; JSON objects have string keys", typeString(x.Key()))
 			}
 			n.Kind = model.KindMap
-			n.Values = b.valueNode(x.Elem(), nil, pos)
+			n.Values = b.valueNode(x.Elem(), each(pieces, false), pos)
+			if keys := each(pieces, true); keys != nil {
+				n.Keys = b.valueNode(x.Key(), keys, pos)
+			}
 			break walk
 		case *types.Struct:
 			n.Kind = model.KindObject
@@ -509,11 +518,41 @@ walk:
 		}
 	}
 	n.V = model.MergeValidations(pieces, &b.diags)
+	for _, sf := range n.V.Subfields {
+		if sf.Node == nil {
+			sf.Node = b.valueNode(sf.GoType, sf.V, sf.Pos)
+		}
+	}
+	for _, it := range n.V.ItemSelectors {
+		if it.Node == nil {
+			it.Node = b.valueNode(it.GoType, it.V, it.Pos)
+		}
+	}
 	if n.V.Enum != nil && enumType != nil {
 		n.Enum = b.enumValues(enumType)
 	}
 	b.kubebuilderNode(n)
 	return n
+}
+
+// each collects what +k8s:eachVal (or, with keys, +k8s:eachKey) declares along a chain for the
+// elements of its list or map; nil when nothing does.
+func each(pieces []*model.Validations, keys bool) *model.Validations {
+	var out []*model.Validations
+	for _, p := range pieces {
+		e := p.EachVal
+		if keys {
+			e = p.EachKey
+		}
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	m := model.MergeValidations(out, nil)
+	return &m
 }
 
 func typeString(t types.Type) string {

@@ -20,6 +20,7 @@ import (
 func Model(u *model.Universe, opts model.Options) model.Diagnostics {
 	c := &checker{opts: opts}
 	for _, d := range u.Definitions {
+		c.upstream = d.Package.UpstreamSemantics()
 		c.node(d.Node)
 		for _, p := range d.Node.Properties {
 			c.walk(p.Node)
@@ -31,6 +32,8 @@ func Model(u *model.Universe, opts model.Options) model.Diagnostics {
 type checker struct {
 	opts  model.Options
 	diags model.Diagnostics
+	// upstream is set while checking a package with upstream validation-gen's semantics.
+	upstream bool
 }
 
 func (c *checker) walk(n *model.Node) {
@@ -46,6 +49,9 @@ func (c *checker) walk(n *model.Node) {
 	}
 	if n.Values != nil {
 		c.walk(n.Values)
+	}
+	if n.Keys != nil {
+		c.walk(n.Keys)
 	}
 }
 
@@ -155,6 +161,9 @@ func (c *checker) lists(n *model.Node) {
 	case "set":
 		switch item.Kind {
 		case model.KindObject, model.KindList, model.KindMap, model.KindAny:
+			if c.upstream && item.Kind == model.KindObject && types.Comparable(item.ValueType()) {
+				break // upstream's semantics: items compared as Go values
+			}
 			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "set items must be scalars (strings, numbers, booleans), not %s", item.Kind)
 		}
 		if len(v.ListMapKeys) > 0 {

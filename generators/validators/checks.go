@@ -156,3 +156,74 @@ func (g *validatorGen) propertyCount(n *model.Node, v string) []jen.Code {
 	}
 	return out
 }
+
+// shortCircuits reports whether a value has a +k8s:validateFalse marked ShortCircuit outside any
+// cohort: it always fails, so none of the value's other checks ever runs.
+func shortCircuits(rs []model.FixedResult) bool {
+	for _, r := range rs {
+		if r.ShortCircuit && !r.Pass && r.Cohort == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// fixedResults emits the test-only +k8s:validateFalse checks of a value as upstream's
+// validate.FixedResult calls, appending to target (+k8s:validateTrue never reports anything).
+// A failing ShortCircuit check stops the other checks of its cohort (of the value, outside
+// cohorts), which statically means they are not emitted.
+func (g *validatorGen) fixedResults(rs []model.FixedResult, v, old, target string) []jen.Code {
+	stopped := map[string]bool{}
+	for _, r := range rs {
+		if r.ShortCircuit && !r.Pass {
+			stopped[r.Cohort] = true
+		}
+	}
+	var out []jen.Code
+	for _, r := range rs {
+		if r.Pass || stopped[r.Cohort] && !r.ShortCircuit || stopped[""] && r.Cohort != "" {
+			continue
+		}
+		call := jen.Qual(pkgValidate, "FixedResult").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old), jen.False(), jen.Lit(r.Message))
+		if r.ShortCircuit {
+			call = call.Dot("MarkShortCircuit").Call()
+		}
+		call = jen.Qual(pkgGenRT, "AtValue").Call(call)
+		out = append(out, jen.Id(target).Op("=").Append(jen.Id(target), call.Op("...")))
+	}
+	return out
+}
+
+// libCalls emits the checks done by apimachinery's validate library (+k8s:neq, +k8s:maxBytes, ...).
+func (g *validatorGen) libCalls(calls []model.LibCall, v, old string) []jen.Code {
+	var out []jen.Code
+	for _, c := range calls {
+		args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old)}
+		for _, a := range c.Args {
+			if i, ok := a.(int64); ok {
+				a = int(i) // an untyped constant, converted to the value's type by the call
+			}
+			args = append(args, jen.Lit(a))
+		}
+		out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"),
+			jen.Qual(pkgGenRT, "AtValue").Call(jen.Qual(pkgValidate, c.Func).Call(args...)).Op("...")))
+	}
+	return out
+}
+
+// updateCheck emits +k8s:update: on update, when the field changed, apimachinery's validate
+// function for its kind reports the forbidden transitions (errors at the field).
+func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) jen.Code {
+	nv, ov := jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName)
+	if p.Node.Pointer {
+		nv, ov = jen.Id("obj").Dot(p.GoName), jen.Id("oldObj").Dot(p.GoName)
+	}
+	args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), nv, ov}
+	for _, c := range u.Constraints {
+		args = append(args, jen.Qual(pkgValidate, c))
+	}
+	changed := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("obj", p.Via)).Add(viaSet("oldObj", p.Via)).Op("&&").Op("!").Id(g.eq.fn(p.Node.GoType)).Call(
+		jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName))
+	return jen.If(changed).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
+		jen.Qual(pkgGenRT, "AtValue").Call(jen.Qual(pkgValidate, u.Func).Call(args...)), jen.Lit(p.Name)).Op("...")))
+}

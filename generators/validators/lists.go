@@ -213,3 +213,129 @@ func (g *validatorGen) itemRef(item *model.Node, old string) *jen.Statement {
 	}
 	return jen.Op("&").Parens(jen.Op("*").Id(old)).Index(jen.Id("j"))
 }
+
+// keys emits the checks of map keys (+k8s:eachKey), as upstream's validate.EachMapKey: errors
+// are reported at the map itself, and on update a key the old map has is not checked again.
+func (g *validatorGen) keys(n *model.Node, v, old string, depth int) []jen.Code {
+	if n.Keys == nil || !g.nodeCarries(n.Keys) {
+		return nil
+	}
+	k, kv, ok := "k"+strconv.Itoa(depth), "key"+strconv.Itoa(depth), "oldKey"+strconv.Itoa(depth)
+	inner := g.valueChecks(n.Keys, kv, ok, depth+1, false)
+	var oldKey jen.Code = jen.Null()
+	if uses(inner, ok) { // a new key has no old key
+		oldKey = jen.Var().Id(ok).Op("*").Add(g.goType(n.Keys.ValueType()))
+	}
+	body := []jen.Code{
+		jen.If(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil()).Block(
+			jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Parens(jen.Op("*").Id(old)).Index(jen.Id(k)), jen.Id("ok")).Block(jen.Continue())),
+		jen.Id(kv).Op(":=").Op("&").Id(k),
+		oldKey,
+		jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))},
+			append(inner, jen.Id("keyErrs").Op("=").Append(jen.Id("keyErrs"), jen.Id("e").Op("...")))...)...),
+	}
+	return []jen.Code{
+		jen.Var().Id("keyErrs").Qual(pkgField, "ErrorList"),
+		jen.For(jen.Id(k).Op(":=").Range().Op("*").Id(v)).Block(body...),
+		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("keyErrs").Op("...")),
+	}
+}
+
+// subfields emits what +k8s:subfield declares for fields of a struct value: each field is
+// checked like a property, against the old struct's field, with errors at "value.field".
+func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.Code {
+	var out []jen.Code
+	for _, sf := range n.V.Subfields {
+		if !g.nodeCarries(sf.Node) {
+			continue
+		}
+		sv, so := "sub"+strconv.Itoa(depth), "oldSub"+strconv.Itoa(depth)
+		inner := g.valueChecks(sf.Node, sv, so, depth+1, false)
+		var block []jen.Code
+		if sf.Node.Pointer {
+			block = append(block, jen.Id(sv).Op(":=").Id(v).Dot(sf.GoName))
+		} else {
+			block = append(block, jen.Id(sv).Op(":=").Op("&").Id(v).Dot(sf.GoName))
+		}
+		if uses(inner, so) {
+			block = append(block, jen.Var().Id(so).Op("*").Add(g.goType(sf.Node.ValueType())))
+			get := jen.Op("&").Id(old).Dot(sf.GoName)
+			if sf.Node.Pointer {
+				get = jen.Id(old).Dot(sf.GoName)
+			}
+			block = append(block, jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id(so).Op("=").Add(get)))
+		}
+		checks := append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, inner...)
+		checks = append(checks, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
+			jen.Id("subErrs").Op("=").Append(jen.Id("subErrs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(sf.Name)).Op("..."))))
+		if sf.Node.Pointer {
+			block = append(block, jen.If(jen.Id(sv).Op("!=").Nil()).Block(checks...))
+		} else {
+			block = append(block, jen.Block(checks...))
+		}
+		out = append(out, jen.Comment("+k8s:subfield("+sf.Name+")"), jen.Block(block...))
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	out = append([]jen.Code{jen.Var().Id("subErrs").Qual(pkgField, "ErrorList")}, out...)
+	return append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("subErrs").Op("...")))
+}
+
+// itemSelectors emits what +k8s:item declares: the checks of the items whose key fields have
+// the given values, each against the old item with the same keys, errors at "[i]".
+func (g *validatorGen) itemSelectors(n *model.Node, v, old string, depth int) []jen.Code {
+	var out []jen.Code
+	for _, it := range n.V.ItemSelectors {
+		if !g.nodeCarries(it.Node) {
+			continue
+		}
+		idx, iv, io := "i"+strconv.Itoa(depth), "sel"+strconv.Itoa(depth), "oldSel"+strconv.Itoa(depth)
+		inner := g.valueChecks(it.Node, iv, io, depth+1, false)
+		match := func(x string) *jen.Statement {
+			var cond *jen.Statement
+			for _, k := range it.Keys {
+				var c *jen.Statement
+				if k.Pointer {
+					c = jen.Id(x).Dot(k.GoName).Op("!=").Nil().Op("&&").Op("*").Id(x).Dot(k.GoName).Op("==").Add(untypedLit(k.Value))
+				} else {
+					c = jen.Id(x).Dot(k.GoName).Op("==").Add(untypedLit(k.Value))
+				}
+				if cond == nil {
+					cond = c
+				} else {
+					cond = cond.Op("&&").Add(c)
+				}
+			}
+			return cond
+		}
+		body := []jen.Code{
+			jen.Id(iv).Op(":=").Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx)),
+			jen.If(jen.Op("!").Parens(match(iv))).Block(jen.Continue()),
+		}
+		if uses(inner, io) {
+			body = append(body, jen.Var().Id(io).Op("*").Add(g.goType(it.Node.ValueType())),
+				jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.For(jen.Id("j").Op(":=").Range().Op("*").Id(old)).Block(
+					jen.If(jen.Id("o").Op(":=").Op("&").Parens(jen.Op("*").Id(old)).Index(jen.Id("j")), match("o")).Block(
+						jen.Id(io).Op("=").Id("o"), jen.Break()))))
+		}
+		body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))},
+			append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
+				jen.Id("selErrs").Op("=").Append(jen.Id("selErrs"), jen.Qual(pkgGenRT, "PrefixIndex").Call(jen.Id("e"), jen.Id(idx)).Op("..."))))...)...))
+		out = append(out, jen.Comment("+k8s:item"), jen.For(jen.Id(idx).Op(":=").Range().Op("*").Id(v)).Block(body...))
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	out = append([]jen.Code{jen.Var().Id("selErrs").Qual(pkgField, "ErrorList")}, out...)
+	return append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("selErrs").Op("...")))
+}
+
+// untypedLit spells a constant of a tag as an untyped Go constant, which converts to the type
+// it is compared with or passed as.
+func untypedLit(v any) jen.Code {
+	if i, ok := v.(int64); ok {
+		return jen.Lit(int(i))
+	}
+	return jen.Lit(v)
+}

@@ -28,6 +28,7 @@ const (
 	pkgUTF8      = "unicode/utf8"
 	pkgRegexp    = "regexp"
 	pkgMath      = "math"
+	pkgValidate  = "k8s.io/apimachinery/pkg/api/validate"
 )
 
 // GoFile renders the typed validators of one package: Validate_T for every type that
@@ -149,7 +150,7 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 	g.carries[d] = 1
 	yes := hasChecks(d.Node) || g.subtreeCarries(d.Node)
 	for _, p := range d.Node.Properties {
-		if p.Required && !g.alwaysPresent(p) {
+		if goRequired(d, p) && !g.alwaysPresent(p) {
 			yes = true
 		}
 	}
@@ -174,6 +175,16 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 	if hasChecks(n) {
 		return true
 	}
+	for _, sf := range n.V.Subfields {
+		if g.nodeCarries(sf.Node) {
+			return true
+		}
+	}
+	for _, it := range n.V.ItemSelectors {
+		if g.nodeCarries(it.Node) {
+			return true
+		}
+	}
 	if n.Ref != nil {
 		return g.validated(n.Ref)
 	}
@@ -183,6 +194,9 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 	if n.Values != nil && g.nodeCarries(n.Values) {
 		return true
 	}
+	if n.Keys != nil && g.nodeCarries(n.Keys) {
+		return true
+	}
 	return false
 }
 
@@ -190,8 +204,8 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 func hasChecks(n *model.Node) bool {
 	v := &n.V
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
-		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules) > 0 ||
-		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil ||
+		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
+		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Update != nil ||
 		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
 }
 
@@ -275,6 +289,9 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
 	for _, p := range d.Node.Properties {
+		if shortCircuits(d.Node.V.FixedResults) {
+			break // a type-level check that always fails stops the type's validation
+		}
 		body = append(body, g.property(d, p, false)...)
 	}
 	body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
@@ -314,6 +331,7 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 	if transitionsOnly {
 		return out
 	}
+	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
 	for _, p := range d.Node.Properties {
 		if nf := p.Node.V.NameFormat; nf != nil {
 			// Names cannot change on update; only new names are checked.
@@ -346,11 +364,33 @@ func (g *validatorGen) alwaysPresent(p *model.Property) bool {
 	return !p.Node.Pointer && p.Node.Kind == model.KindObject && p.Node.Ref != nil && !p.Node.Ref.Special
 }
 
+// goRequired reports whether the generated Go reports a field Required when it is unset: the
+// published schema's rule (+required, or neither +optional nor omitempty), or, in a package
+// written for Kubernetes' validation-gen, an explicit +required only.
+func goRequired(d *model.Definition, p *model.Property) bool {
+	if d.Package.UpstreamSemantics() {
+		return p.Node.V.Required != nil
+	}
+	return p.Required
+}
+
 // property emits the block that validates one field.
 func (g *validatorGen) property(d *model.Definition, p *model.Property, transitionsOnly bool) []jen.Code {
 	n := p.Node
-	if !transitionsOnly && !g.nodeCarries(n) && !(p.Required && !g.alwaysPresent(p)) {
-		return nil
+	required := goRequired(d, p)
+	upstream := d.Package.UpstreamSemantics()
+	// Required errors name the tag, except in upstream's semantics, where they have no origin.
+	origin := "required"
+	if upstream {
+		origin = ""
+	}
+	forbidden := !transitionsOnly && n.V.Forbidden != nil
+	var update []jen.Code
+	if u := n.V.Update; u != nil && !transitionsOnly {
+		update = []jen.Code{jen.Comment(p.Name + ": +k8s:update"), g.updateCheck(p, u)}
+	}
+	if !transitionsOnly && !g.nodeCarries(n) && !(required && !g.alwaysPresent(p)) && !forbidden {
+		return update
 	}
 	if model.IsObjectMeta(n.GoType) {
 		return nil // +nameFormat is checked at the type level
@@ -358,9 +398,27 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	vt := n.ValueType()
 	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
 	absent := g.absent(n, "v")
-	requiredCheck := !transitionsOnly && absent != nil && p.Required && n.V.Optional == nil
+	requiredCheck := !transitionsOnly && absent != nil && required && n.V.Optional == nil
+	if forbidden && absent != nil {
+		// +k8s:forbidden: a set value is the error, and nothing else about it is checked.
+		var set *jen.Statement
+		if n.Pointer {
+			set = jen.Id("obj").Dot(p.GoName).Op("!=").Nil()
+		} else {
+			set = jen.Op("!").Parens(g.absent(n, "v"))
+		}
+		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
+			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(""))))
+		if !n.Pointer {
+			report = jen.Block(jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName), report)
+		}
+		if len(p.Via) > 0 {
+			report = jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(report)
+		}
+		return []jen.Code{jen.Comment(p.Name), report}
+	}
 	if len(checks) == 0 && !requiredCheck {
-		return nil // e.g. +required on a struct, which JSON always has: nothing to check
+		return update // e.g. +required on a struct, which JSON always has: nothing to check
 	}
 	var block []jen.Code
 	if n.Pointer {
@@ -374,8 +432,9 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))).Block(jen.Id("old").Op("=").Id("oldObj").Dot(p.GoName)))
 		} else {
 			// An unset old value (a zero non-pointer) is no old value: nothing to correlate with.
+			// In upstream's semantics a zero value is a value like any other.
 			cond := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))
-			if absent := g.absent(n, "&oldObj."+p.GoName); absent != nil {
+			if absent := g.absent(n, "&oldObj."+p.GoName); absent != nil && !upstream {
 				cond = cond.Op("&&").Op("!").Parens(absent)
 			}
 			block = append(block, jen.If(cond).Block(jen.Id("old").Op("=").Op("&").Id("oldObj").Dot(p.GoName)))
@@ -391,11 +450,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		} else {
 			block = append(block, present...)
 		}
-	case p.Required && n.V.Optional == nil:
-		origin := "required"
-		if n.V.Required == nil {
-			origin = "required" // no +optional and no omitempty: required by openapi-gen's rule
-		}
+	case required && n.V.Optional == nil:
 		required := jen.If(absent).Block(
 			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
 				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
@@ -403,6 +458,9 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			required = required.Else().Block(present...)
 		}
 		block = append(block, required)
+	case upstream && n.V.Optional == nil && !n.Pointer:
+		// Neither +required nor +optional: upstream checks the value whatever it is, zero included.
+		block = append(block, present...)
 	default:
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
 	}
@@ -411,11 +469,11 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		guard := jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(block...)
 		if requiredCheck {
 			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit("required"))))
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
 		}
-		return []jen.Code{jen.Comment(p.Name), guard}
+		return append(update, jen.Comment(p.Name), guard)
 	}
-	return []jen.Code{jen.Comment(p.Name), jen.Block(block...)}
+	return append(update, jen.Comment(p.Name), jen.Block(block...))
 }
 
 // viaSet is "&& x.A != nil && x.A.B != nil" for the embedded pointers a field is promoted through.
@@ -498,7 +556,13 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), call.Op("...")))
 		}
 	}
-	own := g.ownChecks(eff, v, depth)
+	if !transitionsOnly && shortCircuits(n.V.FixedResults) {
+		// A check that always fails and short-circuits: nothing else at this value ever runs.
+		unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
+		return []jen.Code{jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...)}
+	}
+	own := append(g.ownChecks(eff, v, depth), g.libCalls(n.V.Calls, v, old)...)
+	own = append(own, g.fixedResults(n.V.FixedResults, v, old, "e")...)
 	rules := celRules(n.V.Rules, false)
 	var transRules, allRules []model.Rule
 	for _, r := range rules {
@@ -551,8 +615,18 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		if n.V.ListType != nil && n.V.ListType.Value == "map" {
 			out = append(out, g.items(n, v, old, depth, transitionsOnly)...)
 		}
+		if !transitionsOnly {
+			out = append(out, g.itemSelectors(n, v, old, depth)...)
+		}
 	case model.KindMap:
 		out = append(out, g.values(n, v, old, depth, transitionsOnly)...)
+		if !transitionsOnly {
+			out = append(out, g.keys(n, v, old, depth)...)
+		}
+	case model.KindObject:
+		if !transitionsOnly {
+			out = append(out, g.subfields(n, v, old, depth)...)
+		}
 	}
 	return out
 }

@@ -1,0 +1,20 @@
+package tags
+
+import "github.com/validation-gen/validation-gen/model"
+
+func init() {
+	Register(&Def{
+		Name: "k8s:forbidden", Scopes: ScopeField, Typed: true,
+		Value: Arg{Kind: ArgNone},
+		Doc: "The field must not be set (a non-pointer field at its zero value counts as unset): a set value is " +
+			"a Forbidden error and nothing else about the field is checked.",
+		OpenAPI: "nothing yet", Example: "+k8s:forbidden",
+		Apply: func(c *Context) error {
+			if c.V.Required != nil {
+				return c.Errorf("conflicts with +required at line %d", c.V.Required.Pos.Line)
+			}
+			c.V.Forbidden = &model.Flag{Origin: c.Origin()}
+			return nil
+		},
+	})
+}

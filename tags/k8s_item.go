@@ -1,0 +1,67 @@
+package tags
+
+import (
+	"go/types"
+	"sort"
+	"strconv"
+
+	"k8s.io/gengo/v2/codetags"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+func init() {
+	Register(&Def{
+		Name: "k8s:item", Scopes: ScopeType | ScopeField, Typed: true, Repeatable: true, AnyArgs: true,
+		Kinds: []model.Kind{model.KindList},
+		Value: Arg{Kind: ArgTag, Doc: "the tag to apply to the selected items"},
+		Doc: "Applies another tag to the items of a list of structs whose fields have the given values " +
+			"(`+k8s:item(type: \"Ready\")=...`, JSON field names as arguments, string, integer or boolean values); " +
+			"errors at `field[i]`, each item ratcheted against the old item with the same values.",
+		OpenAPI: "nothing yet", Example: `+k8s:item(type: "Ready")=+k8s:validateFalse="ready"`,
+		Apply: func(c *Context) error {
+			elem := elemType(c.GoType)
+			if elem == nil {
+				return c.Errorf("applies to lists, not to Go type %s", typeString(c.GoType))
+			}
+			if _, ptr := types.Unalias(elem).(*types.Pointer); ptr {
+				return c.Errorf("items are pointers (Go type %s); +k8s:item needs a list of struct values", typeString(c.GoType))
+			}
+			if len(c.Tag.Args) == 0 {
+				return c.Errorf("needs at least one key: +k8s:item(field: \"value\")=+...")
+			}
+			sel := &model.ItemSelector{GoType: elem, V: &model.Validations{}, Origin: c.Origin()}
+			for _, a := range c.Tag.Args {
+				if a.Name == "" {
+					return c.Errorf("arguments are field: value pairs, not a positional %s", a.Value)
+				}
+				f := jsonField(elem, a.Name)
+				if f == nil {
+					return c.Errorf("item type %s has no field with JSON name %q", typeString(elem), a.Name)
+				}
+				k := model.ItemKey{Name: a.Name, GoName: f.Name()}
+				_, k.Pointer = types.Unalias(f.Type()).(*types.Pointer)
+				b, ok := underlyingBasic(f.Type())
+				var err error
+				switch {
+				case ok && b.Info()&types.IsString != 0 && a.Type == codetags.ArgTypeString:
+					k.Value = a.Value
+				case ok && b.Info()&types.IsInteger != 0 && a.Type == codetags.ArgTypeInt:
+					k.Value, err = strconv.ParseInt(a.Value, 0, 64)
+				case ok && b.Info()&types.IsBoolean != 0 && a.Type == codetags.ArgTypeBool:
+					k.Value, err = strconv.ParseBool(a.Value)
+				default:
+					return c.Errorf("argument %s: %s %s does not match the field's Go type %s", a.Name, a.Type, a.Value, typeString(f.Type()))
+				}
+				if err != nil {
+					return c.Errorf("argument %s: %v", a.Name, err)
+				}
+				sel.Keys = append(sel.Keys, k)
+			}
+			sort.SliceStable(sel.Keys, func(i, j int) bool { return sel.Keys[i].Name < sel.Keys[j].Name })
+			c.V.ItemSelectors = append(c.V.ItemSelectors, sel)
+			c.ApplyPayload(elem, sel.V)
+			return nil
+		},
+	})
+}

@@ -1,0 +1,62 @@
+package tags
+
+import (
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+func init() {
+	Register(&Def{
+		Name: "k8s:subfield", Scopes: ScopeType | ScopeField, Typed: true, Repeatable: true,
+		Kinds: []model.Kind{model.KindObject},
+		Args:  []Param{{Key: "", Arg: Arg{Kind: ArgString}, Doc: "the JSON name of a field of the struct (positional)"}},
+		Value: Arg{Kind: ArgTag, Doc: "the tag to apply to that field"},
+		Doc: "Applies another tag to one field of a struct value, from the place that holds the struct (a field of " +
+			"a shared type can get checks that only this place needs); errors are reported at `field.subfield`.",
+		OpenAPI: "nothing yet", Example: `+k8s:subfield(name)=+k8s:maxLength=16`,
+		Apply: func(c *Context) error {
+			name, ok := c.Args[""]
+			if !ok {
+				return c.Errorf("needs the subfield's JSON name: +k8s:subfield(name)=+...")
+			}
+			f := jsonField(c.GoType, name.Value)
+			if f == nil {
+				return c.Errorf("Go type %s has no field with JSON name %q", typeString(c.GoType), name.Value)
+			}
+			sf := &model.Subfield{Name: name.Value, GoName: f.Name(), GoType: f.Type(), V: &model.Validations{}, Origin: c.Origin()}
+			c.V.Subfields = append(c.V.Subfields, sf)
+			c.ApplyPayload(f.Type(), sf.V)
+			return nil
+		},
+	})
+}
+
+// jsonField finds the direct field of a struct type (through pointers and named types) whose
+// JSON name is name.
+func jsonField(t types.Type, name string) *types.Var {
+	for {
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+			continue
+		}
+		break
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		jn, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+		if jn == "" {
+			jn = f.Name()
+		}
+		if jn == name && f.Exported() {
+			return f
+		}
+	}
+	return nil
+}

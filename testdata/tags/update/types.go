@@ -1,0 +1,22 @@
+// Package update exercises +k8s:update: transitions forbidden on update.
+//
+// +k8s:validation-gen=*
+package update
+
+// Spec has fields with restricted transitions.
+type Spec struct {
+	// Once set, Name stays (it may not change or be cleared).
+	// +k8s:optional
+	// +k8s:update=NoModify
+	// +k8s:update=NoUnset
+	Name string `json:"name,omitempty"`
+
+	// Owner may only be set at creation.
+	// +k8s:optional
+	// +k8s:update=NoSet
+	Owner *string `json:"owner,omitempty"`
+
+	// Free has no restriction.
+	// +k8s:optional
+	Free string `json:"free,omitempty"`
+}

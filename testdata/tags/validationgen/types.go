@@ -1,0 +1,50 @@
+// Package validationgen exercises +k8s:validation-gen: a package written for Kubernetes' own
+// validation-gen gets upstream's semantics in its Go validators, while its published schema keeps
+// openapi-gen's rule for required.
+//
+// +k8s:validation-gen=TypesWithField=TypeMeta
+// +groupName=validationgen.example.com
+package validationgen
+
+// Spec shows requiredness and presence under upstream's semantics.
+type Spec struct {
+	// Name is +k8s:required: reported as Required (without origin) when empty.
+	// +k8s:required
+	// +k8s:maxLength=5
+	Name string `json:"name,omitempty"`
+
+	// Replicas is a required pointer.
+	// +required
+	// +k8s:minimum=1
+	Replicas *int32 `json:"replicas"`
+
+	// Implicit has neither tag nor omitempty: required in the schema (openapi-gen's rule), but
+	// not checked as required in Go; its limit applies to the empty value too.
+	// +k8s:minLength=1
+	Implicit string `json:"implicit"`
+
+	// Loose is +k8s:optional: an empty value skips its checks.
+	// +k8s:optional
+	// +k8s:minLength=2
+	Loose string `json:"loose,omitempty"`
+
+	// Count has a limit and no tag about presence: zero is checked.
+	// +k8s:minimum=1
+	Count int32 `json:"count,omitempty"`
+
+	// Limit is an optional-by-default pointer: nil skips its checks.
+	// +k8s:maximum=3
+	Limit *int32 `json:"limit,omitempty"`
+
+	// Pairs is a set of structs, compared as Go values (upstream allows them; the schema keeps
+	// x-kubernetes-list-type set, which CRDs accept only for scalars).
+	// +k8s:optional
+	// +k8s:listType=set
+	Pairs []Pair `json:"pairs,omitempty"`
+}
+
+// Pair is a comparable struct.
+type Pair struct {
+	A string `json:"a"`
+	B int32  `json:"b"`
+}
