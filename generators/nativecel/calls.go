@@ -266,6 +266,42 @@ func (c *compiler) call(e celast.Expr) cval {
 		v := c.temp("found")
 		c.emit(jen.Id(v).Op(":=").Id(re).Dot("FindAllString").Call(str.code, n))
 		return cval{code: jen.Id(v), typ: tList, strs: true}
+	case "isSorted", "sum", "min", "max":
+		recv, _ := c.member(call, 0)
+		item := c.listItem(recv)
+		if item.typ != tInt && item.typ != tString || fn == "sum" && item.typ != tInt {
+			unsupported("%s of a list of %s", fn, item.typ)
+		}
+		switch fn {
+		case "isSorted":
+			return cval{code: jen.Qual(pkgCelNative, "IsSorted").Call(recv.code), typ: tBool}
+		case "sum":
+			return c.checked(jen.Qual(pkgCelNative, "Sum").Call(recv.code))
+		}
+		v, err := c.temp("v"), c.temp("err")
+		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, map[string]string{"min": "Min", "max": "Max"}[fn]).Call(recv.code))
+		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+		return cval{code: convertC(item.typ, jen.Id(v)), typ: item.typ}
+	case "indexOf", "lastIndexOf":
+		recv, arg := c.member(call, 1)
+		if recv.typ != tList {
+			unsupported("%s of a %s", fn, recv.typ)
+		}
+		i := c.temp("i")
+		item := c.listItem(recv)
+		if item.typ != tInt && item.typ != tString && item.typ != tBool {
+			unsupported("%s of a list of %s", fn, item.typ)
+		}
+		x := c.want(c.expr(arg[0]), item.typ)
+		elem := c.listElem(recv, jen.Id(i))
+		r := c.temp("index")
+		loop := jen.For(jen.Id(i).Op(":=").Range().Add(recv.code))
+		if fn == "lastIndexOf" {
+			loop = jen.For(jen.Id(i).Op(":=").Len(recv.code).Op("-").Lit(1), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("--"))
+		}
+		c.emit(jen.Id(r).Op(":=").Int64().Call(jen.Lit(-1)),
+			loop.Block(jen.If(elem.code.Op("==").Add(x.code)).Block(jen.Id(r).Op("=").Int64().Call(jen.Id(i)), jen.Break())))
+		return cval{code: jen.Id(r), typ: tInt}
 	case "lowerAscii", "upperAscii":
 		recv, _ := c.member(call, 0)
 		s := c.want(recv, tString)
@@ -345,6 +381,22 @@ func (c *compiler) call(e celast.Expr) cval {
 	}
 	unsupported("the function %s", fn)
 	return cval{}
+}
+
+// listItem is the type of a list value's items (the code is not usable).
+func (c *compiler) listItem(l cval) cval {
+	if l.typ != tList || l.lits != nil {
+		unsupported("a list function on a %s", l.typ)
+	}
+	return c.listElem(l, jen.Lit(0))
+}
+
+// listElem is item i of a list value.
+func (c *compiler) listElem(l cval, i *jen.Statement) cval {
+	if l.strs {
+		return cval{code: jen.Add(l.code).Index(i), typ: tString}
+	}
+	return c.elemVal(jen.Parens(l.code).Index(i), l.node.Items)
 }
 
 // plainStrings reports a list whose Go type is []string.

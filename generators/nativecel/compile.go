@@ -31,6 +31,8 @@ import (
 //   - size() of strings (code points), lists and maps; startsWith, endsWith, contains, matches
 //     (a literal pattern, compiled once), find, findAll, lowerAscii, upperAscii, replace, trim,
 //     split, join, substring, string(int); duration() of strings, compared as durations;
+//   - the Kubernetes lists library on lists of ints and strings: isSorted, sum, min, max, indexOf,
+//     lastIndexOf;
 //   - the macros all, exists and exists_one over lists and map keys (the context is checked every
 //     CheckFrequency iterations, as cel-go checks it);
 //   - optional oldSelf: hasValue(), value(), orValue() of scalars; optional field selection

@@ -8,6 +8,7 @@
 package celnative
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -241,4 +242,54 @@ func Duration(s string) (time.Duration, error) {
 		return 0, ErrDurationConversion
 	}
 	return d, nil
+}
+
+// IsSorted, Sum, Min and Max are the Kubernetes lists library's functions on lists of ints and
+// strings.
+func IsSorted[S ~[]E, E cmp.Ordered](s S) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i-1] > s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func Sum[S ~[]E, E ~int | ~int8 | ~int16 | ~int32 | ~int64](s S) (int64, error) {
+	var acc int64
+	for _, x := range s {
+		var err error
+		if acc, err = AddInt(acc, int64(x)); err != nil {
+			return 0, err
+		}
+	}
+	return acc, nil
+}
+
+func Min[S ~[]E, E cmp.Ordered](s S) (E, error) {
+	var zero E
+	if len(s) == 0 {
+		return zero, &evalError{"min called on empty list"}
+	}
+	m := s[0]
+	for _, x := range s[1:] {
+		if x < m {
+			m = x
+		}
+	}
+	return m, nil
+}
+
+func Max[S ~[]E, E cmp.Ordered](s S) (E, error) {
+	var zero E
+	if len(s) == 0 {
+		return zero, &evalError{"max called on empty list"}
+	}
+	m := s[0]
+	for _, x := range s[1:] {
+		if x > m {
+			m = x
+		}
+	}
+	return m, nil
 }
