@@ -302,6 +302,47 @@ func (c *compiler) call(e celast.Expr) cval {
 		c.emit(jen.Id(r).Op(":=").Int64().Call(jen.Lit(-1)),
 			loop.Block(jen.If(elem.code.Op("==").Add(x.code)).Block(jen.Id(r).Op("=").Int64().Call(jen.Id(i)), jen.Break())))
 		return cval{code: jen.Id(r), typ: tInt}
+	case "isIP", "isCIDR":
+		if call.IsMemberFunction() || len(args) != 1 {
+			unsupported("%s with %d arguments", fn, len(args))
+		}
+		a := c.want(c.expr(args[0]), tString)
+		return cval{code: jen.Qual(pkgCelNative, map[string]string{"isIP": "IsIP", "isCIDR": "IsCIDR"}[fn]).Call(a.code), typ: tBool}
+	case "ip", "cidr":
+		if !call.IsMemberFunction() && len(args) == 1 {
+			a := c.want(c.expr(args[0]), tString)
+			v, err := c.temp("v"), c.temp("err")
+			c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, map[string]string{"ip": "ParseIP", "cidr": "ParseCIDR"}[fn]).Call(a.code))
+			c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+			return cval{code: jen.Id(v), typ: map[string]ctype{"ip": tIP, "cidr": tCIDR}[fn]}
+		}
+		if fn == "ip" && call.IsMemberFunction() && len(args) == 0 {
+			p := c.want(c.expr(call.Target()), tCIDR)
+			return cval{code: p.code.Clone().Dot("Addr").Call(), typ: tIP}
+		}
+		unsupported("%s with %d arguments", fn, len(args))
+	case "family":
+		recv, _ := c.member(call, 0)
+		return c.checked(jen.Qual(pkgCelNative, "IPFamily").Call(c.want(recv, tIP).code))
+	case "isLoopback", "isUnspecified":
+		recv, _ := c.member(call, 0)
+		return cval{code: c.want(recv, tIP).code.Clone().Dot(map[string]string{"isLoopback": "IsLoopback", "isUnspecified": "IsUnspecified"}[fn]).Call(), typ: tBool}
+	case "prefixLength":
+		recv, _ := c.member(call, 0)
+		return cval{code: jen.Int64().Call(c.want(recv, tCIDR).code.Clone().Dot("Bits").Call()), typ: tInt}
+	case "containsIP":
+		recv, arg := c.member(call, 1)
+		p, a := c.want(recv, tCIDR), c.expr(arg[0])
+		switch a.typ {
+		case tIP:
+			return cval{code: p.code.Clone().Dot("Contains").Call(a.code), typ: tBool}
+		case tString:
+			v, err := c.temp("v"), c.temp("err")
+			c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "ContainsIPString").Call(p.code, a.code))
+			c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+			return cval{code: jen.Id(v), typ: tBool}
+		}
+		unsupported("containsIP of a %s", a.typ)
 	case "lowerAscii", "upperAscii":
 		recv, _ := c.member(call, 0)
 		s := c.want(recv, tString)

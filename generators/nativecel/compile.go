@@ -32,7 +32,8 @@ import (
 //     (a literal pattern, compiled once), find, findAll, lowerAscii, upperAscii, replace, trim,
 //     split, join, substring, string(int); duration() of strings, compared as durations;
 //   - the Kubernetes lists library on lists of ints and strings: isSorted, sum, min, max, indexOf,
-//     lastIndexOf;
+//     lastIndexOf; the IP and CIDR library: isIP, isCIDR, ip(), cidr(), family(), isLoopback(),
+//     isUnspecified(), containsIP(), ip() of a CIDR, prefixLength();
 //   - the macros all, exists and exists_one over lists and map keys (the context is checked every
 //     CheckFrequency iterations, as cel-go checks it);
 //   - optional oldSelf: hasValue(), value(), orValue() of scalars; optional field selection
@@ -131,10 +132,12 @@ const (
 	tQuantity
 	tQuantityStr
 	tDuration
+	tIP   // netip.Addr
+	tCIDR // netip.Prefix
 )
 
 func (t ctype) String() string {
-	return [...]string{"?", "bool", "int", "string", "list", "map", "object", "optional", "quantity", "string(quantity)", "duration"}[t]
+	return [...]string{"?", "bool", "int", "string", "list", "map", "object", "optional", "quantity", "string(quantity)", "duration", "ip", "cidr"}[t]
 }
 
 // cval is a compiled value: a Go expression (pure and cheap: it may be repeated) valid after
