@@ -3,6 +3,7 @@ package nativecel
 import (
 	gotypes "go/types"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/dave/jennifer/jen"
@@ -152,6 +153,8 @@ func (c *compiler) call(e celast.Expr) cval {
 		switch v.typ {
 		case tString:
 			return cval{code: jen.Int64().Call(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.code)), typ: tInt}
+		case tURLQuery:
+			return cval{code: jen.Int64().Call(jen.Len(v.code)), typ: tInt}
 		case tList, tMap:
 			if v.lits != nil {
 				return cval{code: jen.Int64().Call(jen.Lit(len(v.lits))), typ: tInt}
@@ -343,6 +346,29 @@ func (c *compiler) call(e celast.Expr) cval {
 			return cval{code: jen.Id(v), typ: tBool}
 		}
 		unsupported("containsIP of a %s", a.typ)
+	case "isURL":
+		if call.IsMemberFunction() || len(args) != 1 {
+			unsupported("isURL with %d arguments", len(args))
+		}
+		return cval{code: jen.Qual(pkgCelNative, "IsURL").Call(c.want(c.expr(args[0]), tString).code), typ: tBool}
+	case "url":
+		if call.IsMemberFunction() || len(args) != 1 {
+			unsupported("url with %d arguments", len(args))
+		}
+		a := c.want(c.expr(args[0]), tString)
+		v, err := c.temp("u"), c.temp("err")
+		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "ParseURL").Call(a.code))
+		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+		return cval{code: jen.Id(v), typ: tURL}
+	case "getScheme", "getHost":
+		recv, _ := c.member(call, 0)
+		return cval{code: c.want(recv, tURL).code.Clone().Dot(strings.TrimPrefix(fn, "get")), typ: tString}
+	case "getHostname", "getPort", "getEscapedPath":
+		recv, _ := c.member(call, 0)
+		return cval{code: c.want(recv, tURL).code.Clone().Dot(strings.TrimPrefix(fn, "get")).Call(), typ: tString}
+	case "getQuery":
+		recv, _ := c.member(call, 0)
+		return cval{code: c.want(recv, tURL).code.Clone().Dot("Query").Call(), typ: tURLQuery}
 	case "lowerAscii", "upperAscii":
 		recv, _ := c.member(call, 0)
 		s := c.want(recv, tString)

@@ -33,7 +33,8 @@ import (
 //     split, join, substring, string(int); duration() of strings, compared as durations;
 //   - the Kubernetes lists library on lists of ints and strings: isSorted, sum, min, max, indexOf,
 //     lastIndexOf; the IP and CIDR library: isIP, isCIDR, ip(), cidr(), family(), isLoopback(),
-//     isUnspecified(), containsIP(), ip() of a CIDR, prefixLength();
+//     isUnspecified(), containsIP(), ip() of a CIDR, prefixLength(); the URL library: isURL, url(),
+//     getScheme(), getHost(), getHostname(), getPort(), getEscapedPath(), getQuery().size();
 //   - the macros all, exists and exists_one over lists and map keys (the context is checked every
 //     CheckFrequency iterations, as cel-go checks it);
 //   - optional oldSelf: hasValue(), value(), orValue() of scalars; optional field selection
@@ -134,10 +135,12 @@ const (
 	tDuration
 	tIP   // netip.Addr
 	tCIDR // netip.Prefix
+	tURL  // *url.URL
+	tURLQuery
 )
 
 func (t ctype) String() string {
-	return [...]string{"?", "bool", "int", "string", "list", "map", "object", "optional", "quantity", "string(quantity)", "duration", "ip", "cidr"}[t]
+	return [...]string{"?", "bool", "int", "string", "list", "map", "object", "optional", "quantity", "string(quantity)", "duration", "ip", "cidr", "url", "url query"}[t]
 }
 
 // cval is a compiled value: a Go expression (pure and cheap: it may be repeated) valid after

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math"
 	"net/netip"
+	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -367,4 +368,23 @@ func IPFamily(a netip.Addr) (int64, error) {
 		return 6, nil
 	}
 	return 0, &evalError{fmt.Sprintf("IP address %q is not an IPv4 or IPv6 address", a.String())}
+}
+
+// ParseURL is the Kubernetes URL library's url(s): an absolute URL (url.ParseRequestURI), then
+// parsed with url.Parse, as the library does.
+func ParseURL(s string) (*url.URL, error) {
+	if _, err := url.ParseRequestURI(s); err != nil {
+		return nil, &evalError{fmt.Sprintf("URL parse error during conversion from string: %v", err)}
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, &evalError{fmt.Sprintf("URL parse error during conversion from string: %v", err)}
+	}
+	return u, nil
+}
+
+// IsURL is isURL(s).
+func IsURL(s string) bool {
+	_, err := url.ParseRequestURI(s)
+	return err == nil
 }

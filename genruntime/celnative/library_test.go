@@ -40,7 +40,8 @@ func TestAgainstCEL(t *testing.T) {
 		return fmt.Sprint(v)
 	}
 	inputs := []string{"", "1.2.3.4", "::1", "127.0.0.1", "fe80::1%eth0", "::ffff:1.2.3.4", "10.0.0.0/8", "10.0.0.1/8", "::/0",
-		"::ffff:1.2.3.4/120", "1.2.3.4/33", "x", "0.0.0.0", "héllo", "日本語", "abc", "a.b.c", "1h", "-1.5m", "1d"}
+		"::ffff:1.2.3.4/120", "1.2.3.4/33", "x", "0.0.0.0", "héllo", "日本語", "abc", "a.b.c", "1h", "-1.5m", "1d",
+		"https://example.com/p?q=1", "https://user@example.com:8443/a%20b/c?x=1&x=2&y#frag", "http://[::1]:80/", "/relative", "mailto:x@y", "https://exa mple.com", "%zz"}
 	for _, s := range inputs {
 		for _, c := range []struct {
 			expr string
@@ -62,6 +63,21 @@ func TestAgainstCEL(t *testing.T) {
 			{"s.substring(1, 3)", show(Substring(s, 1, 3))},
 			{"s.substring(3, 1)", show(Substring(s, 3, 1))},
 			{"s.lowerAscii()", LowerASCII(s)},
+			{"isURL(s)", fmt.Sprint(IsURL(s))},
+			{"url(s).getScheme() + ' ' + url(s).getHost() + ' ' + url(s).getHostname() + ' ' + url(s).getPort() + ' ' + url(s).getEscapedPath()", func() string {
+				u, err := ParseURL(s)
+				if err != nil {
+					return show(nil, err)
+				}
+				return u.Scheme + " " + u.Host + " " + u.Hostname() + " " + u.Port() + " " + u.EscapedPath()
+			}()},
+			{"url(s).getQuery().size()", func() string {
+				u, err := ParseURL(s)
+				if err != nil {
+					return show(nil, err)
+				}
+				return show(len(u.Query()), nil)
+			}()},
 			{"s.upperAscii()", UpperASCII(s)},
 		} {
 			if want := eval(c.expr, s, ""); c.got != want {
