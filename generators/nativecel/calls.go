@@ -122,8 +122,8 @@ func (c *compiler) call(e celast.Expr) cval {
 			c.emit(jen.Id(iv).Op(":=").Add(i.code))
 			c.fail(jen.Id(iv).Op("<").Lit(0).Op("||").Id(iv).Op(">=").Int64().Call(jen.Len(a.code)),
 				jen.Qual(pkgCelNative, "IndexOutOfBounds").Call(jen.Id(iv)))
-			if a.strs {
-				return cval{code: jen.Add(a.code).Index(jen.Id(iv)), typ: tString}
+			if a.elems != 0 {
+				return cval{code: jen.Add(a.code).Index(jen.Id(iv)), typ: a.elems}
 			}
 			return c.elemVal(jen.Parens(a.code).Index(jen.Id(iv)), a.node.Items)
 		}
@@ -190,7 +190,7 @@ func (c *compiler) call(e celast.Expr) cval {
 		s, sep := c.want(recv, tString), c.want(c.expr(arg[0]), tString)
 		v := c.temp("parts")
 		c.emit(jen.Id(v).Op(":=").Qual("strings", "Split").Call(s.code, sep.code))
-		return cval{code: jen.Id(v), typ: tList, strs: true}
+		return cval{code: jen.Id(v), typ: tList, elems: tString}
 	case "substring":
 		var s, start, end cval
 		switch {
@@ -238,7 +238,7 @@ func (c *compiler) call(e celast.Expr) cval {
 			unsupported("join with %d arguments", len(args))
 		}
 		list := c.expr(call.Target())
-		if list.typ != tList || !list.strs && !plainStrings(list.node) {
+		if list.typ != tList || list.elems != tString && (list.elems != 0 || !plainStrings(list.node)) {
 			unsupported("join of a list that is not []string")
 		}
 		sep := jen.Lit("")
@@ -268,7 +268,7 @@ func (c *compiler) call(e celast.Expr) cval {
 		}
 		v := c.temp("found")
 		c.emit(jen.Id(v).Op(":=").Id(re).Dot("FindAllString").Call(str.code, n))
-		return cval{code: jen.Id(v), typ: tList, strs: true}
+		return cval{code: jen.Id(v), typ: tList, elems: tString}
 	case "isSorted", "sum", "min", "max":
 		recv, _ := c.member(call, 0)
 		item := c.listItem(recv)
@@ -460,8 +460,8 @@ func (c *compiler) listItem(l cval) cval {
 
 // listElem is item i of a list value.
 func (c *compiler) listElem(l cval, i *jen.Statement) cval {
-	if l.strs {
-		return cval{code: jen.Add(l.code).Index(i), typ: tString}
+	if l.elems != 0 {
+		return cval{code: jen.Add(l.code).Index(i), typ: l.elems}
 	}
 	return c.elemVal(jen.Parens(l.code).Index(i), l.node.Items)
 }
@@ -588,7 +588,7 @@ func (c *compiler) logical(or bool, a, b celast.Expr) cval {
 func (c *compiler) closureStmts(stmts []jen.Code, v cval) (val, err string) {
 	stmts = append(stmts, jen.Return(v.code, jen.Nil()))
 	val, err = c.temp("v"), c.temp("err")
-	c.emit(jen.List(jen.Id(val), jen.Id(err)).Op(":=").Func().Params().Params(jen.Bool(), jen.Error()).Block(stmts...).Call())
+	c.emit(jen.List(jen.Id(val), jen.Id(err)).Op(":=").Func().Params().Params(goTypeOf(v.typ), jen.Error()).Block(stmts...).Call())
 	return val, err
 }
 
@@ -631,7 +631,10 @@ func (c *compiler) in(x, coll cval) cval {
 			return cval{code: jen.Parens(cond), typ: tBool}
 		}
 		it := c.temp("it")
-		item := c.elemVal(jen.Id(it), coll.node.Items)
+		item := cval{code: jen.Id(it), typ: coll.elems}
+		if coll.elems == 0 {
+			item = c.elemVal(jen.Id(it), coll.node.Items)
+		}
 		if item.typ != x.typ || (x.typ != tInt && x.typ != tString && x.typ != tBool) {
 			unsupported("in with a %s and a list of %s", x.typ, item.typ)
 		}

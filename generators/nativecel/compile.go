@@ -35,8 +35,9 @@ import (
 //     lastIndexOf; the IP and CIDR library: isIP, isCIDR, ip(), cidr(), family(), isLoopback(),
 //     isUnspecified(), containsIP(), ip() of a CIDR, prefixLength(); the URL library: isURL, url(),
 //     getScheme(), getHost(), getHostname(), getPort(), getEscapedPath(), getQuery().size();
-//   - the macros all, exists and exists_one over lists and map keys (the context is checked every
-//     CheckFrequency iterations, as cel-go checks it);
+//   - the macros all, exists and exists_one over lists and map keys, map and filter over lists
+//     (lists of scalars; filter().size() counts) (the context is checked every CheckFrequency
+//     iterations, as cel-go checks it);
 //   - optional oldSelf: hasValue(), value(), orValue() of scalars; optional field selection
 //     (self.?a.?b) on struct fields;
 //   - quantity(literal), quantity(string(q)), isGreaterThan, isLessThan, compareTo.
@@ -152,7 +153,7 @@ type cval struct {
 	elem    *cval          // optional: the value when there is one
 	present *jen.Statement // optional: whether there is one
 	lits    []cval         // a literal list
-	strs    bool           // a computed list of strings (split): code is a []string variable
+	elems   ctype          // a computed list (split, map, filter) of this scalar type: code is a Go slice variable
 	root    bool           // self at a resource root
 }
 
