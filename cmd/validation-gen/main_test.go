@@ -200,7 +200,7 @@ type Thing struct {
 	Max int32 `+"`json:\"max\"`"+`
 	// +listType=atomic
 	Names []string `+"`json:\"names\"`"+`
-	// +validationRule="isURL(self)"
+	// +validationRule="type(self) == string"
 	// +optional
 	Timeout string `+"`json:\"timeout,omitempty\"`"+`
 }
@@ -211,7 +211,7 @@ type Thing struct {
 	}
 	want := "api/types.go:5: native\n" +
 		"api/types.go:6: interpreted: its estimated cost 691760819237132703 exceeds the per-call limit 1000000: only CEL can stop it\n" +
-		"api/types.go:12: interpreted: the function isURL\n"
+		"api/types.go:12: interpreted: the function type\n"
 	if stdout != want {
 		t.Errorf("--cel-report printed\n%s\nwant\n%s", stdout, want)
 	}

@@ -3,6 +3,7 @@ package nativecel
 import (
 	gotypes "go/types"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/dave/jennifer/jen"
@@ -121,8 +122,8 @@ func (c *compiler) call(e celast.Expr) cval {
 			c.emit(jen.Id(iv).Op(":=").Add(i.code))
 			c.fail(jen.Id(iv).Op("<").Lit(0).Op("||").Id(iv).Op(">=").Int64().Call(jen.Len(a.code)),
 				jen.Qual(pkgCelNative, "IndexOutOfBounds").Call(jen.Id(iv)))
-			if a.strs {
-				return cval{code: jen.Add(a.code).Index(jen.Id(iv)), typ: tString}
+			if a.elems != 0 {
+				return cval{code: jen.Add(a.code).Index(jen.Id(iv)), typ: a.elems}
 			}
 			return c.elemVal(jen.Parens(a.code).Index(jen.Id(iv)), a.node.Items)
 		}
@@ -152,6 +153,8 @@ func (c *compiler) call(e celast.Expr) cval {
 		switch v.typ {
 		case tString:
 			return cval{code: jen.Int64().Call(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.code)), typ: tInt}
+		case tURLQuery:
+			return cval{code: jen.Int64().Call(jen.Len(v.code)), typ: tInt}
 		case tList, tMap:
 			if v.lits != nil {
 				return cval{code: jen.Int64().Call(jen.Lit(len(v.lits))), typ: tInt}
@@ -187,7 +190,7 @@ func (c *compiler) call(e celast.Expr) cval {
 		s, sep := c.want(recv, tString), c.want(c.expr(arg[0]), tString)
 		v := c.temp("parts")
 		c.emit(jen.Id(v).Op(":=").Qual("strings", "Split").Call(s.code, sep.code))
-		return cval{code: jen.Id(v), typ: tList, strs: true}
+		return cval{code: jen.Id(v), typ: tList, elems: tString}
 	case "substring":
 		var s, start, end cval
 		switch {
@@ -235,7 +238,7 @@ func (c *compiler) call(e celast.Expr) cval {
 			unsupported("join with %d arguments", len(args))
 		}
 		list := c.expr(call.Target())
-		if list.typ != tList || !list.strs && !plainStrings(list.node) {
+		if list.typ != tList || list.elems != tString && (list.elems != 0 || !plainStrings(list.node)) {
 			unsupported("join of a list that is not []string")
 		}
 		sep := jen.Lit("")
@@ -265,7 +268,107 @@ func (c *compiler) call(e celast.Expr) cval {
 		}
 		v := c.temp("found")
 		c.emit(jen.Id(v).Op(":=").Id(re).Dot("FindAllString").Call(str.code, n))
-		return cval{code: jen.Id(v), typ: tList, strs: true}
+		return cval{code: jen.Id(v), typ: tList, elems: tString}
+	case "isSorted", "sum", "min", "max":
+		recv, _ := c.member(call, 0)
+		item := c.listItem(recv)
+		if item.typ != tInt && item.typ != tString || fn == "sum" && item.typ != tInt {
+			unsupported("%s of a list of %s", fn, item.typ)
+		}
+		switch fn {
+		case "isSorted":
+			return cval{code: jen.Qual(pkgCelNative, "IsSorted").Call(recv.code), typ: tBool}
+		case "sum":
+			return c.checked(jen.Qual(pkgCelNative, "Sum").Call(recv.code))
+		}
+		v, err := c.temp("v"), c.temp("err")
+		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, map[string]string{"min": "Min", "max": "Max"}[fn]).Call(recv.code))
+		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+		return cval{code: convertC(item.typ, jen.Id(v)), typ: item.typ}
+	case "indexOf", "lastIndexOf":
+		recv, arg := c.member(call, 1)
+		if recv.typ != tList {
+			unsupported("%s of a %s", fn, recv.typ)
+		}
+		i := c.temp("i")
+		item := c.listItem(recv)
+		if item.typ != tInt && item.typ != tString && item.typ != tBool {
+			unsupported("%s of a list of %s", fn, item.typ)
+		}
+		x := c.want(c.expr(arg[0]), item.typ)
+		elem := c.listElem(recv, jen.Id(i))
+		r := c.temp("index")
+		loop := jen.For(jen.Id(i).Op(":=").Range().Add(recv.code))
+		if fn == "lastIndexOf" {
+			loop = jen.For(jen.Id(i).Op(":=").Len(recv.code).Op("-").Lit(1), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("--"))
+		}
+		c.emit(jen.Id(r).Op(":=").Int64().Call(jen.Lit(-1)),
+			loop.Block(jen.If(elem.code.Op("==").Add(x.code)).Block(jen.Id(r).Op("=").Int64().Call(jen.Id(i)), jen.Break())))
+		return cval{code: jen.Id(r), typ: tInt}
+	case "isIP", "isCIDR":
+		if call.IsMemberFunction() || len(args) != 1 {
+			unsupported("%s with %d arguments", fn, len(args))
+		}
+		a := c.want(c.expr(args[0]), tString)
+		return cval{code: jen.Qual(pkgCelNative, map[string]string{"isIP": "IsIP", "isCIDR": "IsCIDR"}[fn]).Call(a.code), typ: tBool}
+	case "ip", "cidr":
+		if !call.IsMemberFunction() && len(args) == 1 {
+			a := c.want(c.expr(args[0]), tString)
+			v, err := c.temp("v"), c.temp("err")
+			c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, map[string]string{"ip": "ParseIP", "cidr": "ParseCIDR"}[fn]).Call(a.code))
+			c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+			return cval{code: jen.Id(v), typ: map[string]ctype{"ip": tIP, "cidr": tCIDR}[fn]}
+		}
+		if fn == "ip" && call.IsMemberFunction() && len(args) == 0 {
+			p := c.want(c.expr(call.Target()), tCIDR)
+			return cval{code: p.code.Clone().Dot("Addr").Call(), typ: tIP}
+		}
+		unsupported("%s with %d arguments", fn, len(args))
+	case "family":
+		recv, _ := c.member(call, 0)
+		return c.checked(jen.Qual(pkgCelNative, "IPFamily").Call(c.want(recv, tIP).code))
+	case "isLoopback", "isUnspecified":
+		recv, _ := c.member(call, 0)
+		return cval{code: c.want(recv, tIP).code.Clone().Dot(map[string]string{"isLoopback": "IsLoopback", "isUnspecified": "IsUnspecified"}[fn]).Call(), typ: tBool}
+	case "prefixLength":
+		recv, _ := c.member(call, 0)
+		return cval{code: jen.Int64().Call(c.want(recv, tCIDR).code.Clone().Dot("Bits").Call()), typ: tInt}
+	case "containsIP":
+		recv, arg := c.member(call, 1)
+		p, a := c.want(recv, tCIDR), c.expr(arg[0])
+		switch a.typ {
+		case tIP:
+			return cval{code: p.code.Clone().Dot("Contains").Call(a.code), typ: tBool}
+		case tString:
+			v, err := c.temp("v"), c.temp("err")
+			c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "ContainsIPString").Call(p.code, a.code))
+			c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+			return cval{code: jen.Id(v), typ: tBool}
+		}
+		unsupported("containsIP of a %s", a.typ)
+	case "isURL":
+		if call.IsMemberFunction() || len(args) != 1 {
+			unsupported("isURL with %d arguments", len(args))
+		}
+		return cval{code: jen.Qual(pkgCelNative, "IsURL").Call(c.want(c.expr(args[0]), tString).code), typ: tBool}
+	case "url":
+		if call.IsMemberFunction() || len(args) != 1 {
+			unsupported("url with %d arguments", len(args))
+		}
+		a := c.want(c.expr(args[0]), tString)
+		v, err := c.temp("u"), c.temp("err")
+		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "ParseURL").Call(a.code))
+		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+		return cval{code: jen.Id(v), typ: tURL}
+	case "getScheme", "getHost":
+		recv, _ := c.member(call, 0)
+		return cval{code: c.want(recv, tURL).code.Clone().Dot(strings.TrimPrefix(fn, "get")), typ: tString}
+	case "getHostname", "getPort", "getEscapedPath":
+		recv, _ := c.member(call, 0)
+		return cval{code: c.want(recv, tURL).code.Clone().Dot(strings.TrimPrefix(fn, "get")).Call(), typ: tString}
+	case "getQuery":
+		recv, _ := c.member(call, 0)
+		return cval{code: c.want(recv, tURL).code.Clone().Dot("Query").Call(), typ: tURLQuery}
 	case "lowerAscii", "upperAscii":
 		recv, _ := c.member(call, 0)
 		s := c.want(recv, tString)
@@ -345,6 +448,22 @@ func (c *compiler) call(e celast.Expr) cval {
 	}
 	unsupported("the function %s", fn)
 	return cval{}
+}
+
+// listItem is the type of a list value's items (the code is not usable).
+func (c *compiler) listItem(l cval) cval {
+	if l.typ != tList || l.lits != nil {
+		unsupported("a list function on a %s", l.typ)
+	}
+	return c.listElem(l, jen.Lit(0))
+}
+
+// listElem is item i of a list value.
+func (c *compiler) listElem(l cval, i *jen.Statement) cval {
+	if l.elems != 0 {
+		return cval{code: jen.Add(l.code).Index(i), typ: l.elems}
+	}
+	return c.elemVal(jen.Parens(l.code).Index(i), l.node.Items)
 }
 
 // plainStrings reports a list whose Go type is []string.
@@ -469,7 +588,7 @@ func (c *compiler) logical(or bool, a, b celast.Expr) cval {
 func (c *compiler) closureStmts(stmts []jen.Code, v cval) (val, err string) {
 	stmts = append(stmts, jen.Return(v.code, jen.Nil()))
 	val, err = c.temp("v"), c.temp("err")
-	c.emit(jen.List(jen.Id(val), jen.Id(err)).Op(":=").Func().Params().Params(jen.Bool(), jen.Error()).Block(stmts...).Call())
+	c.emit(jen.List(jen.Id(val), jen.Id(err)).Op(":=").Func().Params().Params(goTypeOf(v.typ), jen.Error()).Block(stmts...).Call())
 	return val, err
 }
 
@@ -512,7 +631,10 @@ func (c *compiler) in(x, coll cval) cval {
 			return cval{code: jen.Parens(cond), typ: tBool}
 		}
 		it := c.temp("it")
-		item := c.elemVal(jen.Id(it), coll.node.Items)
+		item := cval{code: jen.Id(it), typ: coll.elems}
+		if coll.elems == 0 {
+			item = c.elemVal(jen.Id(it), coll.node.Items)
+		}
 		if item.typ != x.typ || (x.typ != tInt && x.typ != tString && x.typ != tBool) {
 			unsupported("in with a %s and a list of %s", x.typ, item.typ)
 		}

@@ -31,8 +31,13 @@ import (
 //   - size() of strings (code points), lists and maps; startsWith, endsWith, contains, matches
 //     (a literal pattern, compiled once), find, findAll, lowerAscii, upperAscii, replace, trim,
 //     split, join, substring, string(int); duration() of strings, compared as durations;
-//   - the macros all, exists and exists_one over lists and map keys (the context is checked every
-//     CheckFrequency iterations, as cel-go checks it);
+//   - the Kubernetes lists library on lists of ints and strings: isSorted, sum, min, max, indexOf,
+//     lastIndexOf; the IP and CIDR library: isIP, isCIDR, ip(), cidr(), family(), isLoopback(),
+//     isUnspecified(), containsIP(), ip() of a CIDR, prefixLength(); the URL library: isURL, url(),
+//     getScheme(), getHost(), getHostname(), getPort(), getEscapedPath(), getQuery().size();
+//   - the macros all, exists and exists_one over lists and map keys, map and filter over lists
+//     (lists of scalars; filter().size() counts) (the context is checked every CheckFrequency
+//     iterations, as cel-go checks it);
 //   - optional oldSelf: hasValue(), value(), orValue() of scalars; optional field selection
 //     (self.?a.?b) on struct fields;
 //   - quantity(literal), quantity(string(q)), isGreaterThan, isLessThan, compareTo.
@@ -129,10 +134,14 @@ const (
 	tQuantity
 	tQuantityStr
 	tDuration
+	tIP   // netip.Addr
+	tCIDR // netip.Prefix
+	tURL  // *url.URL
+	tURLQuery
 )
 
 func (t ctype) String() string {
-	return [...]string{"?", "bool", "int", "string", "list", "map", "object", "optional", "quantity", "string(quantity)", "duration"}[t]
+	return [...]string{"?", "bool", "int", "string", "list", "map", "object", "optional", "quantity", "string(quantity)", "duration", "ip", "cidr", "url", "url query"}[t]
 }
 
 // cval is a compiled value: a Go expression (pure and cheap: it may be repeated) valid after
@@ -144,7 +153,7 @@ type cval struct {
 	elem    *cval          // optional: the value when there is one
 	present *jen.Statement // optional: whether there is one
 	lits    []cval         // a literal list
-	strs    bool           // a computed list of strings (split): code is a []string variable
+	elems   ctype          // a computed list (split, map, filter) of this scalar type: code is a Go slice variable
 	root    bool           // self at a resource root
 }
 

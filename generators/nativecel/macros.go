@@ -61,12 +61,111 @@ func body(cx celast.ComprehensionExpr, m macro) celast.Expr {
 func (c *compiler) comprehension(cx celast.ComprehensionExpr) cval {
 	m := whichMacro(cx)
 	if m == 0 {
-		if isFilter(cx) {
-			unsupported("a filter() whose list is used other than by its size")
+		if pred, transform, ok := listMacroParts(cx); ok {
+			return c.listMacro(cx, pred, transform)
 		}
-		unsupported("a comprehension other than all, exists, exists_one, and filter().size()")
+		unsupported("a comprehension other than all, exists, exists_one, map, filter")
 	}
 	return c.macro(cx, m)
+}
+
+// listMacroParts recognizes the comprehensions map(x, t), map(x, p, t) and filter(x, p) expand
+// to: [] then accu + [t], or p ? accu + [t] : accu (t is x for filter).
+func listMacroParts(cx celast.ComprehensionExpr) (pred, transform celast.Expr, ok bool) {
+	accu := func(e celast.Expr) bool { return e.Kind() == celast.IdentKind && e.AsIdent() == cx.AccuVar() }
+	init, step := cx.AccuInit(), cx.LoopStep()
+	if cx.HasIterVar2() || init.Kind() != celast.ListKind || len(init.AsList().Elements()) != 0 || !accu(cx.Result()) ||
+		step.Kind() != celast.CallKind {
+		return nil, nil, false
+	}
+	appendStep := func(e celast.Expr) (celast.Expr, bool) {
+		if e.Kind() != celast.CallKind || e.AsCall().FunctionName() != operators.Add {
+			return nil, false
+		}
+		a := e.AsCall().Args()
+		if !accu(a[0]) || a[1].Kind() != celast.ListKind || len(a[1].AsList().Elements()) != 1 {
+			return nil, false
+		}
+		return a[1].AsList().Elements()[0], true
+	}
+	if t, ok := appendStep(step); ok {
+		return nil, t, true
+	}
+	if step.AsCall().FunctionName() != operators.Conditional {
+		return nil, nil, false
+	}
+	a := step.AsCall().Args()
+	t, ok := appendStep(a[1])
+	if !ok || !accu(a[2]) {
+		return nil, nil, false
+	}
+	return a[0], t, true
+}
+
+// listMacro compiles map() and filter() into a Go slice of scalars, with cel-go's errors: an
+// error of the predicate replaces the accumulated one, an error of the transform is kept only
+// when there is none yet; either way every item runs.
+func (c *compiler) listMacro(cx celast.ComprehensionExpr, pred, transform celast.Expr) cval {
+	coll := c.expr(cx.IterRange())
+	i := c.temp("i")
+	var item cval
+	switch {
+	case coll.typ == tList && coll.lits == nil:
+		item = c.listElem(coll, jen.Id(i))
+	default:
+		unsupported("map or filter over a %s", coll.typ)
+	}
+	saved, had := c.vars[cx.IterVar()]
+	c.vars[cx.IterVar()] = item
+	var inner []jen.Code
+	savedOut := c.out
+	c.out = &inner
+	acc, accErr := c.temp("list"), c.temp("err")
+	if pred != nil {
+		stmts, pv, fallible, zp := c.sub(func() cval { return c.want(c.expr(pred), tBool) })
+		*zp = *jen.False()
+		var p, perr string
+		if fallible {
+			p, perr = c.closureStmts(stmts, pv)
+			c.emit(jen.If(jen.Id(perr).Op("!=").Nil()).Block(jen.Id(accErr).Op("=").Id(perr), jen.Continue()))
+		} else {
+			c.emit(stmts...)
+			p = c.temp("v")
+			c.emit(jen.Id(p).Op(":=").Add(pv.code))
+		}
+		c.emit(jen.If(jen.Op("!").Id(p)).Block(jen.Continue()))
+	}
+	stmts, tv, fallible, zt := c.sub(func() cval { return c.expr(transform) })
+	if tv.typ != tBool && tv.typ != tInt && tv.typ != tString {
+		unsupported("map to a %s", tv.typ)
+	}
+	*zt = *zeroOf(tv.typ)
+	var t, terr string
+	if fallible {
+		t, terr = c.closureStmts(stmts, tv)
+	} else {
+		c.emit(stmts...)
+		t = c.temp("v")
+		c.emit(jen.Id(t).Op(":=").Add(tv.code))
+	}
+	c.emit(jen.If(jen.Id(accErr).Op("!=").Nil()).Block(jen.Continue()))
+	if terr != "" {
+		c.emit(jen.If(jen.Id(terr).Op("!=").Nil()).Block(jen.Id(accErr).Op("=").Id(terr), jen.Continue()))
+	}
+	c.emit(jen.Id(acc).Op("=").Append(jen.Id(acc), jen.Id(t)))
+	c.out = savedOut
+	if had {
+		c.vars[cx.IterVar()] = saved
+	} else {
+		delete(c.vars, cx.IterVar())
+	}
+	c.fails++
+	interrupt := jen.If(jen.Id(i).Op("%").Qual(pkgCelNative, "CheckFrequency").Op("==").Qual(pkgCelNative, "CheckFrequency").Op("-").Lit(1).
+		Op("&&").Id("ctx").Dot("Err").Call().Op("!=").Nil()).Block(jen.Return(c.zero, jen.Qual(pkgCelNative, "Interrupted")))
+	c.emit(jen.Var().Id(acc).Index().Add(goTypeOf(tv.typ)), jen.Var().Id(accErr).Error(),
+		jen.For(jen.Id(i).Op(":=").Range().Add(coll.code)).Block(append([]jen.Code{interrupt}, inner...)...),
+		jen.If(jen.Id(accErr).Op("!=").Nil()).Block(jen.Return(c.zero, jen.Id(accErr))))
+	return cval{code: jen.Id(acc), typ: tList, elems: tv.typ}
 }
 
 // macro compiles a recognized macro.
@@ -77,8 +176,8 @@ func (c *compiler) macro(cx celast.ComprehensionExpr, m macro) cval {
 	var loop *jen.Statement
 	i := c.temp("i")
 	switch {
-	case coll.typ == tList && coll.strs:
-		item = cval{code: jen.Add(coll.code).Index(jen.Id(i)), typ: tString}
+	case coll.typ == tList && coll.elems != 0:
+		item = cval{code: jen.Add(coll.code).Index(jen.Id(i)), typ: coll.elems}
 		loop = jen.For(jen.Id(i).Op(":=").Range().Add(coll.code))
 	case coll.typ == tList && coll.lits == nil:
 		item = c.elemVal(jen.Parens(coll.code).Index(jen.Id(i)), coll.node.Items)

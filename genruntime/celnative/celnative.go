@@ -8,10 +8,13 @@
 package celnative
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
+	"net/netip"
+	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -139,7 +142,11 @@ func (r *Rule) Failed(value any, msg string, ok bool) *field.Error {
 // EvalFailed is the error of a rule whose evaluation failed: Invalid at self with the schema type
 // as BadValue, as on the API server.
 func (r *Rule) EvalFailed(err error) *field.Error {
-	e := field.Invalid(nil, r.SchemaType, fmt.Sprintf("%v evaluating rule: %v", err, r.errString()))
+	detail := fmt.Sprintf("%v evaluating rule: %v", err, r.errString())
+	if strings.HasPrefix(err.Error(), "no such overload") {
+		detail = fmt.Sprintf("'%v': call arguments did not match a supported operator, function or macro signature for rule: %v", err, r.errString())
+	}
+	e := field.Invalid(nil, r.SchemaType, detail)
 	e.Field = ""
 	e.Origin = r.Origin
 	return e
@@ -241,4 +248,143 @@ func Duration(s string) (time.Duration, error) {
 		return 0, ErrDurationConversion
 	}
 	return d, nil
+}
+
+// IsSorted, Sum, Min and Max are the Kubernetes lists library's functions on lists of ints and
+// strings.
+func IsSorted[S ~[]E, E cmp.Ordered](s S) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i-1] > s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func Sum[S ~[]E, E ~int | ~int8 | ~int16 | ~int32 | ~int64](s S) (int64, error) {
+	var acc int64
+	for _, x := range s {
+		var err error
+		if acc, err = AddInt(acc, int64(x)); err != nil {
+			return 0, err
+		}
+	}
+	return acc, nil
+}
+
+func Min[S ~[]E, E cmp.Ordered](s S) (E, error) {
+	var zero E
+	if len(s) == 0 {
+		return zero, &evalError{"min called on empty list"}
+	}
+	m := s[0]
+	for _, x := range s[1:] {
+		if x < m {
+			m = x
+		}
+	}
+	return m, nil
+}
+
+func Max[S ~[]E, E cmp.Ordered](s S) (E, error) {
+	var zero E
+	if len(s) == 0 {
+		return zero, &evalError{"max called on empty list"}
+	}
+	m := s[0]
+	for _, x := range s[1:] {
+		if x > m {
+			m = x
+		}
+	}
+	return m, nil
+}
+
+// ParseIP is the Kubernetes IP library's ip(s): no zones, no IPv4-mapped IPv6 addresses.
+func ParseIP(s string) (netip.Addr, error) {
+	addr, err := netip.ParseAddr(s)
+	switch {
+	case err != nil:
+		return netip.Addr{}, &evalError{fmt.Sprintf("IP Address %q parse error during conversion from string: %v", s, err)}
+	case addr.Zone() != "":
+		return netip.Addr{}, &evalError{fmt.Sprintf("IP address %q with zone value is not allowed", s)}
+	case addr.Is4In6():
+		return netip.Addr{}, &evalError{fmt.Sprintf("IPv4-mapped IPv6 address %q is not allowed", s)}
+	}
+	return addr, nil
+}
+
+// IsIP is isIP(s).
+func IsIP(s string) bool {
+	_, err := ParseIP(s)
+	return err == nil
+}
+
+// ParseCIDR is cidr(s) (whose error message says its prefix twice, as the library's does).
+func ParseCIDR(s string) (netip.Prefix, error) {
+	p, err := parseCIDR(s)
+	if err != nil {
+		return netip.Prefix{}, &evalError{"network address parse error during conversion from string: " + err.Error()}
+	}
+	return p, nil
+}
+
+func parseCIDR(s string) (netip.Prefix, error) {
+	p, err := netip.ParsePrefix(s)
+	if err != nil {
+		return netip.Prefix{}, fmt.Errorf("network address parse error during conversion from string: %v", err)
+	}
+	if p.Addr().Is4In6() {
+		return netip.Prefix{}, fmt.Errorf("IPv4-mapped IPv6 address %q is not allowed", s)
+	}
+	return p, nil
+}
+
+// IsCIDR is isCIDR(s).
+func IsCIDR(s string) bool {
+	_, err := parseCIDR(s)
+	return err == nil
+}
+
+// ErrNoSuchOverload is what cel-go reports when a function gets an argument it has no overload
+// for at run time (cidr(c).containsIP(s) of a string s that is not an IP).
+var ErrNoSuchOverload = errors.New("no such overload")
+
+// ContainsIPString is cidr.containsIP(s) of a string.
+func ContainsIPString(p netip.Prefix, s string) (bool, error) {
+	addr, err := ParseIP(s)
+	if err != nil {
+		return false, ErrNoSuchOverload
+	}
+	return p.Contains(addr), nil
+}
+
+// IPFamily is ip.family().
+func IPFamily(a netip.Addr) (int64, error) {
+	switch {
+	case a.Is4():
+		return 4, nil
+	case a.Is6():
+		return 6, nil
+	}
+	return 0, &evalError{fmt.Sprintf("IP address %q is not an IPv4 or IPv6 address", a.String())}
+}
+
+// ParseURL is the Kubernetes URL library's url(s): an absolute URL (url.ParseRequestURI), then
+// parsed with url.Parse, as the library does.
+func ParseURL(s string) (*url.URL, error) {
+	if _, err := url.ParseRequestURI(s); err != nil {
+		return nil, &evalError{fmt.Sprintf("URL parse error during conversion from string: %v", err)}
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, &evalError{fmt.Sprintf("URL parse error during conversion from string: %v", err)}
+	}
+	return u, nil
+}
+
+// IsURL is isURL(s).
+func IsURL(s string) bool {
+	_, err := url.ParseRequestURI(s)
+	return err == nil
 }

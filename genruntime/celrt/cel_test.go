@@ -576,3 +576,31 @@ func BenchmarkCELRules(b *testing.B) {
 		r.Validate(ctx, s, nil, false)
 	}
 }
+
+// TestCELValidateRule: generated code that compiles some rules to Go asks for the others one at
+// a time: ValidateRule runs rule i only (empty rules keep their index), and says when the
+// place must stop.
+func TestCELValidateRule(t *testing.T) {
+	r := NewCELRules("1.37", `{"type":"integer","format":"int32"}`, false,
+		CELRule{Rule: "self > 0", Message: "positive", Origin: "validationRule"},
+		CELRule{Rule: "", Origin: "validationRule"},
+		CELRule{Rule: "self < 10", Message: "small", Origin: "validationRule"})
+	ctx := context.Background()
+	v := int32(20)
+	if errs, stop := r.ValidateRule(ctx, &v, nil, false, 0); len(errs) != 0 || stop {
+		t.Errorf("rule 0 on 20: %v, stop %v; want nothing", errs, stop)
+	}
+	errs, stop := r.ValidateRule(ctx, &v, nil, false, 2)
+	if len(errs) != 1 || errs[0].Detail != "small" || stop {
+		t.Errorf("rule 2 on 20: %v, stop %v; want the error of rule 2 only", errs, stop)
+	}
+	bad := NewCELRules("1.37", `{`, false, CELRule{Rule: "true", Origin: "validationRule"})
+	if errs, stop := bad.ValidateRule(ctx, &v, nil, false, 0); len(errs) != 1 || !stop {
+		t.Errorf("rules that do not compile: %v, stop %v; want one error and stop", errs, stop)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if errs, stop := r.ValidateRule(cancelled, &v, nil, false, 2); len(errs) != 1 || !stop {
+		t.Errorf("cancelled: %v, stop %v; want one error and stop", errs, stop)
+	}
+}

@@ -22,16 +22,16 @@ import (
 type Place struct {
 	Where  string // file, CRD version and path, for reports
 	Schema apiextv1.JSONSchemaProps
+	Root   bool // the schema of the whole resource (self has apiVersion, kind and metadata)
 }
 
-// Places walks a CRD version's schema and returns the nodes carrying rules, except the root
-// (whose self has apiVersion, kind and metadata).
+// Places walks a CRD version's schema and returns the nodes carrying rules.
 func Places(where string, s *apiextv1.JSONSchemaProps) []Place {
 	var out []Place
 	var walk func(path string, s *apiextv1.JSONSchemaProps)
 	walk = func(path string, s *apiextv1.JSONSchemaProps) {
-		if len(s.XValidations) > 0 && path != "" {
-			out = append(out, Place{Where: where + " " + path, Schema: *s})
+		if len(s.XValidations) > 0 {
+			out = append(out, Place{Where: where + " " + path, Schema: *s, Root: path == ""})
 		}
 		for _, k := range sortedKeys(s.Properties) {
 			p := s.Properties[k]
@@ -71,6 +71,9 @@ type unsupported string
 // Add writes the types of one place: type P<n> holds the place's value as its field V, which
 // carries the place's rules and limits; nested rules are left to their own places.
 func (w *Writer) Add(p Place) (err error) {
+	if p.Root {
+		return fmt.Errorf("%s: rules at a resource root are not converted", p.Where)
+	}
 	defer func() {
 		if x := recover(); x != nil {
 			u, ok := x.(unsupported)

@@ -840,3 +840,32 @@ type QuantitiesAndIntOrStringInCollectionsSpec struct {
 	// +validationRule=`self.all(k, type(self[k]) == string ? self[k].endsWith('%') : self[k] > 0)`,message="limits are positive numbers or percentages"
 	Limits map[string]intstr.IntOrString `json:"limits"`
 }
+
+// MapFilterMacros tests map() and filter() building lists, their errors (a division by zero in
+// the transform or the predicate), and a messageExpression built from them (which fails, falling
+// back to the default message, when the list is empty).
+type MapFilterMacros struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec MapFilterMacrosSpec `json:"spec"`
+}
+
+// MapFilterMacrosSpec holds names and sizes.
+//
+// +validationRule=`self.names.map(n, n.size()).sum() <= 12`,messageExpression=`'names too long: ' + self.names.map(n, n + '!')[0]`
+// +validationRule=`self.sizes.map(s, 100 / s).all(q, q > 10)`,message="sizes must be below 10"
+// +validationRule=`self.sizes.filter(s, 10 / s > 1).size() <= 2 || self.names.map(n, n + '-x').exists(m, m == 'a-x')`,message="at most two small sizes, unless a name is a"
+type MapFilterMacrosSpec struct {
+	// +listType=atomic
+	// +maxItems=4
+	Names []MapFilterName `json:"names"`
+	// +listType=atomic
+	// +maxItems=4
+	Sizes []int64 `json:"sizes"`
+}
+
+// MapFilterName is a short name.
+//
+// +maxLength=8
+type MapFilterName string
