@@ -226,6 +226,8 @@ type Package struct {
 	// GroupName from +groupName; ModelPackage from +k8s:openapi-model-package.
 	GroupName, ModelPackage string
 	Input                   bool
+	// Kubebuilder holds controller-gen's package markers.
+	Kubebuilder PackageMarkers
 	Definitions             []*Definition // sorted by Go name
 }
 
