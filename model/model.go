@@ -228,7 +228,7 @@ type Package struct {
 	Input                   bool
 	// Kubebuilder holds controller-gen's package markers.
 	Kubebuilder PackageMarkers
-	Definitions             []*Definition // sorted by Go name
+	Definitions []*Definition // sorted by Go name
 }
 
 // TypeTags holds what type-level tags say about a root kind.

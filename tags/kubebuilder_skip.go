@@ -7,6 +7,6 @@ func init() {
 		Name: "kubebuilder:skip", Scopes: ScopePackage,
 		Doc:     "No CRDs for the package's kinds (their OpenAPI and Go validators are still generated).",
 		OpenAPI: "(no CRDs)", Example: "+kubebuilder:skip",
-		Apply:   markerFlag(func(c *Context, f *model.Flag) { c.Pkg.Kubebuilder.SkipCRDs = f }),
+		Apply: markerFlag(func(c *Context, f *model.Flag) { c.Pkg.Kubebuilder.SkipCRDs = f }),
 	}, struct{}{}, false)
 }
