@@ -194,10 +194,10 @@ type Definition struct {
 	GoPackage, GoName string
 	Package           *Package
 	Description       string
+	Node              *Node
+	Pos               token.Position
 	// Doc is Description as controller-gen writes it (see Property.Doc).
-	Doc  string
-	Node *Node
-	Pos  token.Position
+	Doc string
 	// DeclStart and DeclEnd bound the type's declaration in the source, its doc comments and
 	// tag blocks included (zero when it was not loaded with syntax).
 	DeclStart, DeclEnd token.Position
@@ -226,9 +226,9 @@ type Package struct {
 	// GroupName from +groupName; ModelPackage from +k8s:openapi-model-package.
 	GroupName, ModelPackage string
 	Input                   bool
+	Definitions             []*Definition // sorted by Go name
 	// Kubebuilder holds controller-gen's package markers.
 	Kubebuilder PackageMarkers
-	Definitions []*Definition // sorted by Go name
 }
 
 // TypeTags holds what type-level tags say about a root kind.
