@@ -17,4 +17,8 @@
 //
 // Run runs cases as subtests; CheckUnused reports equivalence entries no case used. Shadow runs
 // both validations in a server and returns the handwritten result, reporting differences.
+//
+// TwoWay is the harness for APIs without handwritten validation (CRD projects written with
+// controller-gen's markers): generated validators against the schema backend on one object,
+// after Schemas.Default has applied the CRD's defaults as the server does.
 package equivalence

@@ -156,3 +156,12 @@ func EnumIntersection(lists []EnumList) []any {
 	}
 	return out
 }
+
+// PackageMarkers is what controller-gen's markers say about a whole package.
+type PackageMarkers struct {
+	// FieldsOptional is +kubebuilder:validation:Optional on the package: its fields are optional
+	// unless marked required.
+	FieldsOptional *Flag
+	// SkipCRDs is +kubebuilder:skip: no CRDs for the package's kinds.
+	SkipCRDs *Flag
+}

@@ -271,10 +271,10 @@ type Definition struct {
 	GoPackage, GoName string
 	Package           *Package
 	Description       string
+	Node              *Node
+	Pos               token.Position
 	// Doc is Description as controller-gen writes it (see Property.Doc).
-	Doc  string
-	Node *Node
-	Pos  token.Position
+	Doc string
 	// DeclStart and DeclEnd bound the type's declaration in the source, its doc comments and
 	// tag blocks included (zero when it was not loaded with syntax).
 	DeclStart, DeclEnd token.Position
@@ -308,6 +308,8 @@ type Package struct {
 	ValidationGen *String
 	Input         bool
 	Definitions   []*Definition // sorted by Go name
+	// Kubebuilder holds controller-gen's package markers.
+	Kubebuilder PackageMarkers
 }
 
 // UpstreamSemantics reports whether the package's Go validators follow Kubernetes' validation-gen

@@ -39,8 +39,7 @@ var allowed = map[string]bool{
 	"k8s:declarativeValidationNative": true,
 	// controller-gen markers of its other generators, which say nothing about validation or CRD
 	// schemas: deepcopy (object:generate), RBAC roles, webhook manifests, apply configurations,
-	// clients. (+kubebuilder:skip, which drops a package from controller-gen's CRDs, is not
-	// supported and so is an unknown marker.)
+	// clients.
 	"kubebuilder:object:generate": true, "kubebuilder:rbac": true, "kubebuilder:webhook": true,
 	"kubebuilder:webhookconfiguration": true, "kubebuilder:ac:generate": true, "kubebuilder:ac:output:package": true,
 	"kubebuilder:skipclient": true,

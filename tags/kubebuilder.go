@@ -181,3 +181,53 @@ func anyValue(v any) any {
 
 // IsMarker reports whether a definition is one of controller-gen's markers.
 func IsMarker(d *Def) bool { return d.Marker != nil || strings.HasPrefix(d.Name, "kubebuilder:") }
+
+// oneOfPriority orders the rules controller-gen's one-of markers write after the XValidation
+// rules of the same declaration, as controller-gen orders them whatever the source order:
+// XValidation, then AtMostOneOf, ExactlyOneOf, AtLeastOneOf.
+var oneOfPriority = map[string]int{
+	"kubebuilder:validation:AtMostOneOf": 1, "kubebuilder:validation:ExactlyOneOf": 2, "kubebuilder:validation:AtLeastOneOf": 3,
+}
+
+// addMarkerRule adds a rule of a controller-gen marker to the declaration's rules in
+// controller-gen's order (see oneOfPriority): before the first rule of a later marker kind.
+func addMarkerRule(v *model.Validations, r model.Rule) {
+	prio := oneOfPriority[r.Tag]
+	for i, x := range v.Rules {
+		if p, ok := oneOfPriority[x.Tag]; ok && p > prio {
+			v.Rules = append(v.Rules[:i], append([]model.Rule{r}, v.Rules[i:]...)...)
+			return
+		}
+	}
+	v.Rules = append(v.Rules, r)
+}
+
+// registerOneOf registers one of controller-gen's one-of markers, which write a CEL rule counting
+// the listed fields that are set.
+func registerOneOf(name, op, msg, doc string) {
+	registerMarker(&Def{
+		Name: name, Scopes: ScopeType, Repeatable: true, Kinds: []model.Kind{model.KindObject},
+		Doc:     doc + " The rule is checked like any other (the fields must exist).",
+		OpenAPI: "x-kubernetes-validations", Example: "+" + name + "=configMapRef;secretRef",
+		Apply: func(c *Context) error {
+			fields := c.Marker.(kbFields)
+			if len(fields) == 0 {
+				return nil
+			}
+			var b strings.Builder
+			b.WriteString("[")
+			for i, f := range fields {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				b.WriteString("has(self." + f + ")")
+			}
+			b.WriteString("].filter(x,x==true).size() " + op)
+			addMarkerRule(c.V, model.Rule{Rule: b.String(), Message: fmt.Sprintf(msg, []string(fields)), RulePos: c.Raw.Pos, Origin: c.Origin()})
+			return nil
+		},
+	}, kbFields(nil), false, markerDoc{"", "the JSON names of the fields"})
+}
+
+// kbFields is a one-of marker's argument.
+type kbFields []string

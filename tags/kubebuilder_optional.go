@@ -4,10 +4,14 @@ import "github.com/validation-gen/validation-gen/model"
 
 func init() {
 	registerMarker(&Def{
-		Name: "kubebuilder:validation:Optional", Scopes: ScopeField,
-		Doc:     "controller-gen's spelling of +optional.",
+		Name: "kubebuilder:validation:Optional", Scopes: ScopeField | ScopePackage,
+		Doc:     "controller-gen's spelling of +optional. On the package: every field is optional unless marked required.",
 		OpenAPI: "(not in required)", Example: "+kubebuilder:validation:Optional",
 		Apply: func(c *Context) error {
+			if c.V == nil {
+				c.Pkg.Kubebuilder.FieldsOptional = &model.Flag{Origin: c.Origin()}
+				return nil
+			}
 			if c.V.Required != nil {
 				return c.Errorf("conflicts with +%s at line %d", c.V.Required.Tag, c.V.Required.Pos.Line)
 			}

@@ -4,10 +4,16 @@ import "github.com/validation-gen/validation-gen/model"
 
 func init() {
 	registerMarker(&Def{
-		Name: "kubebuilder:validation:Required", Scopes: ScopeField,
-		Doc:     "controller-gen's spelling of +required.",
+		Name: "kubebuilder:validation:Required", Scopes: ScopeField | ScopePackage,
+		Doc:     "controller-gen's spelling of +required. On the package it states the default (fields without omitempty are required).",
 		OpenAPI: "required", Example: "+kubebuilder:validation:Required",
 		Apply: func(c *Context) error {
+			if c.V == nil {
+				if o := c.Pkg.Kubebuilder.FieldsOptional; o != nil {
+					return c.Errorf("conflicts with +%s at line %d", o.Tag, o.Pos.Line)
+				}
+				return nil
+			}
 			if c.V.Optional != nil {
 				return c.Errorf("conflicts with +%s at line %d", c.V.Optional.Tag, c.V.Optional.Pos.Line)
 			}

@@ -56,7 +56,7 @@ func init() {
 					return c.Errorf("fieldPath %q is not a path such as .spec.replicas or .items['key']", r.FieldPath)
 				}
 			}
-			c.V.Rules = append(c.V.Rules, r)
+			addMarkerRule(c.V, r)
 			return nil
 		},
 	}, kbXValidation{}, false,

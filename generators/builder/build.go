@@ -383,7 +383,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 			Name: name, GoName: f.Name(), Node: node, OmitEmpty: omitEmpty, Pos: pos,
 			AsString: hasOption(opts, "string"), Via: via,
 		}
-		prop.Required = node.V.Required != nil || node.V.Optional == nil && !omitEmpty
+		prop.Required = node.V.Required != nil || node.V.Optional == nil && !omitEmpty && b.pkg(f.Pkg().Path()).Kubebuilder.FieldsOptional == nil
 		var doc string
 		if fd != nil {
 			doc = docText(b.prog.Lines(fd.Doc), raws)

@@ -27,6 +27,9 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 		if !model.IsServedVersion(p.Name) {
 			continue // internal (hub) packages are not served
 		}
+		if p.Kubebuilder.SkipCRDs != nil {
+			continue
+		}
 		for _, d := range p.Definitions {
 			if d.Root == nil {
 				continue
