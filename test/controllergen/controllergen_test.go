@@ -51,25 +51,25 @@ func TestSameCRDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	src := download(t, dir, modulePath, moduleVersion)
+	src := tempmod.Download(t, dir, modulePath, moduleVersion)
 
 	// The reference: controller-gen in a copy of the module.
 	ref := filepath.Join(dir, "reference")
 	for _, f := range append([]string{"go.mod", "go.sum"}, packageDirs...) {
-		copyTree(t, filepath.Join(src, f), filepath.Join(ref, f))
+		tempmod.CopyTree(t, filepath.Join(src, f), filepath.Join(ref, f))
 	}
 	args := []string{"run", controllerTools, "crd", "output:crd:dir=" + filepath.Join(dir, "want")}
 	for _, p := range packageDirs {
 		args = append(args, "paths=./"+p+"/...")
 	}
-	goCmd(t, ref, args...)
+	tempmod.Go(t, ref, args...)
 
 	// validation-gen in a module that requires the module, replaced by a copy.
 	local := filepath.Join(dir, "module")
-	copyTree(t, filepath.Join(src, "go.mod"), filepath.Join(local, "go.mod"))
+	tempmod.CopyTree(t, filepath.Join(src, "go.mod"), filepath.Join(local, "go.mod"))
 	var patterns []string
 	for _, p := range packageDirs {
-		copyTree(t, filepath.Join(src, p), filepath.Join(local, p))
+		tempmod.CopyTree(t, filepath.Join(src, p), filepath.Join(local, p))
 		patterns = append(patterns, modulePath+"/"+p+"/...")
 	}
 	mod, err := tempmod.GoMod(root, "validationgen.test/controllergen")
@@ -77,9 +77,9 @@ func TestSameCRDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	mod = append(mod, []byte("\nrequire "+modulePath+" "+moduleVersion+"\n\nreplace "+modulePath+" => ./module\n")...)
-	write(t, filepath.Join(dir, "go.mod"), mod)
-	write(t, filepath.Join(dir, "go.sum"), read(t, filepath.Join(root, "go.sum")))
-	goCmd(t, dir, append([]string{"list", "-deps"}, patterns...)...)
+	tempmod.WriteFile(t, filepath.Join(dir, "go.mod"), mod)
+	tempmod.WriteFile(t, filepath.Join(dir, "go.sum"), tempmod.ReadFile(t, filepath.Join(root, "go.sum")))
+	tempmod.Go(t, dir, append([]string{"list", "-deps"}, patterns...)...)
 	out, diags, err := generators.Run(generators.Config{
 		Dir: dir, Patterns: patterns, CRDDir: filepath.Join(dir, "got"),
 		OutputFile: "zz_generated.validations.go", OpenAPIJSON: filepath.Join(dir, "openapi.json"),
@@ -92,11 +92,11 @@ func TestSameCRDs(t *testing.T) {
 		t.Fatalf("%d diagnostics:\n%s", len(diags), diags.Error(dir))
 	}
 	for _, f := range out.Files() {
-		write(t, f.Path, f.Content)
+		tempmod.WriteFile(t, f.Path, f.Content)
 	}
 	if keep := os.Getenv("VALIDATION_GEN_CONTROLLERGEN_KEEP"); keep != "" {
-		copyTree(t, filepath.Join(dir, "want"), filepath.Join(keep, "want"))
-		copyTree(t, filepath.Join(dir, "got"), filepath.Join(keep, "got"))
+		tempmod.CopyTree(t, filepath.Join(dir, "want"), filepath.Join(keep, "want"))
+		tempmod.CopyTree(t, filepath.Join(dir, "got"), filepath.Join(keep, "got"))
 	}
 
 	reasons := readReasons(t, "reasons.txt")
@@ -170,7 +170,7 @@ func TestSameCRDs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		write(t, filepath.Join(dir, "served", name), data)
+		tempmod.WriteFile(t, filepath.Join(dir, "served", name), data)
 		if _, err := crdcheck.Validate(data); err != nil {
 			rejected++
 			t.Errorf("%s: the API server rejects it: %v", name, err)
@@ -186,7 +186,7 @@ func TestSameCRDs(t *testing.T) {
 // generated validators and CRDs (served/, with the approval annotation a server requires): the two-way equivalence harness on random objects of every kind, and the
 // HTTPRoute benchmark, typed validators against the API server's schema path.
 func harness(t *testing.T, dir string) {
-	write(t, filepath.Join(dir, "harness", "harness_test.go"), read(t, "harness_test.go.txt"))
+	tempmod.WriteFile(t, filepath.Join(dir, "harness", "harness_test.go"), tempmod.ReadFile(t, "harness_test.go.txt"))
 	t.Setenv("HARNESS_DIR", dir)
 	out, err := goRun(dir, "test", "-count=1", "-v", "-run", "TestTwoWay", "./harness")
 	for _, line := range strings.Split(out, "\n") {
@@ -250,7 +250,7 @@ func countMarkers(t *testing.T, dir, marker string) int {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
 			return err
 		}
-		for _, line := range strings.Split(string(read(t, p)), "\n") {
+		for _, line := range strings.Split(string(tempmod.ReadFile(t, p)), "\n") {
 			if strings.HasPrefix(strings.TrimPrefix(strings.TrimSpace(line), "//"), " "+marker) ||
 				strings.HasPrefix(strings.TrimPrefix(strings.TrimSpace(line), "//"), marker) {
 				n++
@@ -370,7 +370,7 @@ type reason struct {
 
 func readReasons(t *testing.T, file string) []reason {
 	var out []reason
-	sc := bufio.NewScanner(bytes.NewReader(read(t, file)))
+	sc := bufio.NewScanner(bytes.NewReader(tempmod.ReadFile(t, file)))
 	n := 0
 	for sc.Scan() {
 		n++
@@ -404,65 +404,4 @@ func load(t *testing.T, file string) any {
 		t.Fatalf("%s: %v", file, err)
 	}
 	return v
-}
-
-func download(t *testing.T, dir, path, version string) string {
-	var info struct{ Dir, Error string }
-	if err := json.Unmarshal(goCmd(t, dir, "mod", "download", "-json", path+"@"+version), &info); err != nil {
-		t.Fatal(err)
-	}
-	if info.Error != "" || info.Dir == "" {
-		t.Fatalf("go mod download %s@%s: %s", path, version, info.Error)
-	}
-	return info.Dir
-}
-
-func goCmd(t *testing.T, dir string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("go %s (in %s): %v\n%s%s", strings.Join(args, " "), dir, err, stdout.String(), stderr.String())
-	}
-	return stdout.Bytes()
-}
-
-// copyTree copies a file or a directory tree; copies are writable (the module cache is not).
-func copyTree(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(from, p)
-		if err != nil {
-			return err
-		}
-		write(t, filepath.Join(to, rel), read(t, p))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func write(t *testing.T, file string, data []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func read(t *testing.T, file string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }

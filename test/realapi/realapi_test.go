@@ -1,7 +1,6 @@
 package realapi
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,7 +9,6 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -73,23 +71,23 @@ func TestRealAPIs(t *testing.T) {
 	for _, m := range modules {
 		t.Run(m.path+"@"+m.version, func(t *testing.T) {
 			dir := t.TempDir()
-			src := download(t, dir, m.path, m.version)
+			src := tempmod.Download(t, dir, m.path, m.version)
 			local := filepath.Join(dir, "module")
-			copyTree(t, filepath.Join(src, "go.mod"), filepath.Join(local, "go.mod"))
-			copyTree(t, filepath.Join(src, m.dir), filepath.Join(local, m.dir))
+			tempmod.CopyTree(t, filepath.Join(src, "go.mod"), filepath.Join(local, "go.mod"))
+			tempmod.CopyTree(t, filepath.Join(src, m.dir), filepath.Join(local, m.dir))
 			mod, err := tempmod.GoMod(root, "validationgen.test/realapi")
 			if err != nil {
 				t.Fatal(err)
 			}
 			mod = append(mod, []byte("\nrequire "+m.path+" "+m.version+"\n\nreplace "+m.path+" => ./module\n")...)
-			write(t, filepath.Join(dir, "go.mod"), mod)
+			tempmod.WriteFile(t, filepath.Join(dir, "go.mod"), mod)
 			sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			write(t, filepath.Join(dir, "go.sum"), sum)
+			tempmod.WriteFile(t, filepath.Join(dir, "go.sum"), sum)
 			pattern := m.path + "/" + m.dir + "/..."
-			goCmd(t, dir, "list", "-deps", pattern) // completes go.mod and go.sum for the module's imports
+			tempmod.Go(t, dir, "list", "-deps", pattern) // completes go.mod and go.sum for the module's imports
 
 			out, diags, err := generators.Run(generators.Config{
 				Dir: dir, Patterns: []string{pattern},
@@ -108,7 +106,7 @@ func TestRealAPIs(t *testing.T) {
 			goFiles, crds, versions := 0, 0, 0
 			seen := make([]int, len(m.gaps))
 			for _, f := range out.Files() {
-				write(t, f.Path, f.Content)
+				tempmod.WriteFile(t, f.Path, f.Content)
 				switch {
 				case strings.HasSuffix(f.Path, ".go"):
 					goFiles++
@@ -148,7 +146,7 @@ func TestRealAPIs(t *testing.T) {
 			var doc struct {
 				Components struct{ Schemas map[string]json.RawMessage }
 			}
-			if err := json.Unmarshal(read(t, filepath.Join(dir, "openapi.json")), &doc); err != nil {
+			if err := json.Unmarshal(tempmod.ReadFile(t, filepath.Join(dir, "openapi.json")), &doc); err != nil {
 				t.Fatal(err)
 			}
 			t.Logf("%d Go files, %d definitions in the JSON document, %d CRDs with %d versions",
@@ -156,8 +154,8 @@ func TestRealAPIs(t *testing.T) {
 			if crds == 0 {
 				t.Error("no CRDs generated")
 			}
-			goCmd(t, dir, "build", pattern)
-			goCmd(t, dir, "vet", pattern)
+			tempmod.Go(t, dir, "build", pattern)
+			tempmod.Go(t, dir, "vet", pattern)
 		})
 	}
 }
@@ -229,18 +227,6 @@ func crdErrors(err error) []string {
 	return []string{err.Error()}
 }
 
-// download fetches a module through the module proxy and returns its directory in the cache.
-func download(t *testing.T, dir, path, version string) string {
-	var info struct{ Dir, Error string }
-	if err := json.Unmarshal(goCmd(t, dir, "mod", "download", "-json", path+"@"+version), &info); err != nil {
-		t.Fatal(err)
-	}
-	if info.Error != "" || info.Dir == "" {
-		t.Fatalf("go mod download %s@%s: %s", path, version, info.Error)
-	}
-	return info.Dir
-}
-
 // otherMarkers counts, by name, the tags in the Go files below dir that validation-gen ignores as
 // other tools' (in the order of their counts, highest first).
 func otherMarkers(t *testing.T, dir string) string {
@@ -290,54 +276,4 @@ func lines(g *ast.CommentGroup) []tags.Line {
 		}
 	}
 	return out
-}
-
-func goCmd(t *testing.T, dir string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("go %s (in %s): %v\n%s%s", strings.Join(args, " "), dir, err, stdout.String(), stderr.String())
-	}
-	return stdout.Bytes()
-}
-
-// copyTree copies a file or a directory tree; copies are writable (the module cache is not).
-func copyTree(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(from, p)
-		if err != nil {
-			return err
-		}
-		write(t, filepath.Join(to, rel), read(t, p))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func write(t *testing.T, path string, data []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func read(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
