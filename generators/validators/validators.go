@@ -138,6 +138,9 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 	}
 	g.carries[d] = 1
 	yes := hasChecks(d.Node) || g.subtreeCarries(d.Node)
+	for _, sf := range d.Node.V.Subfields {
+		yes = yes || g.nodeCarries(sf.Node)
+	}
 	for _, p := range d.Node.Properties {
 		if goRequired(d, p) && !g.alwaysPresent(p) {
 			yes = true
@@ -194,7 +197,7 @@ func hasChecks(n *model.Node) bool {
 	v := &n.V
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
-		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Update != nil ||
+		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Update != nil || v.Forbidden != nil ||
 		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
 }
 
@@ -321,6 +324,10 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 		return out
 	}
 	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
+	if sub := g.subfields(d.Node, "obj", "oldObj", 0); len(sub) > 0 { // +k8s:subfield on the type
+		out = append(out, jen.Block(append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, sub...),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("e").Op("...")))...))
+	}
 	for _, p := range d.Node.Properties {
 		if nf := p.Node.V.NameFormat; nf != nil {
 			// Names cannot change on update; only new names are checked.
