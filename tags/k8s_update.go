@@ -12,8 +12,8 @@ func init() {
 		Value: Arg{Kind: ArgWord, Words: []string{"NoSet", "NoUnset", "NoModify"}},
 		Doc: "Forbids a transition of the field on update: NoSet (unset to set), NoUnset (set to unset), NoModify " +
 			"(set to another set value); an Invalid error with origin update (apimachinery's validate.UpdatePointer / " +
-			"UpdateValueByCompare). On pointers and comparable scalars; lists, maps and structs (and NoAddItem, " +
-			"NoRemoveItem) are not supported yet.",
+			"UpdateValueByCompare / UpdateStruct). On pointers, comparable scalars and structs (NoModify only); lists " +
+			"and maps (and NoAddItem, NoRemoveItem) are not supported yet.",
 		OpenAPI: "nothing yet", Example: "+k8s:update=NoModify",
 		Apply: func(c *Context) error {
 			fn := ""
@@ -21,8 +21,14 @@ func init() {
 				fn = "UpdatePointer"
 			} else if b, ok := underlyingBasic(c.GoType); ok && types.Comparable(b) {
 				fn = "UpdateValueByCompare"
+			} else if _, ok := c.GoType.Underlying().(*types.Struct); ok {
+				// A non-pointer struct is always set: only a modification can be forbidden.
+				if c.Value != "NoModify" {
+					return c.Errorf("%s does not apply to a non-pointer struct, which is always set; use NoModify, or a pointer", c.Value)
+				}
+				fn = "UpdateStruct"
 			} else {
-				return c.Errorf("not supported yet on Go type %s (only pointers and scalars)", typeString(c.GoType))
+				return c.Errorf("not supported yet on Go type %s (only pointers, scalars and structs)", typeString(c.GoType))
 			}
 			if c.V.Update == nil {
 				c.V.Update = &model.UpdateRule{Func: fn, Origin: c.Origin()}

@@ -178,7 +178,7 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 		}
 	}
 	if n.Ref != nil {
-		return g.validated(n.Ref)
+		return g.validated(n.Ref) && n.V.Opaque == nil
 	}
 	if n.Items != nil && g.nodeCarries(n.Items) {
 		return true
@@ -538,7 +538,7 @@ func typeIdent(t types.Type) string {
 func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
 	var out []jen.Code
 	eff := n
-	if n.Ref != nil && g.validated(n.Ref) {
+	if n.Ref != nil && g.validated(n.Ref) && n.V.Opaque == nil {
 		// The referenced type validates itself (and ratchets itself); this place adds its own checks.
 		call := jen.Id(g.funcName(n.Ref)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old))
 		if transitionsOnly {

@@ -16,7 +16,17 @@ type Spec struct {
 	// +k8s:update=NoSet
 	Owner *string `json:"owner,omitempty"`
 
+	// Inner is a struct value, always set: it may not change.
+	// +k8s:update=NoModify
+	Inner Inner `json:"inner"`
+
 	// Free has no restriction.
 	// +k8s:optional
 	Free string `json:"free,omitempty"`
+}
+
+// Inner is a small struct.
+type Inner struct {
+	// +k8s:optional
+	X string `json:"x,omitempty"`
 }
