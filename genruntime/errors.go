@@ -59,12 +59,16 @@ func PrefixPath(errs field.ErrorList, p *field.Path) field.ErrorList {
 	return PrefixChild(errs, s)
 }
 
-// AtValue places the errors of one of apimachinery's validate functions (upstream's runtime
-// library), called with a nil path, at the value being checked: their Field becomes "", so they
-// are re-rooted like every generated check's errors. It is only called on the error path.
+// AtValue makes the errors of one of apimachinery's validate functions (upstream's runtime
+// library), called with a nil path, relative to the value being checked, so they are re-rooted
+// like every generated check's errors: an error at the value itself (Field "<nil>", how a nil
+// path prints) gets Field ""; one the function placed below it ("[key]", "name") keeps its path.
+// It is only called on the error path.
 func AtValue(errs field.ErrorList) field.ErrorList {
 	for _, e := range errs {
-		e.Field = ""
+		if e.Field == "<nil>" {
+			e.Field = ""
+		}
 	}
 	return errs
 }

@@ -53,6 +53,7 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		if m.Update == nil {
 			m.Update = p.Update
 		}
+		m.Opaque = firstFlag(m.Opaque, p.Opaque)
 		m.Forbidden = firstFlag(m.Forbidden, p.Forbidden)
 		m.EachVal = mergeEach(m.EachVal, p.EachVal, diags)
 		m.EachKey = mergeEach(m.EachKey, p.EachKey, diags)

@@ -117,6 +117,8 @@ type Validations struct {
 	ItemSelectors []*ItemSelector
 	// Update holds the transitions +k8s:update forbids.
 	Update *UpdateRule
+	// Opaque (+k8s:opaqueType) skips the validation the value's type declares.
+	Opaque *Flag
 }
 
 // UpdateRule is +k8s:update: transitions of a field forbidden on update, checked by Func of

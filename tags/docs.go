@@ -39,7 +39,11 @@ func reference(compat *version.Version) templates.TagReference {
 		}
 		var params []string
 		for _, p := range d.Args {
-			params = append(params, code(p.Key+":")+" ("+argDoc(p.Arg)+", in parentheses): "+p.Doc)
+			name := code(p.Key + ":")
+			if p.Key == "" {
+				name = "positional"
+			}
+			params = append(params, name+" ("+argDoc(p.Arg)+", in parentheses): "+p.Doc)
 		}
 		for _, p := range d.Params {
 			s := code(p.Key)

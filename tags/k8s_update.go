@@ -9,20 +9,42 @@ import (
 func init() {
 	Register(&Def{
 		Name: "k8s:update", Scopes: ScopeField, Typed: true, Repeatable: true,
-		Value: Arg{Kind: ArgWord, Words: []string{"NoSet", "NoUnset", "NoModify"}},
+		Value: Arg{Kind: ArgWord, Words: []string{"NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"}},
 		Doc: "Forbids a transition of the field on update: NoSet (unset to set), NoUnset (set to unset), NoModify " +
-			"(set to another set value); an Invalid error with origin update (apimachinery's validate.UpdatePointer / " +
-			"UpdateValueByCompare). On pointers and comparable scalars; lists, maps and structs (and NoAddItem, " +
-			"NoRemoveItem) are not supported yet.",
+			"(set to another set value), and for lists and maps NoAddItem / NoRemoveItem (items of a list map matched " +
+			"by key, other items by value); an Invalid or Forbidden error with origin update (apimachinery's " +
+			"validate.Update* functions).",
 		OpenAPI: "nothing yet", Example: "+k8s:update=NoModify",
 		Apply: func(c *Context) error {
-			fn := ""
-			if _, ptr := types.Unalias(c.GoType).(*types.Pointer); ptr {
+			fn, item := "", c.Value == "NoAddItem" || c.Value == "NoRemoveItem"
+			switch u := c.GoType.Underlying().(type) {
+			case *types.Slice:
+				fn = "ValSliceUpdate"
+				if _, ptr := types.Unalias(u.Elem()).(*types.Pointer); ptr {
+					fn = "PtrSliceUpdate"
+				}
+			case *types.Map:
+				fn = "UpdateMap"
+			case *types.Pointer:
 				fn = "UpdatePointer"
-			} else if b, ok := underlyingBasic(c.GoType); ok && types.Comparable(b) {
-				fn = "UpdateValueByCompare"
-			} else {
-				return c.Errorf("not supported yet on Go type %s (only pointers and scalars)", typeString(c.GoType))
+			case *types.Struct:
+				// A non-pointer struct is always set: only a modification can be forbidden.
+				if c.Value != "NoModify" {
+					return c.Errorf("%s does not apply to a non-pointer struct, which is always set; use NoModify, or a pointer", c.Value)
+				}
+				fn = "UpdateStruct"
+			case *types.Basic:
+				if types.Comparable(u) {
+					fn = "UpdateValueByCompare"
+				}
+			}
+			switch {
+			case fn == "":
+				return c.Errorf("not supported on Go type %s", typeString(c.GoType))
+			case item && fn != "ValSliceUpdate" && fn != "PtrSliceUpdate" && fn != "UpdateMap":
+				return c.Errorf("%s applies to lists and maps, not to Go type %s", c.Value, typeString(c.GoType))
+			case c.Value == "NoModify" && (fn == "ValSliceUpdate" || fn == "PtrSliceUpdate" || fn == "UpdateMap"):
+				return c.Errorf("NoModify does not apply to a list or map as a whole; use +k8s:eachVal=+k8s:update=NoModify")
 			}
 			if c.V.Update == nil {
 				c.V.Update = &model.UpdateRule{Func: fn, Origin: c.Origin()}

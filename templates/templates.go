@@ -27,7 +27,7 @@ type TagReference struct {
 	Tags               []TagRow
 	// TestTags are the test-only tags, accepted only with --test-tags.
 	TestTags []TagRow
-	Formats            []FormatRow
+	Formats  []FormatRow
 	// Functions lists the CEL functions available at CELVersion, as code spans joined by ", ".
 	Functions string
 }

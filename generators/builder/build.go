@@ -252,6 +252,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	}
 	node := &model.Node{GoType: named, Pos: def.Pos, V: decl.v}
 	def.Node = node
+	b.chainedNodes(&node.V)
 	if sp != nil {
 		def.Special = true
 		node.Kind, node.Format, node.OneOfTypes = sp.kind, sp.format, sp.oneOf
@@ -518,21 +519,27 @@ walk:
 		}
 	}
 	n.V = model.MergeValidations(pieces, &b.diags)
-	for _, sf := range n.V.Subfields {
-		if sf.Node == nil {
-			sf.Node = b.valueNode(sf.GoType, sf.V, sf.Pos)
-		}
-	}
-	for _, it := range n.V.ItemSelectors {
-		if it.Node == nil {
-			it.Node = b.valueNode(it.GoType, it.V, it.Pos)
-		}
-	}
+	b.chainedNodes(&n.V)
 	if n.V.Enum != nil && enumType != nil {
 		n.Enum = b.enumValues(enumType)
 	}
 	b.kubebuilderNode(n)
 	return n
+}
+
+// chainedNodes builds the nodes of the values that +k8s:subfield and +k8s:item select, from the
+// validations their chained tags declared.
+func (b *builder) chainedNodes(v *model.Validations) {
+	for _, sf := range v.Subfields {
+		if sf.Node == nil {
+			sf.Node = b.valueNode(sf.GoType, sf.V, sf.Pos)
+		}
+	}
+	for _, it := range v.ItemSelectors {
+		if it.Node == nil {
+			it.Node = b.valueNode(it.GoType, it.V, it.Pos)
+		}
+	}
 }
 
 // each collects what +k8s:eachVal (or, with keys, +k8s:eachKey) declares along a chain for the

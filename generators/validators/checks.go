@@ -219,6 +219,13 @@ func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) jen.C
 		nv, ov = jen.Id("obj").Dot(p.GoName), jen.Id("oldObj").Dot(p.GoName)
 	}
 	args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), nv, ov}
+	switch u.Func {
+	case "ValSliceUpdate", "PtrSliceUpdate", "UpdateMap":
+		args = []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Dot(p.GoName), jen.Id("oldObj").Dot(p.GoName)}
+		if u.Func != "UpdateMap" {
+			args = append(args, g.itemMatch(p.Node))
+		}
+	}
 	for _, c := range u.Constraints {
 		args = append(args, jen.Qual(pkgValidate, c))
 	}
@@ -226,4 +233,34 @@ func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) jen.C
 		jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName))
 	return jen.If(changed).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
 		jen.Qual(pkgGenRT, "AtValue").Call(jen.Qual(pkgValidate, u.Func).Call(args...)), jen.Lit(p.Name)).Op("...")))
+}
+
+// itemMatch is the MatchFunc that pairs a list's items with the old list's for +k8s:update's
+// NoAddItem / NoRemoveItem: by the keys of a list map, else by value.
+func (g *validatorGen) itemMatch(n *model.Node) jen.Code {
+	item := n.Items
+	t := g.goType(item.ValueType())
+	if n.V.ListType != nil && n.V.ListType.Value == "map" && len(n.V.ListMapKeys) > 0 {
+		var cond *jen.Statement
+		for _, k := range n.V.ListMapKeys {
+			for _, p := range model.Effective(item).Properties {
+				if p.Name != k.Value {
+					continue
+				}
+				c := jen.Id("a").Dot(p.GoName).Op("==").Id("b").Dot(p.GoName)
+				if p.Node.Pointer {
+					c = jen.Qual(pkgValidate, "SemanticDeepEqual").Call(jen.Id("a").Dot(p.GoName), jen.Id("b").Dot(p.GoName))
+				}
+				if cond == nil {
+					cond = c
+				} else {
+					cond = cond.Op("&&").Add(c)
+				}
+			}
+		}
+		if cond != nil {
+			return jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(t)).Bool().Block(jen.Return(cond))
+		}
+	}
+	return jen.Qual(pkgValidate, "SemanticDeepEqual").Types(jen.Op("*").Add(t))
 }

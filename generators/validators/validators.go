@@ -149,6 +149,9 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 	}
 	g.carries[d] = 1
 	yes := hasChecks(d.Node) || g.subtreeCarries(d.Node)
+	for _, sf := range d.Node.V.Subfields {
+		yes = yes || g.nodeCarries(sf.Node)
+	}
 	for _, p := range d.Node.Properties {
 		if goRequired(d, p) && !g.alwaysPresent(p) {
 			yes = true
@@ -186,7 +189,7 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 		}
 	}
 	if n.Ref != nil {
-		return g.validated(n.Ref)
+		return g.validated(n.Ref) && n.V.Opaque == nil
 	}
 	if n.Items != nil && g.nodeCarries(n.Items) {
 		return true
@@ -205,7 +208,7 @@ func hasChecks(n *model.Node) bool {
 	v := &n.V
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
-		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Update != nil ||
+		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Update != nil || v.Forbidden != nil ||
 		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
 }
 
@@ -332,6 +335,10 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 		return out
 	}
 	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
+	if sub := g.subfields(d.Node, "obj", "oldObj", 0); len(sub) > 0 { // +k8s:subfield on the type
+		out = append(out, jen.Block(append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, sub...),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("e").Op("...")))...))
+	}
 	for _, p := range d.Node.Properties {
 		if nf := p.Node.V.NameFormat; nf != nil {
 			// Names cannot change on update; only new names are checked.
@@ -542,7 +549,7 @@ func typeIdent(t types.Type) string {
 func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
 	var out []jen.Code
 	eff := n
-	if n.Ref != nil && g.validated(n.Ref) {
+	if n.Ref != nil && g.validated(n.Ref) && n.V.Opaque == nil {
 		// The referenced type validates itself (and ratchets itself); this place adds its own checks.
 		call := jen.Id(g.funcName(n.Ref)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old))
 		if transitionsOnly {

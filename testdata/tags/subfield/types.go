@@ -19,7 +19,8 @@ type Spec struct {
 	Free Part `json:"free"`
 }
 
-// Part is shared.
+// Part is shared; its own declaration checks a field through +k8s:subfield too.
+// +k8s:subfield(name)=+k8s:minLength=1
 type Part struct {
 	Name  string `json:"name"`
 	Count int32  `json:"count"`

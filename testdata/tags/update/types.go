@@ -16,7 +16,36 @@ type Spec struct {
 	// +k8s:update=NoSet
 	Owner *string `json:"owner,omitempty"`
 
+	// Inner is a struct value, always set: it may not change.
+	// +k8s:update=NoModify
+	Inner Inner `json:"inner"`
+
+	// Hosts may grow but not shrink; items are matched by key.
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:update=NoRemoveItem
+	Hosts []Host `json:"hosts,omitempty"`
+
+	// Labels may not get new keys.
+	// +k8s:optional
+	// +k8s:update=NoAddItem
+	Labels map[string]string `json:"labels,omitempty"`
+
 	// Free has no restriction.
 	// +k8s:optional
 	Free string `json:"free,omitempty"`
+}
+
+// Inner is a small struct.
+type Inner struct {
+	// +k8s:optional
+	X string `json:"x,omitempty"`
+}
+
+// Host is keyed by name.
+type Host struct {
+	Name string `json:"name"`
+	// +k8s:optional
+	IP string `json:"ip,omitempty"`
 }
