@@ -233,6 +233,8 @@ func parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, err
 	mode := parser.AllErrors | parser.ParseComments | parser.SkipObjectResolution
 	if ownOutput(filename, src) {
 		mode = parser.PackageClauseOnly | parser.ParseComments
+	} else {
+		src = purgeBodies(src) // not even parsed
 	}
 	f, err := parser.ParseFile(fset, filename, src, mode)
 	if f != nil {

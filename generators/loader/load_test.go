@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,4 +208,81 @@ func helper() int {
 	if want := map[string]int{"OpenAPISchemaType": 1, "String": 0, "helper": 0}; fmt.Sprint(bodies) != fmt.Sprint(want) {
 		t.Errorf("statements per body %v, want %v", bodies, want)
 	}
+}
+
+// TestPurgeBodies: blanking function bodies before parsing gives the same declarations, at the
+// same positions, with the same comments outside bodies and the same schema-method bodies, as
+// parsing the file whole, for every Go file of a large corpus (Kubernetes' API types and
+// machinery, this repository's generators).
+func TestPurgeBodies(t *testing.T) {
+	var dirs []string
+	for _, pkg := range []string{"k8s.io/api/core/v1", "k8s.io/api/apps/v1", "k8s.io/apimachinery/pkg/apis/meta/v1",
+		"k8s.io/apimachinery/pkg/api/resource", "k8s.io/apimachinery/pkg/util/intstr", "k8s.io/apimachinery/pkg/runtime"} {
+		out, err := exec.Command("go", "list", "-f", "{{.Dir}}", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list %s: %v", pkg, err)
+		}
+		dirs = append(dirs, strings.TrimSpace(string(out)))
+	}
+	dirs = append(dirs, ".", "../builder", "../validators", "../nativecel", "../../tags")
+	files, purged := 0, 0
+	for _, dir := range dirs {
+		names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, name := range names {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files++
+			p := purgeBodies(src)
+			if len(p) != len(src) {
+				t.Fatalf("%s: purging changed the length", name)
+			}
+			if string(p) != string(src) {
+				purged++
+			}
+			want := shape(t, name, src)
+			if got := shape(t, name, p); got != want {
+				t.Errorf("%s: purged parse differs:\n got %s\nwant %s", name, got, want)
+			}
+		}
+	}
+	if files < 100 || purged < files/2 {
+		t.Errorf("%d files, %d purged: the corpus is not what the test means to cover", files, purged)
+	}
+}
+
+// shape renders what the loader reads of a file: every declaration's kind, name and extent, the
+// comments outside function bodies, and the statements of the schema methods.
+func shape(t *testing.T, name string, src []byte) string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var b strings.Builder
+	var bodies [][2]token.Pos
+	for _, d := range f.Decls {
+		fmt.Fprintf(&b, "%T %d-%d", d, d.Pos(), d.End())
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			fmt.Fprintf(&b, " %s", fd.Name.Name)
+			if fd.Body != nil {
+				bodies = append(bodies, [2]token.Pos{fd.Body.Lbrace, fd.Body.Rbrace})
+				if fd.Recv != nil && slices.Contains(SchemaMethods, fd.Name.Name) {
+					fmt.Fprintf(&b, " body %d statements", len(fd.Body.List))
+				}
+			}
+		}
+		b.WriteString("; ")
+	}
+	for _, g := range f.Comments {
+		inBody := false
+		for _, r := range bodies {
+			inBody = inBody || g.Pos() > r[0] && g.End() < r[1]
+		}
+		if !inBody {
+			fmt.Fprintf(&b, "comment %d %q; ", g.Pos(), g.Text())
+		}
+	}
+	return b.String()
 }
