@@ -50,6 +50,8 @@ VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
 
 echo "== real API modules, as published (fetched through the Go module proxy)"
 VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m -v ./test/realapi/
+echo "== Gateway API's CEL rules compiled to Go, against cel-go (the real corpus of test/celcorpus)"
+VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m ./test/celcorpus/
 
 echo "== gateway-api's CRDs compared with controller-gen's (reasons: test/controllergen/reasons.txt)"
 VALIDATION_GEN_CONTROLLERGEN=1 go test -count=1 -timeout 20m -v ./test/controllergen/
