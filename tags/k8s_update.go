@@ -16,6 +16,9 @@ func init() {
 			"validate.Update* functions).",
 		OpenAPI: "nothing yet", Example: "+k8s:update=NoModify",
 		Apply: func(c *Context) error {
+			if c.place.Chained {
+				return c.Errorf("not supported yet inside another tag (+k8s:eachVal=+k8s:update=...): only directly on a field")
+			}
 			fn, item := "", c.Value == "NoAddItem" || c.Value == "NoRemoveItem"
 			switch u := c.GoType.Underlying().(type) {
 			case *types.Slice:

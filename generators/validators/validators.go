@@ -153,7 +153,7 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 		yes = yes || g.nodeCarries(sf.Node)
 	}
 	for _, p := range d.Node.Properties {
-		if goRequired(d, p) && !g.alwaysPresent(p) {
+		if goRequired(d, p) && !g.alwaysPresent(p) || p.Node.V.Update != nil {
 			yes = true
 		}
 	}
@@ -208,7 +208,7 @@ func hasChecks(n *model.Node) bool {
 	v := &n.V
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
-		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Update != nil || v.Forbidden != nil ||
+		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Forbidden != nil ||
 		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
 }
 
