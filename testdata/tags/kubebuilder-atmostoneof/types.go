@@ -5,7 +5,7 @@ package kubebuilderatmostoneof
 // Source names where the data comes from.
 //
 // +kubebuilder:validation:AtMostOneOf=configMapRef;secretRef
-// +kubebuilder:validation:XValidation:rule="!has(self.inline) || self.inline != ''",message="inline must not be empty"
+// +kubebuilder:validation:XValidation:rule="!has(self.inline) || size(self.inline) > 0",message="inline must not be empty"
 type Source struct {
 	// +optional
 	ConfigMapRef *string `json:"configMapRef,omitempty"`
