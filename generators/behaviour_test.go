@@ -94,7 +94,7 @@ func TestBehaviour(t *testing.T) {
 	if err := tempmod.Write(root, behaviourModule, mod); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(mod, "bt", "bt.go"), goSource(t, "bt.go", behaviourHelpers))
+	tempmod.WriteFile(t, filepath.Join(mod, "bt", "bt.go"), goSource(t, "bt.go", behaviourHelpers))
 
 	// Copy the folders that have behaviour files, and list their packages.
 	tags := absDir(t, tagsDir)
@@ -182,7 +182,7 @@ func TestBehaviour(t *testing.T) {
 		runnable = append(runnable, p)
 	}
 	if len(runnable) > 0 {
-		writeFile(t, filepath.Join(mod, "behaviour_test.go"), behaviourMain(t, runnable))
+		tempmod.WriteFile(t, filepath.Join(mod, "behaviour_test.go"), behaviourMain(t, runnable))
 		args := []string{"test", "-count=1"}
 		if testing.Verbose() {
 			args = append(args, "-v")
@@ -324,41 +324,9 @@ func behaviourPackage(t *testing.T, file string) string {
 // files stay behind).
 func copyTree(t *testing.T, src, dst string) {
 	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if strings.HasSuffix(p, ".go") && !strings.HasPrefix(d.Name(), "zz_generated.") || d.Name() == behaviourFile {
-			copyFile(t, p, filepath.Join(dst, rel))
-		}
-		return nil
+	tempmod.CopyFiles(t, src, dst, func(p string, d fs.DirEntry) bool {
+		return strings.HasSuffix(p, ".go") && !strings.HasPrefix(d.Name(), "zz_generated.") || d.Name() == behaviourFile
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func copyFile(t *testing.T, src, dst string) {
-	t.Helper()
-	b, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, dst, b)
-}
-
-func writeFile(t *testing.T, p string, b []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // goSource checks that generated test source is gofmt-clean Go.

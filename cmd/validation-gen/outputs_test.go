@@ -9,28 +9,9 @@ import (
 	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
 
-// snapshot reads every file below dir.
-func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(dir, path)
-		files[filepath.ToSlash(rel)] = string(b)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
 func unchanged(t *testing.T, dir string, before map[string]string) {
 	t.Helper()
-	after := snapshot(t, dir)
+	after := tempmod.Snapshot(t, dir)
 	for name, b := range before {
 		if a, ok := after[name]; !ok {
 			t.Errorf("%s was removed", name)
@@ -91,7 +72,7 @@ func TestFailedWriteChangesNothing(t *testing.T) {
 		{"--openapi-json", "out.json", "--crd-dir", "blocked", "./..."}, // CRDs come after api/ and out.json
 		{"--openapi-json", "blocked/out.json", "--crd-dir", "crds", "./..."},
 	} {
-		before := snapshot(t, dir)
+		before := tempmod.Snapshot(t, dir)
 		_, stderr, code := runIn(t, dir, args...)
 		if code != 1 || !strings.Contains(stderr, "not a directory; no output was changed") {
 			t.Errorf("%s: exit %d, stderr:\n%s", args, code, stderr)
@@ -120,7 +101,7 @@ func TestRefusedOutputPaths(t *testing.T) {
 		{[]string{"--go-header-file", "license.txt"},
 			`--go-header-file: line 1 is not a Go comment: "Copyright The Authors."; the header is copied above the package clause`},
 	} {
-		before := snapshot(t, dir)
+		before := tempmod.Snapshot(t, dir)
 		_, stderr, code := runIn(t, dir, append(tc.args, "./...")...)
 		if code != 1 || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%s: exit %d, want 1 and %q; stderr:\n%s", tc.args, code, tc.want, stderr)

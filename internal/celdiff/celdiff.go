@@ -64,7 +64,7 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 			dir := filepath.Join(mod, variant, src.Name)
 			copyGo(t, src.Dir, dir)
 			if src.DeepCopy {
-				copyFile(t, filepath.Join(src.Dir, "zz_generated.deepcopy.go"), filepath.Join(dir, "zz_generated.deepcopy.go"))
+				tempmod.WriteFile(t, filepath.Join(dir, "zz_generated.deepcopy.go"), tempmod.ReadFile(t, filepath.Join(src.Dir, "zz_generated.deepcopy.go")))
 			}
 			prog, diags, err := loader.Load(dir, []string{"."})
 			if err != nil || len(diags) > 0 {
@@ -81,7 +81,7 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 					fmt.Fprintf(&stubs, "func (in *%s) DeepCopyObject() runtime.Object { return in }\n", d.GoName)
 				}
 			}
-			writeFile(t, filepath.Join(dir, "zz_stub_deepcopy.go"), gofmt(t, stubs.String()))
+			tempmod.WriteFile(t, filepath.Join(dir, "zz_stub_deepcopy.go"), gofmt(t, stubs.String()))
 			out, diags, err := generators.Run(generators.Config{
 				Dir: dir, Patterns: []string{"."}, OutputFile: "zz_generated.validations.go",
 				Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, NoNativeCEL: variant == "plain"},
@@ -121,7 +121,7 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 	}
 	src := strings.ReplaceAll(nativeMain, "CASES", cases.String())
 	src = strings.ReplaceAll(src, "IMPORTS", imports.String())
-	writeFile(t, filepath.Join(mod, "native_test.go"), gofmt(t, src))
+	tempmod.WriteFile(t, filepath.Join(mod, "native_test.go"), gofmt(t, src))
 	if out, err := goCommand(mod, "test", "-count=1", "."); err != nil {
 		t.Fatalf("native and CEL-only validators disagree (or did not build):\n%s", strings.ReplaceAll(string(out), mod+string(filepath.Separator), ""))
 	}
@@ -141,41 +141,9 @@ func goCommand(dir string, args ...string) ([]byte, error) {
 // copyGo copies the Go files of src (not generated ones) into dst.
 func copyGo(t *testing.T, src, dst string) {
 	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") && !strings.HasPrefix(d.Name(), "zz_generated.") {
-			copyFile(t, p, filepath.Join(dst, rel))
-		}
-		return nil
+	tempmod.CopyFiles(t, src, dst, func(p string, d fs.DirEntry) bool {
+		return strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") && !strings.HasPrefix(d.Name(), "zz_generated.")
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func copyFile(t *testing.T, src, dst string) {
-	t.Helper()
-	b, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, dst, b)
-}
-
-func writeFile(t *testing.T, p string, b []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func gofmt(t *testing.T, src string) []byte {

@@ -44,8 +44,14 @@ func Download(t testing.TB, dir, path, version string) string {
 // CopyTree copies a file or a directory tree; copies are writable (the module cache is not).
 func CopyTree(t testing.TB, from, to string) {
 	t.Helper()
+	CopyFiles(t, from, to, nil)
+}
+
+// CopyFiles copies the files of a tree for which keep (nil: all) returns true.
+func CopyFiles(t testing.TB, from, to string, keep func(path string, d fs.DirEntry) bool) {
+	t.Helper()
 	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || d.IsDir() || keep != nil && !keep(p, d) {
 			return err
 		}
 		rel, err := filepath.Rel(from, p)
@@ -79,4 +85,23 @@ func ReadFile(t testing.TB, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// Snapshot reads every file below dir, by slash path relative to dir.
+func Snapshot(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		files[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
