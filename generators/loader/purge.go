@@ -23,7 +23,7 @@ func purgeBodies(src []byte) []byte {
 	var out []byte
 	prev := token.SEMICOLON // a file starts as after a declaration
 	for {
-		pos, tok, _ := s.Scan()
+		_, tok, _ := s.Scan()
 		if tok == token.EOF || failed {
 			break
 		}
@@ -55,7 +55,6 @@ func purgeBodies(src []byte) []byte {
 			}
 		}
 		prev = token.RBRACE
-		_ = pos
 	}
 	if failed || out == nil {
 		return src
