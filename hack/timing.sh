@@ -27,8 +27,14 @@ GOBIN=$tmp GOFLAGS= go install "sigs.k8s.io/controller-tools/cmd/controller-gen@
 printf '' >"$tmp/empty.txt"
 
 # measure NAME: runs the function NAME (output discarded) and appends "wall KB user sys" to $tmp/NAME.
+# A run that fails is not a measurement: the script stops with its output (a failing anchor once
+# gave times for an openapi-gen that stopped before generating anything).
 measure() {
-  /usr/bin/time -q -f "%e %M %U %S" -o "$tmp/t" bash -c "$1" >/dev/null 2>&1 || true
+  if ! /usr/bin/time -q -f "%e %M %U %S" -o "$tmp/t" bash -c "$1" >"$tmp/out" 2>&1; then
+    echo "timing.sh: $1 failed:" >&2
+    cat "$tmp/out" >&2
+    exit 1
+  fi
   cat "$tmp/t" >>"$tmp/$1"
 }
 
@@ -52,20 +58,29 @@ report() {
   fi
 }
 
-# The small package has no committed Go outputs, so --verify reports them stale after generating all.
-small() { (cd testdata/tags/plural && "$tmp/validation-gen" --openapi-json openapi.json --crd-dir "$tmp/small-crds" --verify ./v1); }
+# The small package has no committed Go outputs, so --verify reports them stale after generating
+# all: that, and only that, is its expected exit status 1.
+small() {
+  local rc=0
+  (cd testdata/tags/plural && "$tmp/validation-gen" --openapi-json openapi.json --crd-dir "$tmp/small-crds" --verify ./v1) 2>"$tmp/small.err" || rc=$?
+  [[ $rc == 1 && $(tail -n1 "$tmp/small.err") == *"generated files are stale"* ]] || { cat "$tmp/small.err" >&2; return 1; }
+}
 small_anchor() { (cd testdata/tags/plural && "$tmp/controller-gen" crd paths=./v1 output:crd:dir="$tmp/cg-crds"); }
 example() { "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --openapi-json examples/api/openapi.json \
   --crd-dir examples/api/crds ./examples/api/...; }
 k8sapi() { "$tmp/validation-gen" --openapi-output-file "" --output-file "" --openapi-json "$tmp/k8s.json" \
   k8s.io/api/... k8s.io/apimachinery/pkg/apis/meta/v1; }
-k8sapi_anchor() { "$tmp/openapi-gen" --output-dir "$tmp/openapi-gen" --output-pkg example.com/generated \
+k8sapi_anchor() { "$tmp/openapi-gen" --output-dir "$tmp/openapi-gen-out" --output-pkg example.com/generated \
   --output-file zz_generated.openapi.go --go-header-file "$tmp/empty.txt" --report-filename "$tmp/violations.report" \
   k8s.io/api/... k8s.io/apimachinery/pkg/apis/meta/v1; }
 
 export tmp
 export -f small small_anchor example k8sapi k8sapi_anchor
-for f in small small_anchor example k8sapi k8sapi_anchor; do "$f" >/dev/null 2>&1 || true; done # warm
+for f in small small_anchor example k8sapi k8sapi_anchor; do measure "$f"; done # warm
+for out in "$tmp/k8s.json" "$tmp/openapi-gen-out/zz_generated.openapi.go" "$tmp/cg-crds"; do
+  [[ ( -f $out && -s $out ) || ( -d $out && -n $(ls -A "$out") ) ]] || { echo "timing.sh: $out was not written: the run it times did not do the whole job" >&2; exit 1; }
+done
+for f in small small_anchor example k8sapi k8sapi_anchor; do : >"$tmp/$f"; done
 for _ in $(seq "$rounds"); do
   for f in small small_anchor example k8sapi k8sapi_anchor; do measure "$f"; done
 done
