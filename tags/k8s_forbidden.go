@@ -8,7 +8,7 @@ func init() {
 		Value: Arg{Kind: ArgNone},
 		Doc: "The field must not be set (a non-pointer field at its zero value counts as unset): a set value is " +
 			"a Forbidden error and nothing else about the field is checked.",
-		OpenAPI: "nothing yet", Example: "+k8s:forbidden",
+		OpenAPI: "x-kubernetes-validations on the struct: the field unset (FieldValueForbidden, fieldPath of the field); nothing for a non-pointer struct, which a rule cannot tell from a zero one", Example: "+k8s:forbidden",
 		Apply: func(c *Context) error {
 			if c.V.Required != nil {
 				return c.Errorf("conflicts with +required at line %d", c.V.Required.Pos.Line)

@@ -12,7 +12,7 @@ func init() {
 		Value: Arg{Kind: ArgInt},
 		Doc: "The string must be at most N bytes long (UTF-8), whatever its characters: a Too long error with " +
 			"origin maxBytes (apimachinery's validate.MaxBytes).",
-		OpenAPI: "nothing yet", Example: "+k8s:maxBytes=63",
+		OpenAPI: "x-kubernetes-validations: `bytes(self).size() <= N` (FieldValueInvalid: the server has no Too long reason for rules)", Example: "+k8s:maxBytes=63",
 		Apply: func(c *Context) error {
 			if b, ok := underlyingBasic(c.GoType); !ok || b.Info()&types.IsString == 0 {
 				return c.Errorf("applies to Go strings, not to %s", typeString(c.GoType))

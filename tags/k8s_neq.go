@@ -16,7 +16,7 @@ func init() {
 		Value: Arg{Kind: ArgScalar, Doc: "the disallowed value, of the field's type"},
 		Doc: "The value must not equal the given one: an Invalid error with origin neq (apimachinery's " +
 			"validate.NEQ).",
-		OpenAPI: "nothing yet", Example: `+k8s:neq="default"`,
+		OpenAPI: "x-kubernetes-validations: `self != <value>` (FieldValueInvalid, the same message)", Example: `+k8s:neq="default"`,
 		Apply: func(c *Context) error {
 			b, ok := underlyingBasic(c.GoType)
 			var arg any

@@ -14,7 +14,7 @@ func init() {
 			"(set to another set value), and for lists and maps NoAddItem / NoRemoveItem (items of a list map matched " +
 			"by key, other items by value); an Invalid or Forbidden error with origin update (apimachinery's " +
 			"validate.Update* functions).",
-		OpenAPI: "nothing yet", Example: "+k8s:update=NoModify",
+		OpenAPI: "NoSet, NoUnset, NoModify: transition rules on the struct (FieldValueInvalid, the same messages); NoAddItem, NoRemoveItem: nothing, as a rule cannot report the item Go reports", Example: "+k8s:update=NoModify",
 		Apply: func(c *Context) error {
 			if c.place.Chained {
 				return c.Errorf("not supported yet inside another tag (+k8s:eachVal=+k8s:update=...): only directly on a field")

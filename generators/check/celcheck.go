@@ -157,10 +157,10 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 		ctx.stack = append(append([]*model.Definition(nil), ctx.stack...), def)
 		eff = model.Effective(n)
 	}
-	// Rules come from +validationRule (and the sugar that writes rules) and from format fallbacks
-	// (schema.Emitter.Validations); shaping the schema of every other place was most of this
-	// check's time on large inputs.
-	if len(eff.V.Rules) > 0 || eff.V.Format != nil {
+	// Rules come from +validationRule (and the sugar that writes rules), from format fallbacks
+	// and from the +k8s: checks the schema publishes (schema.Emitter.Validations); shaping the
+	// schema of every other place was most of this check's time on large inputs.
+	if len(eff.V.Rules) > 0 || eff.V.Format != nil || schema.HasK8sRules(eff) {
 		e := schema.NewCRD(c.opts, &model.Diagnostics{}, true, ctx.stack...)
 		var s spec.Schema
 		e.Shape(&s, eff)

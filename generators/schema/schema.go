@@ -256,6 +256,7 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 		}
 		rules = append(rules, r)
 	}
+	rules = append(rules, k8sRules(n)...)
 	if len(rules) > 0 {
 		var list []any
 		for _, r := range rules {
