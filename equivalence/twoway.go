@@ -40,7 +40,11 @@ func TwoWay(ctx context.Context, scheme *runtime.Scheme, schemas *Schemas, name 
 			return nil, err
 		}
 		gen, minLength := minLengthInvalid(gen)
+		gen, maxBytes := maxBytesInvalid(gen)
 		ref, got, applied := normalize(old != nil, gen, res.errs, res)
+		if maxBytes {
+			applied = append([]string{"max-bytes-invalid"}, applied...)
+		}
 		if minLength {
 			applied = append([]string{"min-length-invalid"}, applied...)
 		}

@@ -99,7 +99,7 @@ func copyExample(t *testing.T, root string, edit func(string) string) string {
 func regenerate(t *testing.T, mod string) {
 	t.Helper()
 	cfg := config(t)
-	cfg.Dir = filepath.Join(mod, "workloads")
+	cfg.Dir = mod
 	out, diags, err := generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,95 @@
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Bucket is a named store of objects, placed in a region and kept by a storage class.
+//
+// +genclient
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+type Bucket struct {
+	metav1.TypeMeta `json:",inline"`
+	// +optional
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// Spec is the desired bucket.
+	// +k8s:optional
+	Spec BucketSpec `json:"spec,omitempty"`
+}
+
+// BucketSpec is the desired state of a Bucket.
+type BucketSpec struct {
+	// Class names the storage class that keeps the bucket. It is fixed at creation: it may not be
+	// set later, changed or cleared.
+	// +k8s:required
+	// +k8s:format=k8s-short-name
+	// +k8s:update=NoModify
+	// +k8s:update=NoUnset
+	Class string `json:"class,omitempty"`
+
+	// Region is where the bucket's objects live; "default" is reserved.
+	// +k8s:optional
+	// +k8s:maxBytes=32
+	// +k8s:neq="default"
+	Region string `json:"region,omitempty"`
+
+	// Replicas is how many copies of each object are kept.
+	// +k8s:optional
+	// +k8s:minimum=1
+	// +k8s:maximum=5
+	Replicas int32 `json:"replicas,omitempty"`
+
+	// Owner names the team that owns the bucket. It can only be given at creation.
+	// +k8s:optional
+	// +k8s:update=NoSet
+	// +k8s:maxLength=63
+	Owner *string `json:"owner,omitempty"`
+
+	// LegacyACL was the access list of the v1alpha1 API; it may no longer be set.
+	// +k8s:forbidden
+	LegacyACL string `json:"legacyACL,omitempty"`
+
+	// Retention keeps objects for a number of days per object class, 1 to 3650 each.
+	// +k8s:optional
+	// +k8s:maxProperties=8
+	// +k8s:eachVal=+k8s:minimum=1
+	// +k8s:eachVal=+k8s:maximum=3650
+	Retention map[string]int32 `json:"retention,omitempty"`
+
+	// Endpoints are where clients reach the bucket, by name.
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:maxItems=4
+	Endpoints []Endpoint `json:"endpoints,omitempty"`
+}
+
+// Endpoint is a way to reach a bucket.
+type Endpoint struct {
+	// Name identifies the endpoint.
+	// +k8s:required
+	// +k8s:format=k8s-short-name
+	Name string `json:"name,omitempty"`
+
+	// Host is the endpoint's host name; "localhost" is not reachable from clients.
+	// +k8s:required
+	// +k8s:maxBytes=253
+	// +k8s:neq="localhost"
+	Host string `json:"host,omitempty"`
+
+	// Port is the TCP port, when not the default.
+	// +k8s:optional
+	// +k8s:minimum=1
+	// +k8s:maximum=65535
+	Port int32 `json:"port,omitempty"`
+}
+
+// BucketList is a list of Buckets.
+//
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+type BucketList struct {
+	metav1.TypeMeta `json:",inline"`
+	// +optional
+	metav1.ListMeta `json:"metadata,omitempty"`
+	// Items are the buckets.
+	Items []Bucket `json:"items"`
+}
