@@ -24,14 +24,25 @@ func (p *Program) index(pkg *packages.Package) {
 	p.indexed[pkg] = true
 	p.complete(pkg)
 	p.parse(pkg)
+	for _, f := range pkg.Syntax {
+		p.indexFile(pkg, f)
+	}
+}
+
+// indexFile records the declarations of one file of a package, once (see index).
+func (p *Program) indexFile(pkg *packages.Package, f *ast.File) {
+	if p.indexedFile[f] || pkg.Types == nil {
+		return
+	}
+	p.indexedFile[f] = true
 	def := func(id *ast.Ident) types.Object {
 		if pkg.TypesInfo != nil {
 			return pkg.TypesInfo.Defs[id]
 		}
 		return pkg.Types.Scope().Lookup(id.Name)
 	}
-	// Structs of packages from export data are matched once every type of the package is known:
-	// `type A B` needs B's declaration.
+	// Structs of packages from export data are matched once the file's types are known; `type A
+	// B` needs B's declaration, which structOf looks up (and indexes) wherever it is.
 	var later []*types.TypeName
 	defer func() {
 		for _, tn := range later {
@@ -40,7 +51,7 @@ func (p *Program) index(pkg *packages.Package) {
 			}
 		}
 	}()
-	for _, f := range pkg.Syntax {
+	{
 		var claimed map[*ast.CommentGroup]bool
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
@@ -325,9 +336,17 @@ func commentText(g *ast.CommentGroup) string {
 // PackageTagLines returns the comment lines before the package clause of every file: where
 // Kubernetes writes package tags (doc.go).
 func (p *Program) PackageTagLines(pkg *packages.Package) []tags.Line {
-	p.parse(pkg)
 	var out []tags.Line
 	files := append([]*ast.File(nil), pkg.Syntax...)
+	if pkg.TypesInfo == nil && !p.parsed[pkg] {
+		// A package from export data: the package clauses are enough.
+		files = files[:0]
+		for _, name := range pkg.GoFiles {
+			if f := p.header(name); f != nil {
+				files = append(files, f)
+			}
+		}
+	}
 	sort.Slice(files, func(i, j int) bool {
 		return p.Fset.Position(files[i].Pos()).Filename < p.Fset.Position(files[j].Pos()).Filename
 	})

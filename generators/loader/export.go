@@ -3,9 +3,11 @@ package loader
 import (
 	"bufio"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
@@ -52,26 +54,87 @@ func (p *Program) complete(pkg *packages.Package) {
 	}
 }
 
-// parse reads the syntax of a package loaded from export data, once.
+// parse reads the syntax of every file of a package loaded from export data, once, into its
+// Syntax in the order of its GoFiles.
 func (p *Program) parse(pkg *packages.Package) {
 	if pkg.TypesInfo != nil || p.parsed[pkg] {
 		return
 	}
 	p.parsed[pkg] = true
+	pkg.Syntax = pkg.Syntax[:0]
 	for _, name := range pkg.GoFiles {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			klog.Warningf("reading %s: %v", name, err)
-			continue
-		}
-		f, err := parseFile(p.Fset, name, src)
-		if err != nil {
-			klog.Warningf("parsing %s: %v", name, err)
-		}
-		if f != nil {
+		if f := p.parseOne(name); f != nil {
 			pkg.Syntax = append(pkg.Syntax, f)
 		}
 	}
+}
+
+// parseOne reads the syntax of one file of a package loaded from export data, once.
+func (p *Program) parseOne(name string) *ast.File {
+	if f, ok := p.files[name]; ok {
+		return f
+	}
+	p.files[name] = nil
+	src, err := os.ReadFile(name)
+	if err != nil {
+		klog.Warningf("reading %s: %v", name, err)
+		return nil
+	}
+	f, err := parseFile(p.Fset, name, src)
+	if err != nil {
+		klog.Warningf("parsing %s: %v", name, err)
+	}
+	p.files[name] = f
+	return f
+}
+
+// header returns a file of a package loaded from export data as far as its package clause, with
+// the comments before it: its whole syntax when it is parsed already.
+func (p *Program) header(name string) *ast.File {
+	if f := p.files[name]; f != nil {
+		return f
+	}
+	if f, ok := p.headers[name]; ok {
+		return f
+	}
+	p.headers[name] = nil
+	src, err := os.ReadFile(name)
+	if err != nil {
+		klog.Warningf("reading %s: %v", name, err)
+		return nil
+	}
+	f, err := parser.ParseFile(p.Fset, name, src, parser.PackageClauseOnly|parser.ParseComments)
+	if err != nil {
+		klog.Warningf("parsing %s: %v", name, err)
+	}
+	p.headers[name] = f
+	return f
+}
+
+// indexAt indexes the declarations around an object: for a package loaded from export data, only
+// those of the file that declares it (export data records each object's file), which spares
+// parsing the rest of large packages (metav1's generated.pb.go) when a few types are read; for
+// an input package, or when the file is not one of the package's (a field that export data
+// copied from another package's type, a build with -trimpath), the whole package.
+func (p *Program) indexAt(o types.Object) {
+	pkg := p.pkgOf(o)
+	if pkg == nil || p.indexed[pkg] {
+		return
+	}
+	if pkg.TypesInfo == nil && o.Pos().IsValid() {
+		name := p.Fset.File(o.Pos()).Name()
+		if slices.Contains(pkg.GoFiles, name) {
+			p.complete(pkg)
+			if f := p.parseOne(name); f != nil {
+				if !slices.Contains(pkg.Syntax, f) {
+					pkg.Syntax = append(pkg.Syntax, f)
+				}
+				p.indexFile(pkg, f)
+				return
+			}
+		}
+	}
+	p.index(pkg)
 }
 
 // declaring returns the packages that can declare a constant of a type of pkg: pkg and every
@@ -102,8 +165,14 @@ func (p *Program) FuncDecl(f *types.Func) (*ast.FuncDecl, *types.Info) {
 	if pkg == nil {
 		return nil, nil
 	}
-	p.index(pkg)
-	for _, file := range pkg.Syntax {
+	p.indexAt(f)
+	syntax := pkg.Syntax
+	if pkg.TypesInfo == nil && f.Pos().IsValid() {
+		if file := p.files[p.Fset.File(f.Pos()).Name()]; file != nil {
+			syntax = []*ast.File{file} // indexAt parsed the file that declares it
+		}
+	}
+	for _, file := range syntax {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok {
@@ -155,6 +224,7 @@ func (p *Program) check(pkg *packages.Package) *types.Info {
 	}
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
 	p.checked[pkg] = info
+	p.parse(pkg) // every file: the package's scope
 	conf := types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) {
 			imp := pkg.Imports[path]

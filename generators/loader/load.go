@@ -37,10 +37,17 @@ type Program struct {
 	byPath map[string]*packages.Package
 	// importers lists the packages that import each package directly, by import path.
 	importers map[string][]*packages.Package
-	// indexed and parsed mark the packages whose declarations are indexed, and those loaded from
-	// export data whose syntax is read (into their Syntax); checked caches check's results.
+	// indexed and parsed mark the packages whose declarations are all indexed, and those loaded
+	// from export data whose syntax is all read (into their Syntax); checked caches check's
+	// results. A package from export data is parsed and indexed file by file as declarations are
+	// asked for (files, indexedFile): most are read for a few types of one file.
 	indexed, parsed map[*packages.Package]bool
-	checked         map[*packages.Package]*types.Info
+	files           map[string]*ast.File
+	indexedFile     map[*ast.File]bool
+	// headers holds files of packages from export data parsed up to their package clause, for
+	// their package tags (PackageTagLines).
+	headers map[string]*ast.File
+	checked map[*packages.Package]*types.Info
 	// typeDecl maps a type name (named type or alias) to its declaration.
 	typeDecl map[*types.TypeName]*TypeDecl
 	// fieldDecl maps a struct field to its AST node.
@@ -63,17 +70,13 @@ type TypeDecl struct {
 
 // TypeDecl returns the declaration of a type name, or nil when its syntax is not available.
 func (p *Program) TypeDecl(tn *types.TypeName) *TypeDecl {
-	if pkg := p.pkgOf(tn); pkg != nil {
-		p.index(pkg)
-	}
+	p.indexAt(tn)
 	return p.typeDecl[tn]
 }
 
 // FieldDecl returns the AST of a struct field, or nil.
 func (p *Program) FieldDecl(v *types.Var) *ast.Field {
-	if pkg := p.pkgOf(v); pkg != nil {
-		p.index(pkg)
-	}
+	p.indexAt(v)
 	return p.fieldDecl[v]
 }
 
@@ -89,9 +92,7 @@ func (p *Program) Package(path string) *packages.Package {
 
 // ConstDoc returns the doc comment text of a constant.
 func (p *Program) ConstDoc(c *types.Const) string {
-	if pkg := p.pkgOf(c); pkg != nil {
-		p.index(pkg)
-	}
+	p.indexAt(c)
 	return p.constDoc[c]
 }
 
@@ -169,17 +170,20 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	p := &Program{
-		Inputs:    pkgs,
-		byPath:    map[string]*packages.Package{},
-		importers: map[string][]*packages.Package{},
-		indexed:   map[*packages.Package]bool{},
-		parsed:    map[*packages.Package]bool{},
-		checked:   map[*packages.Package]*types.Info{},
-		typeDecl:  map[*types.TypeName]*TypeDecl{},
-		fieldDecl: map[*types.Var]*ast.Field{},
-		constDoc:  map[*types.Const]string{},
-		constPos:  map[*types.Const]token.Pos{},
-		consts:    map[*types.TypeName][]*types.Const{},
+		Inputs:      pkgs,
+		byPath:      map[string]*packages.Package{},
+		importers:   map[string][]*packages.Package{},
+		indexed:     map[*packages.Package]bool{},
+		parsed:      map[*packages.Package]bool{},
+		files:       map[string]*ast.File{},
+		indexedFile: map[*ast.File]bool{},
+		headers:     map[string]*ast.File{},
+		checked:     map[*packages.Package]*types.Info{},
+		typeDecl:    map[*types.TypeName]*TypeDecl{},
+		fieldDecl:   map[*types.Var]*ast.Field{},
+		constDoc:    map[*types.Const]string{},
+		constPos:    map[*types.Const]token.Pos{},
+		consts:      map[*types.TypeName][]*types.Const{},
 	}
 	var diags model.Diagnostics
 	for _, pkg := range pkgs {
