@@ -20,7 +20,7 @@ func init() {
 			if c.Pkg.ValidationGen == nil { // repeated to select more types upstream (resource/v1): one opt-in
 				c.Pkg.ValidationGen = &model.String{Value: c.Value, Origin: c.Origin()}
 			}
-			if c.Value != "" {
+			if c.Value != "" && c.Value != "false" { // false: upstream generates nothing (extensions/v1beta1)
 				if err := checkTypeFilter(c.Value); err != nil {
 					return c.Errorf("%v", err)
 				}
