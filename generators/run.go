@@ -130,10 +130,11 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			if in := p.ValidationGenInput; in != nil {
 				typesPkg = byPath[in.Value] // loaded as an input by LoadReadOnly
 			}
-			src, report, err := validators.GoFileInto(typesPkg, p, u, cfg.Options, cfg.Header)
+			src, report, registryDiags, err := validators.GoFileInto(typesPkg, p, u, cfg.Options, cfg.Header)
 			if err != nil {
 				return nil, nil, err
 			}
+			diags = append(diags, registryDiags...)
 			if cfg.CELReport != nil {
 				for _, l := range report {
 					if rel, err := filepath.Rel(dir, l.Pos.Filename); err == nil && !strings.HasPrefix(rel, "..") {
@@ -150,6 +151,9 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 				out.Add(path, what, src)
 			}
 		}
+	}
+	if len(diags) > 0 { // registrations that would not compile
+		return nil, diags, nil
 	}
 	if cfg.OpenAPIJSON != "" {
 		doc, err := openapi.JSONDocument(u.Definitions, cfg.Options)

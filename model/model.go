@@ -323,7 +323,11 @@ type Package struct {
 	// ("k8s.io/apimachinery/pkg/runtime.Scheme") that RegisterValidations takes, registering as
 	// upstream's validation-gen does, or "nil" for no RegisterValidations.
 	SchemeRegistry *String
-	Input          bool
+	// SchemeRegistryProblems are what stops the generated registration from compiling (no
+	// localSchemeBuilder, a scheme type not found), reported only when there is a type to register:
+	// upstream writes no registration then, and needs neither.
+	SchemeRegistryProblems Diagnostics
+	Input                  bool
 	// ReadOnly packages are never written: --readonly-pkg names them, and so does any
 	// +k8s:validation-gen-input of the run. Their validators are generated into the packages that
 	// name them as input, or into the packages that use their types.

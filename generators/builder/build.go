@@ -138,7 +138,9 @@ func (b *builder) pkg(path string) *model.Package {
 
 // checkSchemeRegistry checks what the RegisterValidations of +k8s:validation-gen-scheme-registry
 // needs, so that the generated file compiles: the scheme type, in a package the program loaded, and
-// the package's localSchemeBuilder with a Register method, which the generated init calls.
+// the package's localSchemeBuilder with a Register method, which the generated init calls. The
+// problems are recorded in p.SchemeRegistryProblems, for the emitter to report if it registers
+// anything.
 func (b *builder) checkSchemeRegistry(pkg *types.Package, p *model.Package) {
 	reg := p.SchemeRegistry
 	if reg == nil || reg.Value == "nil" || pkg == nil {
@@ -147,20 +149,20 @@ func (b *builder) checkSchemeRegistry(pkg *types.Package, p *model.Package) {
 	i := strings.LastIndex(reg.Value, ".")
 	path, name := reg.Value[:i], reg.Value[i+1:]
 	if sp := b.prog.Package(path); sp == nil || sp.Types == nil {
-		b.diags.Add(reg.Pos, reg.Tag, "package %s is not imported by %s (directly or through its imports), so the scheme type cannot be checked; "+
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "package %s is not imported by %s (directly or through its imports), so the scheme type cannot be checked; "+
 			"import it where localSchemeBuilder is declared", path, p.Path)
 	} else if _, ok := sp.Types.Scope().Lookup(name).(*types.TypeName); !ok {
-		b.diags.Add(reg.Pos, reg.Tag, "package %s declares no type %s", path, name)
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "package %s declares no type %s", path, name)
 	}
 	v, ok := pkg.Scope().Lookup("localSchemeBuilder").(*types.Var)
 	if !ok {
-		b.diags.Add(reg.Pos, reg.Tag, "the generated init registers RegisterValidations into the package's localSchemeBuilder, "+
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "the generated init registers RegisterValidations into the package's localSchemeBuilder, "+
 			"as upstream's validation-gen does, and %s declares none: declare var localSchemeBuilder (a scheme builder with a "+
 			"Register method), or write +k8s:validation-gen-scheme-registry=nil", p.Path)
 		return
 	}
 	if obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, pkg, "Register"); obj == nil {
-		b.diags.Add(reg.Pos, reg.Tag, "localSchemeBuilder (%s) has no Register method, which the generated init calls", v.Type())
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "localSchemeBuilder (%s) has no Register method, which the generated init calls", v.Type())
 	}
 }
 

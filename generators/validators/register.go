@@ -19,14 +19,15 @@ const pkgFmt = "fmt"
 // +k8s:validation-gen selects (root kinds when it has none) by a typed nil, routes the request's
 // subresource, and an init function registers it into the package's localSchemeBuilder (whose
 // existence the builder checked). "nil", or a registry with nothing to register, writes nothing.
-func (g *validatorGen) registerFunc(defs []*model.Definition) {
+// It reports whether it wrote a registration into a scheme registry.
+func (g *validatorGen) registerFunc(defs []*model.Definition) bool {
 	reg := g.out.SchemeRegistry
 	if reg == nil {
 		g.defaultRegisterFunc(defs)
-		return
+		return false
 	}
 	if reg.Value == "nil" {
-		return
+		return false
 	}
 	var body []jen.Code
 	for _, d := range defs {
@@ -44,7 +45,7 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) {
 		))
 	}
 	if len(body) == 0 {
-		return
+		return false
 	}
 	body = append(body, jen.Return(jen.Nil()))
 	pkg, name := splitQualified(reg.Value)
@@ -52,6 +53,7 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) {
 	g.f.Comment("RegisterValidations registers the validators of the types that +k8s:validation-gen selects, for")
 	g.f.Comment("the subresources each supports, so that the scheme validates them.")
 	g.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(pkg, name)).Error().Block(body...)
+	return true
 }
 
 // defaultRegisterFunc writes RegisterValidations(*runtime.Scheme) for the root kinds. A kind with

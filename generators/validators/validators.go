@@ -6,6 +6,7 @@ package validators
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/types"
 	"regexp"
@@ -48,13 +49,18 @@ func GoFile(p *model.Package, u *model.Universe, opts model.Options, header []by
 // GoFileReport is GoFile, with a line for each CEL rule of the package saying whether it runs in
 // Go or why it runs in cel-go (sorted by position, one line per rule and reason).
 func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, error) {
-	return GoFileInto(p, p, u, opts, header)
+	src, report, diags, err := GoFileInto(p, p, u, opts, header)
+	if err == nil && len(diags) > 0 {
+		err = errors.New(strings.TrimSpace(diags.Error("")))
+	}
+	return src, report, err
 }
 
 // GoFileInto is GoFileReport for the types of package p, written into package out: an output
 // package that names p in +k8s:validation-gen-input (out == p writes into the types package).
-// Validate_T then takes *p.T, and out's package tags decide RegisterValidations.
-func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, error) {
+// Validate_T then takes *p.T, and out's package tags decide RegisterValidations. The diagnostics
+// are out's SchemeRegistryProblems when the file registers a type (it would not compile).
+func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, model.Diagnostics, error) {
 	d := &decls{pkg: p, out: out, memo: map[string]string{}, names: map[string]int{}, lazy: map[string]lazyDecl{}}
 	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name),
 		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}}
@@ -65,10 +71,12 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 		}
 	}
 	if len(defs) == 0 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	g.f.HeaderComment(output.GeneratedComment)
-	g.registerFunc(defs)
+	if g.registerFunc(defs) && len(out.SchemeRegistryProblems) > 0 {
+		return nil, nil, out.SchemeRegistryProblems, nil
+	}
 	for _, d := range defs {
 		g.validateFunc(d)
 		if g.transition(d) {
@@ -93,9 +101,9 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 	}
 	var buf bytes.Buffer
 	if err := g.f.Render(&buf); err != nil {
-		return nil, nil, fmt.Errorf("rendering validators for %s into %s: %w", p.Path, out.Path, err)
+		return nil, nil, nil, fmt.Errorf("rendering validators for %s into %s: %w", p.Path, out.Path, err)
 	}
-	return output.WithHeader(header, buf.Bytes()), sortReport(g.celReport), nil
+	return output.WithHeader(header, buf.Bytes()), sortReport(g.celReport), nil, nil
 }
 
 // validatorGen writes the validators of one package: which definitions carry validation, and
