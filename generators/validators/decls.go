@@ -29,6 +29,9 @@ type decls struct {
 	lazy map[string]lazyDecl
 	// celReport collects, per CEL rule, whether it runs in Go or why it runs in cel-go.
 	celReport []CELReportLine
+	// unexported records the unexported types of other packages that the file would have to name
+	// (it would not compile), by qualified name.
+	unexported map[string]bool
 }
 
 var notIdent = regexp.MustCompile(`[^A-Za-z0-9_]`)
@@ -56,6 +59,12 @@ func (d *decls) goType(t types.Type) *jen.Statement {
 			name = jen.Id(obj.Name())
 		default:
 			name = jen.Qual(obj.Pkg().Path(), obj.Name())
+			if !obj.Exported() {
+				if d.unexported == nil {
+					d.unexported = map[string]bool{}
+				}
+				d.unexported[obj.Pkg().Path()+"."+obj.Name()] = true
+			}
 		}
 		if args := x.TypeArgs(); args.Len() > 0 { // an instantiated generic type
 			var list []jen.Code

@@ -8,8 +8,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -99,11 +101,36 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 		}
 		g.f.Add(v)
 	}
+	if diags := unexportedTypes(g.unexported, u, out); len(diags) > 0 {
+		return nil, nil, diags, nil
+	}
 	var buf bytes.Buffer
 	if err := g.f.Render(&buf); err != nil {
 		return nil, nil, nil, fmt.Errorf("rendering validators for %s into %s: %w", p.Path, out.Path, err)
 	}
 	return output.WithHeader(header, buf.Bytes()), sortReport(g.celReport), nil, nil
+}
+
+// unexportedTypes reports, at their declarations, the unexported types of other packages that
+// out's validators would have to name: such a file would not compile.
+func unexportedTypes(names map[string]bool, u *model.Universe, out *model.Package) model.Diagnostics {
+	var diags model.Diagnostics
+	for _, d := range u.Definitions {
+		if names[d.GoPackage+"."+d.GoName] {
+			delete(names, d.GoPackage+"."+d.GoName)
+			diags.Add(d.Pos, "", "type %s carries validation and is unexported, so the validators written into %s cannot name it: export it",
+				d.GoName, out.Path)
+		}
+	}
+	rest := make([]string, 0, len(names))
+	for name := range names {
+		rest = append(rest, name)
+	}
+	sort.Strings(rest)
+	for _, name := range rest { // not a definition (a named slice or map type): the output package's directory
+		diags.Add(token.Position{Filename: out.Dir}, "", "type %s carries validation and is unexported, so the validators written into %s cannot name it: export it", name, out.Path)
+	}
+	return diags.Sorted()
 }
 
 // validatorGen writes the validators of one package: which definitions carry validation, and
