@@ -9,9 +9,10 @@ import (
 func init() {
 	Register(&Def{
 		Name: "k8s:supportsSubresource", Scopes: ScopeType, Repeatable: true,
-		Value: Arg{Kind: ArgString, Doc: "a subresource path starting with /"},
-		Doc: "A subresource (\"/status\") that the type validates as well as the root when RegisterValidations " +
-			"registers it (+k8s:validation-gen-scheme-registry); a request for any other subresource is an internal error.",
+		Value:   Arg{Kind: ArgString, Doc: "a subresource path starting with /"},
+		Doc:     "A subresource (\"/status\") that RegisterValidations validates the type for besides the root; any other " +
+			"subresource is an internal error, as upstream's. Without +k8s:validation-gen-scheme-registry only the root " +
+			"kinds are registered, and one without subresource tags validates every request.",
 		OpenAPI: "unchanged", Example: `+k8s:supportsSubresource="/status"`,
 		Apply: func(c *Context) error {
 			if !strings.HasPrefix(c.Value, "/") || c.Value == "/" {
