@@ -9,8 +9,8 @@ import (
 func init() {
 	Register(&Def{
 		Name: "k8s:isSubresource", Scopes: ScopeType, Repeatable: false,
-		Value:   Arg{Kind: ArgString, Doc: "a subresource path starting with /"},
-		Doc:     "The type is the payload of this subresource (\"/scale\"): RegisterValidations validates it for that " +
+		Value: Arg{Kind: ArgString, Doc: "a subresource path starting with /"},
+		Doc: "The type is the payload of this subresource (\"/scale\"): RegisterValidations validates it for that " +
 			"subresource (and any +k8s:supportsSubresource) instead of the root.",
 		OpenAPI: "unchanged", Example: `+k8s:isSubresource="/scale"`,
 		Apply: func(c *Context) error {

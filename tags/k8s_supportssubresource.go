@@ -9,8 +9,8 @@ import (
 func init() {
 	Register(&Def{
 		Name: "k8s:supportsSubresource", Scopes: ScopeType, Repeatable: true,
-		Value:   Arg{Kind: ArgString, Doc: "a subresource path starting with /"},
-		Doc:     "A subresource (\"/status\") that RegisterValidations validates the type for besides the root; any other " +
+		Value: Arg{Kind: ArgString, Doc: "a subresource path starting with /"},
+		Doc: "A subresource (\"/status\") that RegisterValidations validates the type for besides the root; any other " +
 			"subresource is an internal error, as upstream's. Without +k8s:validation-gen-scheme-registry only the root " +
 			"kinds are registered, and one without subresource tags validates every request.",
 		OpenAPI: "unchanged", Example: `+k8s:supportsSubresource="/status"`,
