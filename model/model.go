@@ -331,8 +331,8 @@ type Package struct {
 	// ReadOnly packages are never written: --readonly-pkg names them, and so does any
 	// +k8s:validation-gen-input of the run. Their validators are generated into the packages that
 	// name them as input, or into the packages that use their types.
-	ReadOnly bool
-	Definitions   []*Definition // sorted by Go name
+	ReadOnly    bool
+	Definitions []*Definition // sorted by Go name
 	// Kubebuilder holds controller-gen's package markers.
 	Kubebuilder PackageMarkers
 }
