@@ -422,6 +422,13 @@ func Run[T any](t *testing.T, validate Validator[T], cases []Case[T]) {
 	}
 }
 
+// Check compares the errors of another call (a scheme's Validate, which routes to a Validate_T)
+// with want, in order.
+func Check(t *testing.T, where string, got field.ErrorList, want []Err) {
+	t.Helper()
+	check(t, where, got, want, "")
+}
+
 func check(t *testing.T, where string, got field.ErrorList, want []Err, root string) {
 	t.Helper()
 	ok := len(got) == len(want)

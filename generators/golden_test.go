@@ -90,10 +90,11 @@ func TestGoldenErrors(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			opts := generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true}
-			if s, ok := readOptional(t, filepath.Join(dir, "flags.txt")); ok {
-				applyFlags(t, s, &opts)
-			}
-			out, diags, err := generators.Run(config(t, dir, opts))
+			flags, _ := readOptional(t, filepath.Join(dir, "flags.txt"))
+			applyFlags(t, flags, &opts)
+			cfg := config(t, dir, opts)
+			cfg.OutputFile = outputFileFlag(flags) // problems only the Go emitter finds
+			out, diags, err := generators.Run(cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -154,6 +155,16 @@ func applyFlags(t *testing.T, s string, opts *generators.Options) {
 	}
 }
 
+// outputFileFlag is the output-file=NAME of a flags.txt, or "".
+func outputFileFlag(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "output-file="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
 // parseFlags applies the options of a flags.txt.
 func parseFlags(s string, opts *generators.Options) error {
 	for _, line := range strings.Split(s, "\n") {
@@ -173,6 +184,7 @@ func parseFlags(s string, opts *generators.Options) error {
 			opts.FormatFallback = v == "true"
 		case "test-tags":
 			opts.TestTags = v == "true"
+		case "output-file": // read by outputFileFlag
 		default:
 			return fmt.Errorf("unknown flag %q", k)
 		}

@@ -48,6 +48,9 @@ type Config struct {
 	OpenAPIJSON string
 	// CRDDir is the directory for CRD YAML; empty turns it off.
 	CRDDir string
+	// ReadOnly are package patterns (--readonly-pkg) of packages that are loaded and validated
+	// but never written; see loader.LoadReadOnly.
+	ReadOnly []string
 	// CELReport, when set, receives one line per CEL rule of the validators (--output-file):
 	// "file:line: native" when it runs as Go, "file:line: interpreted: <why>" when in cel-go.
 	CELReport io.Writer
@@ -79,7 +82,7 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	if cfg.OutputFile != "" && cfg.OutputFile == cfg.OpenAPIOutputFile {
 		return nil, nil, fmt.Errorf("--openapi-output-file and --output-file are both %q; give them different names", cfg.OutputFile)
 	}
-	prog, diags, err := loader.Load(dir, cfg.Patterns)
+	prog, diags, err := loader.LoadReadOnly(dir, cfg.Patterns, cfg.ReadOnly)
 	if err != nil || len(diags) > 0 {
 		return nil, diags, err
 	}
@@ -92,11 +95,20 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	// rules of all others are compiled, so that one run reports everything.
 	diags = append(diags, check.CELExcept(u, cfg.Options, diags)...)
 	diags = append(diags, check.Defaults(u, cfg.Options, diags)...)
+	diags = append(diags, checkOutputPackages(u)...)
 	if len(diags) > 0 {
 		return nil, diags, nil
 	}
 	out := &Outputs{Root: moduleRoot(prog, dir)}
+	byPath := map[string]*model.Package{}
 	for _, p := range u.Packages {
+		byPath[p.Path] = p
+	}
+	for _, p := range u.Packages {
+		if p.ReadOnly {
+			klog.V(1).Infof("package %s: read-only, %d definitions", p.Path, len(p.Definitions))
+			continue // never written: its validators go where it is an input or where it is used
+		}
 		klog.V(1).Infof("package %s: %d definitions", p.Path, len(p.Definitions))
 		// The Go output names are claimed in every input package: a previous output there that
 		// this run no longer produces is stale.
@@ -114,10 +126,15 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		if cfg.OutputFile != "" {
 			path := filepath.Join(p.Dir, cfg.OutputFile)
 			out.ClaimFile(path)
-			src, report, err := validators.GoFileReport(p, u, cfg.Options, cfg.Header)
+			typesPkg := p // the package whose types get Validate_T: this one, or its +k8s:validation-gen-input
+			if in := p.ValidationGenInput; in != nil {
+				typesPkg = byPath[in.Value] // loaded as an input by LoadReadOnly
+			}
+			src, report, registryDiags, err := validators.GoFileInto(typesPkg, p, u, cfg.Options, cfg.Header)
 			if err != nil {
 				return nil, nil, err
 			}
+			diags = append(diags, registryDiags...)
 			if cfg.CELReport != nil {
 				for _, l := range report {
 					if rel, err := filepath.Rel(dir, l.Pos.Filename); err == nil && !strings.HasPrefix(rel, "..") {
@@ -127,9 +144,16 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 				}
 			}
 			if src != nil {
-				out.Add(path, "the validators of "+p.Path+" (--output-file)", src)
+				what := "the validators of " + p.Path + " (--output-file)"
+				if typesPkg != p {
+					what = "the validators of " + typesPkg.Path + " in " + p.Path + " (--output-file, +k8s:validation-gen-input)"
+				}
+				out.Add(path, what, src)
 			}
 		}
+	}
+	if len(diags) > 0 { // registrations that would not compile
+		return nil, diags, nil
 	}
 	if cfg.OpenAPIJSON != "" {
 		doc, err := openapi.JSONDocument(u.Definitions, cfg.Options)
@@ -161,6 +185,35 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		return nil, nil, err
 	}
 	return out, nil, nil
+}
+
+// checkOutputPackages reports output packages (+k8s:validation-gen-input) that would lose
+// something silently: types of their own, which get no validators there, and an input package
+// that is not there to generate for.
+func checkOutputPackages(u *model.Universe) model.Diagnostics {
+	var diags model.Diagnostics
+	loaded := map[string]*model.Package{}
+	for _, p := range u.Packages {
+		loaded[p.Path] = p
+	}
+	for _, p := range u.Packages {
+		in := p.ValidationGenInput
+		if in == nil || p.ReadOnly {
+			continue
+		}
+		if t := loaded[in.Value]; t == nil || !t.ReadOnly {
+			diags.Add(in.Pos, in.Tag, "input package %s was not loaded", in.Value)
+		}
+		var own []string
+		for _, d := range p.Definitions {
+			own = append(own, d.GoName)
+		}
+		if len(own) > 0 {
+			diags.Add(in.Pos, in.Tag, "this package is the output package of %s, so its validators are those of %s's types; "+
+				"its own types (%s) would get none: move them into another package, or drop the tag", in.Value, in.Value, strings.Join(own, ", "))
+		}
+	}
+	return diags
 }
 
 // moduleRoot is the directory of the main module that holds dir (the innermost, in a workspace),

@@ -287,6 +287,9 @@ type Definition struct {
 	Root *RootKind
 	// Input is true when the definition belongs to an input package (it gets Go definitions).
 	Input bool
+	// Subresources and IsSubresource are the type's subresource tags (see TypeTags).
+	Subresources  []String
+	IsSubresource *String
 }
 
 // RootKind carries what CRD output needs about a root kind.
@@ -308,8 +311,28 @@ type Package struct {
 	// package is written for Kubernetes' own validation-gen, so its generated Go validators follow
 	// upstream's semantics (see UpstreamSemantics).
 	ValidationGen *String
-	Input         bool
-	Definitions   []*Definition // sorted by Go name
+	// TypeFilters are the values of every +k8s:validation-gen tag of the package, in order: which
+	// types upstream's validation-gen registers ("*", "TypesWithField=TypeMeta",
+	// "TypesWithSuffix=Request"). RegisterValidations registers them when SchemeRegistry is set.
+	TypeFilters []String
+	// ValidationGenInput is set by +k8s:validation-gen-input: the import path of the package whose
+	// types this package's validators are generated for. This package is then an output package
+	// and the named one is read-only.
+	ValidationGenInput *String
+	// SchemeRegistry is set by +k8s:validation-gen-scheme-registry: the qualified scheme type
+	// ("k8s.io/apimachinery/pkg/runtime.Scheme") that RegisterValidations takes, registering as
+	// upstream's validation-gen does, or "nil" for no RegisterValidations.
+	SchemeRegistry *String
+	// SchemeRegistryProblems are what stops the generated registration from compiling (no
+	// localSchemeBuilder, a scheme type not found), reported only when there is a type to register:
+	// upstream writes no registration then, and needs neither.
+	SchemeRegistryProblems Diagnostics
+	Input                  bool
+	// ReadOnly packages are never written: --readonly-pkg names them, and so does any
+	// +k8s:validation-gen-input of the run. Their validators are generated into the packages that
+	// name them as input, or into the packages that use their types.
+	ReadOnly    bool
+	Definitions []*Definition // sorted by Go name
 	// Kubebuilder holds controller-gen's package markers.
 	Kubebuilder PackageMarkers
 }
@@ -330,6 +353,11 @@ type TypeTags struct {
 	ModelPackage *String
 	// CRD holds controller-gen's CRD markers (+kubebuilder:resource, printcolumn, ...).
 	CRD CRDTags
+	// Subresources are the subresource paths (+k8s:supportsSubresource="/status") that a
+	// registered type validates besides the root; IsSubresource (+k8s:isSubresource="/scale")
+	// makes the type validate that subresource instead of the root.
+	Subresources  []String
+	IsSubresource *String
 }
 
 // Declares reports whether a position lies within the definition's declaration.

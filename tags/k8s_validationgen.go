@@ -1,6 +1,11 @@
 package tags
 
-import "github.com/validation-gen/validation-gen/model"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/validation-gen/validation-gen/model"
+)
 
 func init() {
 	Register(&Def{
@@ -15,7 +20,31 @@ func init() {
 			if c.Pkg.ValidationGen == nil { // repeated to select more types upstream (resource/v1): one opt-in
 				c.Pkg.ValidationGen = &model.String{Value: c.Value, Origin: c.Origin()}
 			}
+			if c.Value != "" && c.Value != "false" { // false: upstream generates nothing (extensions/v1beta1)
+				if err := checkTypeFilter(c.Value); err != nil {
+					return c.Errorf("%v", err)
+				}
+				c.Pkg.TypeFilters = append(c.Pkg.TypeFilters, model.String{Value: c.Value, Origin: c.Origin()})
+			}
 			return nil
 		},
 	})
+}
+
+// checkTypeFilter checks a type selection of upstream's validation-gen: "*", "TypesWithField=F" or
+// "TypesWithSuffix=S" (RegisterValidations registers the selected types, see
+// +k8s:validation-gen-scheme-registry).
+func checkTypeFilter(v string) error {
+	if v == "*" {
+		return nil
+	}
+	for _, prefix := range []string{"TypesWithField=", "TypesWithSuffix="} {
+		if rest, ok := strings.CutPrefix(v, prefix); ok {
+			if rest == "" {
+				return fmt.Errorf("%s needs a value", prefix)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown type selection %q: use *, TypesWithField=<field> or TypesWithSuffix=<suffix>", v)
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"k8s.io/klog/v2"
 
@@ -22,7 +23,9 @@ Usage:
 PACKAGE-PATTERN is a Go package pattern (./..., ./api/v1), resolved with go/packages. Outputs:
   - into every input package: kube-openapi Go definitions (--openapi-output-file);
   - into every input package with a type carrying validation: typed Go validators, Validate_T and
-    RegisterValidations (--output-file);
+    RegisterValidations (--output-file); a package whose doc.go says
+    +k8s:validation-gen-input=<import path> gets those of that package's types instead, and nothing
+    is written into that package (nor into any --readonly-pkg);
   - with --openapi-json: one OpenAPI v3 JSON document for all input packages;
   - with --crd-dir: one CustomResourceDefinition YAML per root kind, <group>_<plural>.yaml.
 
@@ -43,6 +46,22 @@ Flags:
 type options struct {
 	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat string
 	verify, docs, noNativeCEL, formatFallback, celReport, testTags   bool
+	readOnly                                                         stringList
+}
+
+// stringList is a repeatable flag whose values may also be comma-separated, as upstream
+// validation-gen's --readonly-pkg (a pflag string slice) takes them.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+func (l *stringList) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
+	return nil
 }
 
 // flagSet is a flag.FlagSet that remembers the order in which its flags were defined (the flag
@@ -67,6 +86,10 @@ func newFlags() (*flagSet, *options) {
 		"kube-openapi Go definitions (GetOpenAPIDefinitions) written into each input package as `NAME`; \"\" turns them off")
 	fs.StringVar(&o.outputFile, fs.name("output-file"), "zz_generated.validations.go",
 		"typed Go validators (Validate_T, RegisterValidations) written as `NAME` into each input package with a type carrying validation; \"\" turns them off")
+	fs.Var(&o.readOnly, fs.name("readonly-pkg"),
+		"a package `PATTERN` (import path, ./dir, .../...) that is loaded, checked and validated but never written; "+
+			"its validators are generated where its types are used, or into the package naming it in +k8s:validation-gen-input "+
+			"(repeatable, comma-separated)")
 	fs.StringVar(&o.openapiJSON, fs.name("openapi-json"), "", "write one OpenAPI v3 JSON document ({\"components\":{\"schemas\":{...}}}) for all input packages to `FILE`")
 	fs.StringVar(&o.crdDir, fs.name("crd-dir"), "", "write one apiextensions.k8s.io/v1 CustomResourceDefinition YAML per root kind into `DIR`, named <group>_<plural>.yaml")
 	fs.BoolVar(&o.verify, fs.name("verify"), false, "write nothing; exit 1 and print a unified diff if any output is stale")
@@ -122,7 +145,7 @@ func run(args []string) int {
 		return 2
 	}
 	cfg := generators.Config{
-		Patterns: fs.Args(), OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
+		Patterns: fs.Args(), ReadOnly: o.readOnly, OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
 		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags},
 	}
 	if o.celReport {

@@ -71,6 +71,7 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 			b.rootOnly(tn, b.definition(tn), d)
 		}
 	}
+	b.inputSemantics()
 	for _, d := range b.defs {
 		u.Definitions = append(u.Definitions, d)
 	}
@@ -84,6 +85,26 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 		sort.Slice(p.Definitions, func(i, j int) bool { return p.Definitions[i].GoName < p.Definitions[j].GoName })
 	}
 	return u, b.diags
+}
+
+// inputSemantics carries an output package's +k8s:validation-gen over to the package it names in
+// +k8s:validation-gen-input: the types of k8s.io/api/apps/v1 are written for Kubernetes'
+// validation-gen because pkg/apis/apps/v1 generates their validators with it.
+func (b *builder) inputSemantics() {
+	paths := make([]string, 0, len(b.pkgs))
+	for path := range b.pkgs {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths) // the first output package's tag is the one recorded
+	for _, path := range paths {
+		p := b.pkgs[path]
+		if p.ValidationGenInput == nil || p.ValidationGen == nil || p.ReadOnly {
+			continue
+		}
+		if in := b.pkgs[p.ValidationGenInput.Value]; in != nil && in.ValidationGen == nil {
+			in.ValidationGen = p.ValidationGen
+		}
+	}
 }
 
 // pkg returns the model package for an import path, reading its package tags the first time.
@@ -106,9 +127,43 @@ func (b *builder) pkg(path string) *model.Package {
 			p.Input = true
 		}
 	}
+	p.ReadOnly = b.prog.ReadOnly[path]
 	raws := tags.Extract(b.prog.PackageTagLines(gp), tags.Multiline)
 	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p, IgnoreMarkers: b.markersIgnored(path)}, &b.diags)
+	if p.Input && !p.ReadOnly {
+		b.checkSchemeRegistry(gp.Types, p)
+	}
 	return p
+}
+
+// checkSchemeRegistry checks what the RegisterValidations of +k8s:validation-gen-scheme-registry
+// needs, so that the generated file compiles: the scheme type, in a package the program loaded, and
+// the package's localSchemeBuilder with a Register method, which the generated init calls. The
+// problems are recorded in p.SchemeRegistryProblems, for the emitter to report if it registers
+// anything.
+func (b *builder) checkSchemeRegistry(pkg *types.Package, p *model.Package) {
+	reg := p.SchemeRegistry
+	if reg == nil || reg.Value == "nil" || pkg == nil {
+		return
+	}
+	i := strings.LastIndex(reg.Value, ".")
+	path, name := reg.Value[:i], reg.Value[i+1:]
+	if sp := b.prog.Package(path); sp == nil || sp.Types == nil {
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "package %s is not imported by %s (directly or through its imports), so the scheme type cannot be checked; "+
+			"import it where localSchemeBuilder is declared", path, p.Path)
+	} else if _, ok := sp.Types.Scope().Lookup(name).(*types.TypeName); !ok {
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "package %s declares no type %s", path, name)
+	}
+	v, ok := pkg.Scope().Lookup("localSchemeBuilder").(*types.Var)
+	if !ok {
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "the generated init registers RegisterValidations into the package's localSchemeBuilder, "+
+			"as upstream's validation-gen does, and %s declares none: declare var localSchemeBuilder (a scheme builder with a "+
+			"Register method), or write +k8s:validation-gen-scheme-registry=nil", p.Path)
+		return
+	}
+	if obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, pkg, "Register"); obj == nil {
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "localSchemeBuilder (%s) has no Register method, which the generated init calls", v.Type())
+	}
 }
 
 func dirOf(file string) string {
@@ -236,6 +291,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	def := &model.Definition{
 		Name: name, GoPackage: p.Path, GoName: tn.Name(), Package: p,
 		Pos: b.prog.Fset.Position(tn.Pos()), Input: p.Input,
+		Subresources: decl.tt.Subresources, IsSubresource: decl.tt.IsSubresource,
 	}
 	b.defs[tn] = def
 	p.Definitions = append(p.Definitions, def)

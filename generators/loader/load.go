@@ -16,6 +16,8 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -26,6 +28,7 @@ import (
 
 	"github.com/validation-gen/validation-gen/generators/output"
 	"github.com/validation-gen/validation-gen/model"
+	"github.com/validation-gen/validation-gen/tags"
 )
 
 // Program is the loaded Go source: the input packages, type-checked from source, every package
@@ -57,6 +60,9 @@ type Program struct {
 	constPos map[*types.Const]token.Pos
 	// consts caches the typed constants of each named type, across all loaded packages.
 	consts map[*types.TypeName][]*types.Const
+	// ReadOnly holds the import paths of the input packages that are never written: those that
+	// --readonly-pkg matches and those that a +k8s:validation-gen-input names (see LoadReadOnly).
+	ReadOnly map[string]bool
 }
 
 // TypeDecl is the declaration of a named type or alias.
@@ -153,6 +159,115 @@ func (p *Program) pkgOf(o types.Object) *packages.Package {
 // Load resolves patterns from dir with go/packages and indexes the result. Type errors in the
 // inputs' type and constant declarations are returned as diagnostics.
 func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
+	return LoadReadOnly(dir, patterns, nil)
+}
+
+// LoadReadOnly is Load with read-only packages: the packages that the readOnly patterns match
+// (--readonly-pkg) are loaded as inputs and marked read-only, and so is every package that an
+// input's +k8s:validation-gen-input names, loaded with the inputs when no pattern matched it.
+// Read-only packages are type-checked and their tags read like any input; nothing is ever written
+// into them.
+func LoadReadOnly(dir string, patterns, readOnly []string) (*Program, model.Diagnostics, error) {
+	all := append(append([]string(nil), patterns...), readOnly...)
+	p, diags, err := load(dir, all)
+	if err != nil || len(diags) > 0 {
+		return p, diags, err
+	}
+	named := p.validationGenInputs()
+	var missing []string
+	for _, path := range named {
+		if !p.isInput(path) {
+			missing = append(missing, path)
+		}
+	}
+	if len(missing) > 0 {
+		klog.V(1).Infof("loading the input packages of +k8s:validation-gen-input: %s", strings.Join(missing, " "))
+		if p, diags, err = load(dir, append(all, missing...)); err != nil || len(diags) > 0 {
+			return p, diags, err
+		}
+	}
+	p.ReadOnly = map[string]bool{}
+	for _, path := range named {
+		p.ReadOnly[path] = true
+	}
+	for _, pkg := range p.Inputs {
+		for _, pat := range readOnly {
+			if matchPattern(dir, pat, pkg) {
+				p.ReadOnly[pkg.PkgPath] = true
+			}
+		}
+	}
+	return p, nil, nil
+}
+
+// isInput reports whether an import path is one of the loaded inputs.
+func (p *Program) isInput(path string) bool {
+	for _, pkg := range p.Inputs {
+		if pkg.PkgPath == path {
+			return true
+		}
+	}
+	return false
+}
+
+// validationGenInputs lists the import paths that the inputs' +k8s:validation-gen-input tags
+// name, sorted, except a package naming itself (k8s.io/api/resource/v1 does). The tag itself is checked by the builder (tags/k8s_validationgeninput.go); a
+// relative or empty value is left to it.
+func (p *Program) validationGenInputs() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, pkg := range p.Inputs {
+		for _, r := range tags.Extract(p.PackageTagLines(pkg), tags.Multiline) {
+			if r.Name != "k8s:validation-gen-input" {
+				continue
+			}
+			v := strings.TrimSpace(r.Value)
+			if u, err := strconv.Unquote(v); err == nil {
+				v = u
+			}
+			if v == "" || v == "." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || v == pkg.PkgPath || seen[v] {
+				continue
+			}
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// matchPattern reports whether a go package pattern, as the go command reads it from dir, matches
+// a loaded package: an import path, or a directory (./api, /abs/api), either ending in /... for
+// everything below it.
+func matchPattern(dir, pattern string, pkg *packages.Package) bool {
+	rest, wild := strings.CutSuffix(pattern, "/...")
+	if pattern == "..." {
+		rest, wild = "", true
+	}
+	if strings.HasPrefix(pattern, ".") || filepath.IsAbs(pattern) {
+		if len(pkg.GoFiles) == 0 {
+			return false
+		}
+		want := rest
+		if !filepath.IsAbs(want) {
+			want = filepath.Join(dir, want)
+		}
+		got := filepath.Dir(pkg.GoFiles[0])
+		rel, err := filepath.Rel(want, got)
+		return err == nil && (rel == "." || wild && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)))
+	}
+	if !strings.Contains(pattern, "...") {
+		return pkg.PkgPath == pattern
+	}
+	// As the go command: ... matches any string, and a trailing /... also matches the empty one.
+	re := regexp.QuoteMeta(pattern)
+	re = strings.ReplaceAll(re, `/\.\.\.`, `(/.*)?`)
+	re = strings.ReplaceAll(re, `\.\.\.`, `.*`)
+	return regexp.MustCompile("^" + re + "$").MatchString(pkg.PkgPath)
+}
+
+// load loads and indexes the packages that patterns match.
+func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 	// Without NeedDeps, go/packages checks only the inputs from source and loads every other
 	// package from the export data the go command compiles (and caches), which is an order of
 	// magnitude faster and smaller than checking them all from source.

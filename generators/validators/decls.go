@@ -14,7 +14,9 @@ import (
 // helper functions and variables (equality functions, key types, compiled CEL rules, native fast
 // paths, parsed quantities), each under a package-unique name and declared once per key.
 type decls struct {
-	pkg *model.Package
+	// pkg is the package whose types get exported Validate_T functions; out is the package the
+	// file is written into: pkg itself, or an output package (+k8s:validation-gen-input).
+	pkg, out *model.Package
 	// memo maps what a helper is for (a Go type string for equality functions; "func:", "fast:",
 	// "quantity:", ... prefixes for the others) to its declared name.
 	memo map[string]string
@@ -27,6 +29,9 @@ type decls struct {
 	lazy map[string]lazyDecl
 	// celReport collects, per CEL rule, whether it runs in Go or why it runs in cel-go.
 	celReport []CELReportLine
+	// unexported records the unexported types of other packages that the file would have to name
+	// (it would not compile), by qualified name.
+	unexported map[string]bool
 }
 
 var notIdent = regexp.MustCompile(`[^A-Za-z0-9_]`)
@@ -50,10 +55,16 @@ func (d *decls) goType(t types.Type) *jen.Statement {
 		obj := x.Obj()
 		var name *jen.Statement
 		switch {
-		case obj.Pkg() == nil, obj.Pkg().Path() == d.pkg.Path:
+		case obj.Pkg() == nil, obj.Pkg().Path() == d.out.Path:
 			name = jen.Id(obj.Name())
 		default:
 			name = jen.Qual(obj.Pkg().Path(), obj.Name())
+			if !obj.Exported() {
+				if d.unexported == nil {
+					d.unexported = map[string]bool{}
+				}
+				d.unexported[obj.Pkg().Path()+"."+obj.Name()] = true
+			}
 		}
 		if args := x.TypeArgs(); args.Len() > 0 { // an instantiated generic type
 			var list []jen.Code

@@ -169,7 +169,7 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 		p := byName[keys[0].Value]
 		kt := g.goType(p.Node.ValueType())
 		g.memo["key:"+id] = types.TypeString(p.Node.ValueType(), func(pk *types.Package) string {
-			if pk.Path() == g.pkg.Path {
+			if pk.Path() == g.out.Path {
 				return ""
 			}
 			return pk.Name()

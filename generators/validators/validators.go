@@ -6,9 +6,12 @@ package validators
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -48,8 +51,20 @@ func GoFile(p *model.Package, u *model.Universe, opts model.Options, header []by
 // GoFileReport is GoFile, with a line for each CEL rule of the package saying whether it runs in
 // Go or why it runs in cel-go (sorted by position, one line per rule and reason).
 func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, error) {
-	d := &decls{pkg: p, memo: map[string]string{}, names: map[string]int{}, lazy: map[string]lazyDecl{}}
-	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFile(p.Name),
+	src, report, diags, err := GoFileInto(p, p, u, opts, header)
+	if err == nil && len(diags) > 0 {
+		err = errors.New(strings.TrimSpace(diags.Error("")))
+	}
+	return src, report, err
+}
+
+// GoFileInto is GoFileReport for the types of package p, written into package out: an output
+// package that names p in +k8s:validation-gen-input (out == p writes into the types package).
+// Validate_T then takes *p.T, and out's package tags decide RegisterValidations. The diagnostics
+// are out's SchemeRegistryProblems when the file registers a type (it would not compile).
+func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, model.Diagnostics, error) {
+	d := &decls{pkg: p, out: out, memo: map[string]string{}, names: map[string]int{}, lazy: map[string]lazyDecl{}}
+	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name),
 		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}}
 	var defs []*model.Definition
 	for _, d := range p.Definitions {
@@ -58,10 +73,12 @@ func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, heade
 		}
 	}
 	if len(defs) == 0 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	g.f.HeaderComment(output.GeneratedComment)
-	g.registerFunc(defs)
+	if g.registerFunc(defs) && len(out.SchemeRegistryProblems) > 0 {
+		return nil, nil, out.SchemeRegistryProblems, nil
+	}
 	for _, d := range defs {
 		g.validateFunc(d)
 		if g.transition(d) {
@@ -84,11 +101,36 @@ func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, heade
 		}
 		g.f.Add(v)
 	}
+	if diags := unexportedTypes(g.unexported, u, out); len(diags) > 0 {
+		return nil, nil, diags, nil
+	}
 	var buf bytes.Buffer
 	if err := g.f.Render(&buf); err != nil {
-		return nil, nil, fmt.Errorf("rendering validators for %s: %w", p.Path, err)
+		return nil, nil, nil, fmt.Errorf("rendering validators for %s into %s: %w", p.Path, out.Path, err)
 	}
-	return output.WithHeader(header, buf.Bytes()), sortReport(g.celReport), nil
+	return output.WithHeader(header, buf.Bytes()), sortReport(g.celReport), nil, nil
+}
+
+// unexportedTypes reports, at their declarations, the unexported types of other packages that
+// out's validators would have to name: such a file would not compile.
+func unexportedTypes(names map[string]bool, u *model.Universe, out *model.Package) model.Diagnostics {
+	var diags model.Diagnostics
+	for _, d := range u.Definitions {
+		if names[d.GoPackage+"."+d.GoName] {
+			delete(names, d.GoPackage+"."+d.GoName)
+			diags.Add(d.Pos, "", "type %s carries validation and is unexported, so the validators written into %s cannot name it: export it",
+				d.GoName, out.Path)
+		}
+	}
+	rest := make([]string, 0, len(names))
+	for name := range names {
+		rest = append(rest, name)
+	}
+	sort.Strings(rest)
+	for _, name := range rest { // not a definition (a named slice or map type): the output package's directory
+		diags.Add(token.Position{Filename: out.Dir}, "", "type %s carries validation and is unexported, so the validators written into %s cannot name it: export it", name, out.Path)
+	}
+	return diags.Sorted()
 }
 
 // validatorGen writes the validators of one package: which definitions carry validation, and
@@ -248,30 +290,6 @@ func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
 		return true
 	}
 	return n.Values != nil && g.nodeTransition(n.Values, false)
-}
-
-// registerFunc writes RegisterValidations for the root kinds.
-func (g *validatorGen) registerFunc(defs []*model.Definition) {
-	var body []jen.Code
-	for _, d := range defs {
-		if d.Root == nil {
-			continue
-		}
-		fn := "Validate_" + d.GoName
-		body = append(body, jen.Id("scheme").Dot("AddValidationFunc").Call(
-			jen.Op("&").Id(d.GoName).Values(),
-			jen.Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
-				jen.List(jen.Id("obj"), jen.Id("oldObj")).Interface()).Qual(pkgField, "ErrorList").Block(
-				jen.List(jen.Id("newObj"), jen.Id("_")).Op(":=").Id("obj").Assert(jen.Op("*").Id(d.GoName)),
-				jen.List(jen.Id("old"), jen.Id("_")).Op(":=").Id("oldObj").Assert(jen.Op("*").Id(d.GoName)),
-				jen.Return(jen.Id(fn).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("newObj"), jen.Id("old"))),
-			),
-		))
-	}
-	body = append(body, jen.Return(jen.Nil()))
-	g.f.Comment("RegisterValidations registers the validators of the package's root kinds, so that")
-	g.f.Comment("scheme.Validate and scheme.ValidateUpdate run them.")
-	g.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(pkgRuntime, "Scheme")).Error().Block(body...)
 }
 
 // validateFunc writes Validate_T.

@@ -12,7 +12,8 @@ import (
 // directory, or a file to write there.
 //
 // A block is marked by an HTML comment on the line before its opening fence, which Markdown does
-// not render:
+// not render, naming the recipe it belongs to (usermodule: "Use it in your own module";
+// outputpackage: "Validators in a separate output package"):
 //
 //	<!-- usermodule: run -->        the block is a shell script
 //	<!-- usermodule: file PATH -->  the block is the content of PATH (slash-separated, relative)
@@ -22,20 +23,19 @@ type step struct {
 	Content string // the block, without its fences
 }
 
-var marker = regexp.MustCompile(`^<!-- usermodule: (run|file ([^ ]+)) -->$`)
-
-// steps returns the marked blocks of readme in order. A marker not followed by a fenced block, an
-// unclosed block, or an absolute or escaping path is an error.
-func steps(readme string) ([]step, error) {
+// steps returns the blocks of readme marked for a recipe, in order. A marker not followed by a
+// fenced block, an unclosed block, or an absolute or escaping path is an error.
+func steps(readme, recipe string) ([]step, error) {
+	marker := regexp.MustCompile(`^<!-- ` + regexp.QuoteMeta(recipe) + `: (run|file ([^ ]+)) -->$`)
 	lines := strings.Split(readme, "\n")
 	var out []step
 	for i := 0; i < len(lines); i++ {
-		if !strings.HasPrefix(lines[i], "<!-- usermodule:") {
+		if !strings.HasPrefix(lines[i], "<!-- "+recipe+":") {
 			continue
 		}
 		m := marker.FindStringSubmatch(lines[i])
 		if m == nil {
-			return nil, fmt.Errorf("README.md:%d: malformed marker %q; want <!-- usermodule: run --> or <!-- usermodule: file PATH -->", i+1, lines[i])
+			return nil, fmt.Errorf("README.md:%d: malformed marker %q; want <!-- %s: run --> or <!-- %s: file PATH -->", i+1, lines[i], recipe, recipe)
 		}
 		s := step{Line: i + 1, File: m[2]}
 		if p := s.File; p != "" && (strings.HasPrefix(p, "/") || p == ".." || strings.HasPrefix(p, "../") || strings.Contains(p, "/../")) {
@@ -62,7 +62,8 @@ func steps(readme string) ([]step, error) {
 }
 
 func TestSteps(t *testing.T) {
-	got, err := steps("text\n<!-- usermodule: run -->\n```sh\necho a\n\necho b\n```\nmore\n<!-- usermodule: file api/x.go -->\n```go\npackage x\n```\n")
+	got, err := steps("text\n<!-- usermodule: run -->\n```sh\necho a\n\necho b\n```\nmore\n<!-- usermodule: file api/x.go -->\n```go\npackage x\n```\n"+
+		"<!-- outputpackage: run -->\n```sh\necho other recipe\n```\n", "usermodule")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestSteps(t *testing.T) {
 		"<!-- usermodule: file /etc/x.go -->\n```go\n```\n": `README.md:1: file "/etc/x.go" is not a path inside the module`,
 		"<!-- usermodule: file a/../../x -->\n```go\n```\n": `README.md:1: file "a/../../x" is not a path inside the module`,
 	} {
-		if _, err := steps(readme); err == nil || !strings.HasPrefix(err.Error(), msg) {
+		if _, err := steps(readme, "usermodule"); err == nil || !strings.HasPrefix(err.Error(), msg) {
 			t.Errorf("steps(%q) = %v, want an error starting %q", readme, err, msg)
 		}
 	}

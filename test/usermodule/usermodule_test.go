@@ -27,13 +27,38 @@ func TestREADMEUserModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := steps(string(readme))
+	ss, err := steps(string(readme), "usermodule")
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkRecipe(t, root, ss)
+	dir, lastOut := runRecipe(t, root, "myapi", ss)
 
-	dir := filepath.Join(t.TempDir(), "myapi")
+	// The last command is go test ./...: it must have run the module's test, not found none.
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^module (\S+)$`).FindSubmatch(mod)
+	if m == nil {
+		t.Fatalf("the new go.mod has no module line:\n%s", mod)
+	}
+	if !regexp.MustCompile(`(?m)^ok\s+` + regexp.QuoteMeta(string(m[1])) + `/`).MatchString(lastOut) {
+		t.Errorf("the last command ran no test of %s:\n%s", m[1], lastOut)
+	}
+	// And validation-gen generated the validators it tested.
+	found, _ := filepath.Glob(filepath.Join(dir, "*", "*", "zz_generated.validations.go"))
+	if len(found) == 0 {
+		t.Errorf("no zz_generated.validations.go was generated")
+	}
+}
+
+// runRecipe writes the files and runs the scripts of a recipe, in order, in a new directory NAME
+// in a temporary directory outside the repository, with VALIDATION_GEN naming this working tree.
+// Any failing command fails the test. It returns the directory and the last command's output.
+func runRecipe(t *testing.T, root, name string, ss []step) (dir, lastOut string) {
+	t.Helper()
+	dir = filepath.Join(t.TempDir(), name)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +71,6 @@ func TestREADMEUserModule(t *testing.T) {
 		"GOTOOLCHAIN=local", // the Go under test, never a downloaded one
 		"GOFLAGS=",          // a new user's defaults (-mod=readonly), whatever the caller's environment
 	)
-	var lastOut string
 	for _, s := range ss {
 		if s.File != "" {
 			p := filepath.Join(dir, filepath.FromSlash(s.File))
@@ -72,24 +96,7 @@ func TestREADMEUserModule(t *testing.T) {
 			lastOut = out.String()
 		}
 	}
-
-	// The last command is go test ./...: it must have run the module's test, not found none.
-	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`(?m)^module (\S+)$`).FindSubmatch(mod)
-	if m == nil {
-		t.Fatalf("the new go.mod has no module line:\n%s", mod)
-	}
-	if !regexp.MustCompile(`(?m)^ok\s+` + regexp.QuoteMeta(string(m[1])) + `/`).MatchString(lastOut) {
-		t.Errorf("the last command ran no test of %s:\n%s", m[1], lastOut)
-	}
-	// And validation-gen generated the validators it tested.
-	found, _ := filepath.Glob(filepath.Join(dir, "*", "*", "zz_generated.validations.go"))
-	if len(found) == 0 {
-		t.Errorf("no zz_generated.validations.go was generated")
-	}
+	return dir, lastOut
 }
 
 // checkRecipe fails unless the README's section still is the complete recipe that issue 11 asked

@@ -1,0 +1,57 @@
+package generators_test
+
+import (
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/util/version"
+
+	"github.com/validation-gen/validation-gen/generators"
+)
+
+// TestReadOnly runs the output-package case of the golden folders (types/ and validation/, whose
+// doc.go names types/ in +k8s:validation-gen-input) and checks where files go: the validators of
+// types/ into validation/, nothing into types/ (named as input, or by --readonly-pkg), and nothing
+// at all when the output package itself is read-only.
+func TestReadOnly(t *testing.T) {
+	dir := absDir(t, filepath.Join(tagsDir, "validationgeninput"))
+	for _, c := range []struct {
+		name               string
+		patterns, readOnly []string
+		want               []string
+	}{
+		{"both packages", []string{"./..."}, nil, []string{"validation/zz_generated.validations.go"}},
+		{"the output package only", []string{"./validation"}, nil, []string{"validation/zz_generated.validations.go"}},
+		{"types read-only by flag", []string{"./types"}, []string{"./types"}, nil},
+		{"types by import path", []string{"./types"}, []string{"github.com/validation-gen/validation-gen/testdata/tags/validationgeninput/..."}, nil},
+		{"types without the flag", []string{"./types"}, nil, []string{"types/zz_generated.openapi.go", "types/zz_generated.validations.go"}},
+		{"output package read-only", []string{"./..."}, []string{"./validation"}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, diags, err := generators.Run(generators.Config{
+				Dir: dir, Patterns: c.patterns, ReadOnly: c.readOnly,
+				OutputFile: "zz_generated.validations.go", OpenAPIOutputFile: "zz_generated.openapi.go",
+				Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true},
+			})
+			if err != nil || len(diags) > 0 {
+				t.Fatalf("err %v, diagnostics:\n%s", err, diags.Error(dir))
+			}
+			var got []string
+			for _, f := range out.Files() {
+				rel, _ := filepath.Rel(dir, f.Path)
+				got = append(got, filepath.ToSlash(rel))
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("outputs %q, want %q", got, c.want)
+			}
+			for _, f := range out.Files() {
+				if strings.HasSuffix(f.Path, filepath.Join("validation", "zz_generated.validations.go")) &&
+					!strings.Contains(string(f.Content), "func Validate_Widget(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *types.Widget) field.ErrorList") {
+					t.Errorf("the output package's validators do not validate *types.Widget:\n%s", f.Content)
+				}
+			}
+		})
+	}
+}

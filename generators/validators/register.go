@@ -1,0 +1,174 @@
+package validators
+
+import (
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+const pkgFmt = "fmt"
+
+// registerFunc writes RegisterValidations. Without +k8s:validation-gen-scheme-registry it takes a
+// *runtime.Scheme and registers the root kinds. With it, registration is upstream validation-gen's:
+// RegisterValidations takes the named scheme type, registers the types the output package's
+// +k8s:validation-gen selects (root kinds when it has none) by a typed nil, routes the request's
+// subresource, and an init function registers it into the package's localSchemeBuilder (whose
+// existence the builder checked). "nil", or a registry with nothing to register, writes nothing.
+// It reports whether it wrote a registration into a scheme registry.
+func (g *validatorGen) registerFunc(defs []*model.Definition) bool {
+	reg := g.out.SchemeRegistry
+	if reg == nil {
+		g.defaultRegisterFunc(defs)
+		return false
+	}
+	if reg.Value == "nil" {
+		return false
+	}
+	var body []jen.Code
+	for _, d := range defs {
+		if !g.registered(d) {
+			continue
+		}
+		typ := jen.Op("*").Add(g.goType(d.Node.GoType))
+		call := jen.Id(g.funcName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(typ.Clone()), jen.Id("old"))
+		body = append(body, jen.Comment("type "+d.GoName), jen.Id("scheme").Dot("AddValidationFunc").Call(
+			jen.Parens(typ.Clone()).Call(jen.Nil()),
+			jen.Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
+				jen.List(jen.Id("obj"), jen.Id("oldObj")).Interface()).Qual(pkgField, "ErrorList").Block(
+				routed(subresources(d, "/"), jen.List(jen.Id("old"), jen.Id("_")).Op(":=").Id("oldObj").Assert(typ.Clone()), jen.Return(call))...,
+			),
+		))
+	}
+	if len(body) == 0 {
+		return false
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	pkg, name := splitQualified(reg.Value)
+	g.f.Func().Id("init").Params().Block(jen.Id("localSchemeBuilder").Dot("Register").Call(jen.Id("RegisterValidations")))
+	g.f.Comment("RegisterValidations registers the validators of the types that +k8s:validation-gen selects, for")
+	g.f.Comment("the subresources each supports, so that the scheme validates them.")
+	g.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(pkg, name)).Error().Block(body...)
+	return true
+}
+
+// defaultRegisterFunc writes RegisterValidations(*runtime.Scheme) for the root kinds. A kind with
+// subresource tags validates those subresources only; one without validates every request.
+func (g *validatorGen) defaultRegisterFunc(defs []*model.Definition) {
+	var body []jen.Code
+	for _, d := range defs {
+		if d.Root == nil {
+			continue
+		}
+		typ := jen.Op("*").Add(g.goType(d.Node.GoType))
+		validate := []jen.Code{
+			jen.List(jen.Id("newObj"), jen.Id("_")).Op(":=").Id("obj").Assert(typ.Clone()),
+			jen.List(jen.Id("old"), jen.Id("_")).Op(":=").Id("oldObj").Assert(typ.Clone()),
+			jen.Return(jen.Id(g.funcName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("newObj"), jen.Id("old"))),
+		}
+		if len(d.Subresources) > 0 || d.IsSubresource != nil {
+			validate = routed(subresources(d, "/"), validate...)
+		}
+		body = append(body, jen.Id("scheme").Dot("AddValidationFunc").Call(
+			jen.Op("&").Add(g.goType(d.Node.GoType)).Values(),
+			jen.Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
+				jen.List(jen.Id("obj"), jen.Id("oldObj")).Interface()).Qual(pkgField, "ErrorList").Block(validate...),
+		))
+	}
+	body = append(body, jen.Return(jen.Nil()))
+	g.f.Comment("RegisterValidations registers the validators of the package's root kinds, so that")
+	g.f.Comment("scheme.Validate and scheme.ValidateUpdate run them.")
+	g.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(pkgRuntime, "Scheme")).Error().Block(body...)
+}
+
+// routed runs code for the listed subresource paths and reports an internal error for any other,
+// as upstream's registration does.
+func routed(paths []string, code ...jen.Code) []jen.Code {
+	cases := make([]jen.Code, len(paths))
+	for i, p := range paths {
+		cases[i] = jen.Lit(p)
+	}
+	sub := jen.Id("op").Dot("Request").Dot("SubresourcePath").Call()
+	return []jen.Code{
+		jen.Switch(sub.Clone()).Block(jen.Case(cases...).Block(code...)),
+		jen.Return(jen.Qual(pkgField, "ErrorList").Values(jen.Qual(pkgField, "InternalError").Call(jen.Nil(),
+			jen.Qual(pkgFmt, "Errorf").Call(jen.Lit("no validation found for %T, subresource: %v"), jen.Id("obj"), sub.Clone())))),
+	}
+}
+
+// subresources lists the request paths a registered type validates, sorted: root (unless
+// +k8s:isSubresource names the one it is the payload of) and every +k8s:supportsSubresource.
+func subresources(d *model.Definition, root string) []string {
+	seen := map[string]bool{}
+	if d.IsSubresource != nil {
+		seen[d.IsSubresource.Value] = true
+	} else {
+		seen[root] = true
+	}
+	for _, s := range d.Subresources {
+		seen[s.Value] = true
+	}
+	out := make([]string, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// registered reports whether RegisterValidations registers a type under upstream's rules: it is
+// exported, does not embed metav1.ListMeta, and the output package's +k8s:validation-gen selects it
+// ("*", "TypesWithField=F": it has a field whose Go name is F, "TypesWithSuffix=S"); without a
+// selection, the root kinds are registered.
+func (g *validatorGen) registered(d *model.Definition) bool {
+	if !token.IsExported(d.GoName) {
+		return false
+	}
+	st, _ := types.Unalias(d.Node.GoType).Underlying().(*types.Struct)
+	if st != nil {
+		for i := 0; i < st.NumFields(); i++ {
+			if f := st.Field(i); f.Embedded() && isNamed(f.Type(), model.MetaV1Path, "ListMeta") {
+				return false
+			}
+		}
+	}
+	if len(g.out.TypeFilters) == 0 {
+		return d.Root != nil
+	}
+	for _, f := range g.out.TypeFilters {
+		switch v := f.Value; {
+		case v == "*":
+			return true
+		case strings.HasPrefix(v, "TypesWithSuffix="):
+			if strings.HasSuffix(d.GoName, strings.TrimPrefix(v, "TypesWithSuffix=")) {
+				return true
+			}
+		case strings.HasPrefix(v, "TypesWithField=") && st != nil:
+			name := strings.TrimPrefix(v, "TypesWithField=")
+			for i := 0; i < st.NumFields(); i++ {
+				if st.Field(i).Name() == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isNamed(t types.Type, pkg, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// splitQualified splits "import/path.Type".
+func splitQualified(q string) (pkg, name string) {
+	i := strings.LastIndex(q, ".")
+	return q[:i], q[i+1:]
+}
