@@ -119,6 +119,45 @@ type Validations struct {
 	Update *UpdateRule
 	// Opaque (+k8s:opaqueType) skips the validation the value's type declares.
 	Opaque *Flag
+	// Unions hold the unions this value takes part in (+k8s:unionMember, +k8s:unionDiscriminator,
+	// +k8s:zeroOrOneOfMember): they are checked by the struct that holds the value (or, through
+	// +k8s:item, the list that holds it), not by the value itself.
+	Unions []UnionTag
+	// Dependencies hold +k8s:dependentRequired / +k8s:dependentForbidden: sibling fields that must
+	// be set, or unset, when this one is set, checked by the struct that holds the value.
+	Dependencies []Dependency
+}
+
+// UnionRole is what a value is to a union.
+type UnionRole int
+
+const (
+	UnionMember        UnionRole = iota // +k8s:unionMember: exactly one member is set
+	UnionDiscriminator                  // +k8s:unionDiscriminator: names the member that is set
+	ZeroOrOneOfMember                   // +k8s:zeroOrOneOfMember: at most one member is set
+)
+
+// UnionTag places a value in a union of the struct (or list) that holds it. Unions are checked by
+// apimachinery's validate.Union, DiscriminatedUnion and ZeroOrOneOfUnion, one call per union, in
+// the order of their names; members keep the order of the fields (or +k8s:item tags).
+type UnionTag struct {
+	Role UnionRole
+	// Union is the union's name (the union argument); "" is the unnamed union. Unions of members
+	// and zero-or-one-of unions are separate name spaces.
+	Union string
+	// MemberName is the discriminator value that selects this member (the memberName argument);
+	// "" means the default: the Go field name of a field, none for a list item.
+	MemberName string
+	Origin
+}
+
+// Dependency is +k8s:dependentRequired / +k8s:dependentForbidden on a field: when the field is set,
+// its sibling Field (a JSON name) must be set (Forbidden false) or unset (Forbidden true),
+// checked by apimachinery's validate.DependentRequired / DependentForbidden.
+type Dependency struct {
+	Field     string
+	Forbidden bool
+	Origin
 }
 
 // UpdateRule is +k8s:update: transitions of a field forbidden on update, checked by Func of

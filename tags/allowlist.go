@@ -32,10 +32,10 @@ var allowed = map[string]bool{
 	"k8s:alpha": true, "k8s:beta": true, "k8s:ifEnabled": true, "k8s:ifDisabled": true,
 	"k8s:customValidation": true, "k8s:deprecated": true,
 	"k8s:isSubresource": true, "k8s:supportsSubresource": true, "k8s:monotonic": true,
-	"k8s:unionMember": true, "k8s:unionDiscriminator": true, "k8s:unique": true,
+	"k8s:unique": true,
 	"k8s:validation-gen-input":  true,
 	"k8s:validation-gen-nolint": true, "k8s:validation-gen-scheme-registry": true,
-	"k8s:validation-gen-test-fixture": true, "k8s:validation-gen-test-targets": true, "k8s:zeroOrOneOfMember": true,
+	"k8s:validation-gen-test-fixture": true, "k8s:validation-gen-test-targets": true,
 	"k8s:declarativeValidationNative": true,
 	// controller-gen markers of its other generators, which say nothing about validation or CRD
 	// schemas: deepcopy (object:generate), RBAC roles, webhook manifests, apply configurations,
