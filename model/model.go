@@ -126,6 +126,30 @@ type Validations struct {
 	// Dependencies hold +k8s:dependentRequired / +k8s:dependentForbidden: sibling fields that must
 	// be set, or unset, when this one is set, checked by the struct that holds the value.
 	Dependencies []Dependency
+	// ModeDiscriminator (+k8s:modeDiscriminator) makes this field the discriminator of a modality
+	// of the struct holding it; IfModes (+k8s:ifMode) are the checks of this field in given
+	// modes. The struct checks each member in every mode: the validations of the mode the
+	// discriminator names, a Forbidden error when that mode has none.
+	ModeDiscriminator *ModeDiscriminator
+	IfModes           []*IfMode
+}
+
+// ModeDiscriminator is +k8s:modeDiscriminator: a string or bool field whose value selects the
+// validations of the fields of its modality (apimachinery's validate.Discriminated).
+type ModeDiscriminator struct {
+	Modality string // "" for the default modality
+	Origin
+}
+
+// IfMode is +k8s:ifMode: validations of a field when the discriminator of Modality has the
+// value Mode (a string, or "true"/"false" for a bool discriminator).
+type IfMode struct {
+	Modality, Mode string
+	V              *Validations
+	// Node is built from V by the builder, for GoType (the field's type).
+	Node   *Node
+	GoType types.Type
+	Origin
 }
 
 // UnionRole is what a value is to a union.

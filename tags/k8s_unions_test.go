@@ -84,3 +84,30 @@ func TestUnionTags(t *testing.T) {
 		})
 	}
 }
+
+// +k8s:ifMode keeps its mode, modality and the validations of its payload apart from the field's.
+func TestModeTags(t *testing.T) {
+	var v model.Validations
+	var diags model.Diagnostics
+	ptr := types.NewPointer(types.Typ[types.String])
+	Apply(Extract(lines(`+k8s:ifMode("A")=+k8s:required`, `+k8s:ifMode(modality: "m", mode: "B")=+k8s:maxLength=5`), Multiline),
+		Place{Scope: ScopeField, Kind: model.KindString, GoType: ptr, V: &v,
+			KindOf: func(types.Type) model.Kind { return model.KindString }}, &diags)
+	if len(diags) > 0 {
+		t.Fatalf("unexpected diagnostics:\n%s", diags.Error(""))
+	}
+	if v.Required != nil || len(v.MaxLength) != 0 || len(v.IfModes) != 2 {
+		t.Fatalf("payloads leaked into the field, or modes missing: %+v", v)
+	}
+	a, b := v.IfModes[0], v.IfModes[1]
+	if a.Mode != "A" || a.Modality != "" || a.V.Required == nil || b.Mode != "B" || b.Modality != "m" || len(b.V.MaxLength) != 1 {
+		t.Errorf("modes %+v %+v", a, b)
+	}
+
+	var d model.Validations
+	Apply(Extract(lines(`+k8s:modeDiscriminator(modality: "default")`), Multiline),
+		Place{Scope: ScopeField, Kind: model.KindString, GoType: types.Typ[types.String], V: &d}, &diags)
+	if len(diags) != 1 || !strings.Contains(diags.Error(""), `modality "default"`) {
+		t.Errorf("a reserved modality name: diagnostics\n%s", diags.Error(""))
+	}
+}

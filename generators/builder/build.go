@@ -540,6 +540,11 @@ func (b *builder) chainedNodes(v *model.Validations) {
 			it.Node = b.valueNode(it.GoType, it.V, it.Pos)
 		}
 	}
+	for _, m := range v.IfModes {
+		if m.Node == nil {
+			m.Node = b.valueNode(m.GoType, m.V, m.Pos)
+		}
+	}
 }
 
 // each collects what +k8s:eachVal (or, with keys, +k8s:eachKey) declares along a chain for the

@@ -17,6 +17,7 @@ type tagged struct {
 // props the struct's properties, which dependencies name.
 func (c *checker) structTags(fields []tagged, props []*model.Property) {
 	discriminators := map[string]model.Origin{}
+	c.modes(fields, props)
 	for _, f := range fields {
 		v := f.v
 		for _, u := range v.Unions {
@@ -56,4 +57,38 @@ func presenceType(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// modes checks the modalities of a struct: one discriminator each, a discriminator for every
+// +k8s:ifMode, and modes of a bool discriminator spelt true or false.
+func (c *checker) modes(fields []tagged, props []*model.Property) {
+	discriminators := map[string]*model.ModeDiscriminator{}
+	isBool := map[string]bool{}
+	for _, f := range fields {
+		d := f.v.ModeDiscriminator
+		if d == nil {
+			continue
+		}
+		if prev, dup := discriminators[d.Modality]; dup {
+			c.diags.Add(d.Pos, d.Tag, "modality %q already has a discriminator (line %d)", d.Modality, prev.Pos.Line)
+			continue
+		}
+		discriminators[d.Modality] = d
+		for _, p := range props {
+			if p.Name == f.name {
+				isBool[d.Modality] = p.Node.Kind == model.KindBoolean
+			}
+		}
+	}
+	for _, f := range fields {
+		for _, m := range f.v.IfModes {
+			if _, ok := discriminators[m.Modality]; !ok {
+				c.diags.Add(m.Pos, m.Tag, "the struct has no +k8s:modeDiscriminator for modality %q", m.Modality)
+				continue
+			}
+			if isBool[m.Modality] && m.Mode != "true" && m.Mode != "false" {
+				c.diags.Add(m.Pos, m.Tag, "the discriminator of modality %q is a bool: the mode must be \"true\" or \"false\", not %q", m.Modality, m.Mode)
+			}
+		}
+	}
 }

@@ -156,7 +156,7 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 		yes = yes || g.nodeCarries(sf.Node) || carriesHostTags(sf.V)
 	}
 	for _, p := range d.Node.Properties {
-		if goRequired(d, p) && !g.alwaysPresent(p) || p.Node.V.Update != nil || carriesHostTags(&p.Node.V) {
+		if goRequired(d, p) && !g.alwaysPresent(p) || p.Node.V.Update != nil || carriesHostTags(&p.Node.V) || len(p.Node.V.IfModes) > 0 {
 			yes = true
 		}
 	}
@@ -340,6 +340,7 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
 	members := append(propertyMembers(d.Node.Properties), subfieldMembers(d.Node)...)
 	out = append(out, g.hostChecks(d.Node.GoType, d.GoName, members, d.Node.Properties, "obj", "oldObj", "errs")...)
+	out = append(out, g.modeChecks(d)...)
 	if sub := g.subfields(d.Node, "obj", "oldObj", 0); len(sub) > 0 { // +k8s:subfield on the type
 		out = append(out, jen.Block(append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, sub...),
 			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("e").Op("...")))...))
