@@ -32,7 +32,7 @@ var allowed = map[string]bool{
 	"k8s:alpha": true, "k8s:beta": true, "k8s:ifEnabled": true, "k8s:ifDisabled": true,
 	"k8s:customValidation": true, "k8s:deprecated": true,
 	"k8s:isSubresource": true, "k8s:supportsSubresource": true, "k8s:monotonic": true,
-	"k8s:unique": true,
+	"k8s:unique":                true,
 	"k8s:validation-gen-input":  true,
 	"k8s:validation-gen-nolint": true, "k8s:validation-gen-scheme-registry": true,
 	"k8s:validation-gen-test-fixture": true, "k8s:validation-gen-test-targets": true,

@@ -146,4 +146,3 @@ func (g *validatorGen) modeRule(field *model.Node, ifModes []*model.IfMode) []je
 	out = append(out, checks...)
 	return append(out, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("e"), jen.Id("fldPath"))))
 }
-

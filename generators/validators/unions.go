@@ -19,7 +19,7 @@ type hostMember struct {
 	goName string // Go field name; "" for list items
 	goType types.Type
 	tags   *model.Validations
-	via    []string             // embedded pointers a promoted field is reached through
+	via    []string            // embedded pointers a promoted field is reached through
 	sel    *model.ItemSelector // set for list items
 }
 
