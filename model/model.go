@@ -75,6 +75,9 @@ type Rule struct {
 	Lines []token.Position
 	// MessageExpressionLines is Lines for MessageExpression.
 	MessageExpressionLines []token.Position
+	// SchemaOnly marks a rule published for a check the Go validators make otherwise (a union's
+	// rule: apimachinery's validate.Union is the Go check); Go emitters skip it.
+	SchemaOnly bool
 	Origin
 }
 

@@ -17,7 +17,7 @@ func registerDependency(name string, forbidden bool, doc, example string) {
 		Name: name, Scopes: ScopeField, Typed: true, Repeatable: true,
 		Args:  []Param{{Key: "", Arg: Arg{Kind: ArgString}, Doc: "the JSON name of a sibling field (positional)"}},
 		Value: Arg{Kind: ArgNone},
-		Doc:   doc, OpenAPI: "nothing yet", Example: example,
+		Doc:   doc, OpenAPI: "x-kubernetes-validations on the struct, at the sibling, with the library's message", Example: example,
 		Apply: func(c *Context) error {
 			if c.place.Chained && c.place.ChainedBy != "k8s:subfield" {
 				return c.Errorf("applies to struct fields, not through +%s", c.place.ChainedBy)

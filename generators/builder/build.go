@@ -261,6 +261,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	node.Kind = model.KindObject
 	b.kubebuilderDefinition(tn, def)
 	node.Properties = b.properties(st, def)
+	unionRules(def)
 	b.rootKind(def, decl)
 	return def
 }

@@ -361,8 +361,8 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 func celRules(rules []model.Rule, transitionsOnly bool) []model.Rule {
 	var out []model.Rule
 	for _, r := range rules {
-		if r.Tag == "immutable" || r.Tag == "nameFormat" {
-			continue
+		if r.Tag == "immutable" || r.Tag == "nameFormat" || r.SchemaOnly {
+			continue // checked natively, or by apimachinery's validate library
 		}
 		if transitionsOnly && !r.IsTransition() {
 			continue
