@@ -19,7 +19,7 @@ func registerDependency(name string, forbidden bool, doc, example string) {
 		Value: Arg{Kind: ArgNone},
 		Doc:   doc, OpenAPI: "x-kubernetes-validations on the struct, at the sibling, with the library's message", Example: example,
 		Apply: func(c *Context) error {
-			if c.place.Chained && c.place.ChainedBy != "k8s:subfield" {
+			if elsewhere(c.place.ChainedBy) && c.place.ChainedBy != "k8s:subfield" {
 				return c.Errorf("applies to struct fields, not through +%s", c.place.ChainedBy)
 			}
 			sib, ok := c.Args[""]

@@ -18,7 +18,7 @@ func init() {
 			"Errors at the field; +k8s:required and +k8s:optional decide whether an unset field is an error in that mode.",
 		OpenAPI: "nothing yet", Example: `+k8s:ifMode("TCP")=+k8s:required`,
 		Apply: func(c *Context) error {
-			if c.place.Chained {
+			if elsewhere(c.place.ChainedBy) {
 				return c.Errorf("applies to struct fields, not through +%s", c.place.ChainedBy)
 			}
 			pos, hasPos := c.Args[""]

@@ -19,7 +19,7 @@ func init() {
 			"that has none (apimachinery's validate.Discriminated), ratcheted when neither the mode nor the field changed.",
 		OpenAPI: "nothing yet", Example: `+k8s:modeDiscriminator(modality: "protocol")`,
 		Apply: func(c *Context) error {
-			if c.place.Chained {
+			if elsewhere(c.place.ChainedBy) {
 				return c.Errorf("applies to struct fields, not through +%s", c.place.ChainedBy)
 			}
 			if _, ptr := types.Unalias(c.GoType).(*types.Pointer); ptr {

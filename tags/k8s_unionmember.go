@@ -63,3 +63,14 @@ func unionMemberType(t types.Type) bool {
 	}
 	return false
 }
+
+// elsewhere reports whether a chained tag applies to another value than the field it is written
+// on (an element, a selected item, a subfield), rather than to the field itself as the tags that
+// only qualify a tag do (+k8s:alpha=..., +k8s:ifEnabled(...)=...).
+func elsewhere(chainedBy string) bool {
+	switch chainedBy {
+	case "k8s:eachVal", "k8s:eachKey", "k8s:item", "k8s:subfield":
+		return true
+	}
+	return false
+}
