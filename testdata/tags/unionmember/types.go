@@ -82,3 +82,19 @@ type Task struct {
 	Name  string `json:"name"`
 	State string `json:"state"`
 }
+
+// Embedding has a union with a member promoted from an embedded pointer.
+type Embedding struct {
+	*Promoted `json:",inline"`
+
+	// +k8s:optional
+	// +k8s:unionMember(union: "outer")
+	Own *string `json:"own,omitempty"`
+}
+
+// Promoted is embedded by pointer.
+type Promoted struct {
+	// +k8s:optional
+	// +k8s:unionMember(union: "outer")
+	Far *string `json:"far,omitempty"`
+}
