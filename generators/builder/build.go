@@ -543,7 +543,14 @@ func (b *builder) chainedNodes(v *model.Validations) {
 	}
 	for _, m := range v.IfModes {
 		if m.Node == nil {
-			m.Node = b.valueNode(m.GoType, m.V, m.Pos)
+			// Only the payload's own checks: what the field's type declares is checked with the
+			// field, in every mode.
+			n := b.valueNode(m.GoType, m.V, m.Pos)
+			n.V, n.Ref = *m.V, nil
+			if m.V.Enum == nil {
+				n.Enum = nil
+			}
+			m.Node = n
 		}
 	}
 }

@@ -111,12 +111,10 @@ func (g *validatorGen) modeRule(field *model.Node, ifModes []*model.IfMode) []je
 	var required, optional, forbidden bool
 	var checks []jen.Code
 	for _, m := range ifModes {
-		pn := *m.Node
-		pn.Ref = nil // the field's type is validated with the field, in every mode
 		required = required || m.V.Required != nil
 		optional = optional || m.V.Optional != nil
 		forbidden = forbidden || m.V.Forbidden != nil
-		checks = append(checks, g.valueChecks(&pn, "v", "old", 1, false)...)
+		checks = append(checks, g.valueChecks(m.Node, "v", "old", 1, false)...)
 	}
 	var out []jen.Code
 	at := func(e jen.Code) jen.Code {

@@ -13,7 +13,7 @@ type Endpoint struct {
 	// +k8s:ifMode("TCP")=+k8s:required
 	// +k8s:ifMode("TCP")=+k8s:maxLength=5
 	// +k8s:ifMode("UDP")=+k8s:optional
-	Host *string `json:"host,omitempty"`
+	Host *Host `json:"host,omitempty"`
 
 	// Only in UDP, and then at least 1.
 	// +k8s:ifMode("UDP")=+k8s:minimum=1
@@ -33,3 +33,7 @@ type Endpoint struct {
 
 // Protocol is a mode of Endpoint.
 type Protocol string
+
+// Host is checked wherever it is used, in every mode, once.
+// +k8s:maxLength=10
+type Host string
