@@ -50,6 +50,12 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.Calls = append(m.Calls, p.Calls...)
 		m.Subfields = append(m.Subfields, p.Subfields...)
 		m.ItemSelectors = append(m.ItemSelectors, p.ItemSelectors...)
+		m.Unions = append(m.Unions, p.Unions...)
+		m.Dependencies = append(m.Dependencies, p.Dependencies...)
+		m.IfModes = append(m.IfModes, p.IfModes...)
+		if m.ModeDiscriminator == nil {
+			m.ModeDiscriminator = p.ModeDiscriminator
+		}
 		if m.Update == nil {
 			m.Update = p.Update
 		}

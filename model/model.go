@@ -75,6 +75,9 @@ type Rule struct {
 	Lines []token.Position
 	// MessageExpressionLines is Lines for MessageExpression.
 	MessageExpressionLines []token.Position
+	// SchemaOnly marks a rule published for a check the Go validators make otherwise (a union's
+	// rule: apimachinery's validate.Union is the Go check); Go emitters skip it.
+	SchemaOnly bool
 	Origin
 }
 
@@ -119,6 +122,69 @@ type Validations struct {
 	Update *UpdateRule
 	// Opaque (+k8s:opaqueType) skips the validation the value's type declares.
 	Opaque *Flag
+	// Unions hold the unions this value takes part in (+k8s:unionMember, +k8s:unionDiscriminator,
+	// +k8s:zeroOrOneOfMember): they are checked by the struct that holds the value (or, through
+	// +k8s:item, the list that holds it), not by the value itself.
+	Unions []UnionTag
+	// Dependencies hold +k8s:dependentRequired / +k8s:dependentForbidden: sibling fields that must
+	// be set, or unset, when this one is set, checked by the struct that holds the value.
+	Dependencies []Dependency
+	// ModeDiscriminator (+k8s:modeDiscriminator) makes this field the discriminator of a modality
+	// of the struct holding it; IfModes (+k8s:ifMode) are the checks of this field in given
+	// modes. The struct checks each member in every mode: the validations of the mode the
+	// discriminator names, a Forbidden error when that mode has none.
+	ModeDiscriminator *ModeDiscriminator
+	IfModes           []*IfMode
+}
+
+// ModeDiscriminator is +k8s:modeDiscriminator: a string or bool field whose value selects the
+// validations of the fields of its modality (apimachinery's validate.Discriminated).
+type ModeDiscriminator struct {
+	Modality string // "" for the default modality
+	Origin
+}
+
+// IfMode is +k8s:ifMode: validations of a field when the discriminator of Modality has the
+// value Mode (a string, or "true"/"false" for a bool discriminator).
+type IfMode struct {
+	Modality, Mode string
+	V              *Validations
+	// Node is built from V by the builder, for GoType (the field's type).
+	Node   *Node
+	GoType types.Type
+	Origin
+}
+
+// UnionRole is what a value is to a union.
+type UnionRole int
+
+const (
+	UnionMember        UnionRole = iota // +k8s:unionMember: exactly one member is set
+	UnionDiscriminator                  // +k8s:unionDiscriminator: names the member that is set
+	ZeroOrOneOfMember                   // +k8s:zeroOrOneOfMember: at most one member is set
+)
+
+// UnionTag places a value in a union of the struct (or list) that holds it. Unions are checked by
+// apimachinery's validate.Union, DiscriminatedUnion and ZeroOrOneOfUnion, one call per union, in
+// the order of their names; members keep the order of the fields (or +k8s:item tags).
+type UnionTag struct {
+	Role UnionRole
+	// Union is the union's name (the union argument); "" is the unnamed union. Unions of members
+	// and zero-or-one-of unions are separate name spaces.
+	Union string
+	// MemberName is the discriminator value that selects this member (the memberName argument);
+	// "" means the default: the Go field name of a field, none for a list item.
+	MemberName string
+	Origin
+}
+
+// Dependency is +k8s:dependentRequired / +k8s:dependentForbidden on a field: when the field is set,
+// its sibling Field (a JSON name) must be set (Forbidden false) or unset (Forbidden true),
+// checked by apimachinery's validate.DependentRequired / DependentForbidden.
+type Dependency struct {
+	Field     string
+	Forbidden bool
+	Origin
 }
 
 // UpdateRule is +k8s:update: transitions of a field forbidden on update, checked by Func of

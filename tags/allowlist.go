@@ -30,9 +30,8 @@ var allowed = map[string]bool{
 	"groupGoName": true,
 	// Kubernetes' own validation-gen tags that validation-gen does not implement (yet).
 	"k8s:alpha": true, "k8s:beta": true, "k8s:ifEnabled": true, "k8s:ifDisabled": true,
-	"k8s:customValidation": true, "k8s:deprecated": true, "k8s:monotonic": true,
-	"k8s:unionMember": true, "k8s:unionDiscriminator": true, "k8s:unique": true,
-	"k8s:validation-gen-nolint": true, "k8s:validation-gen-test-fixture": true, "k8s:validation-gen-test-targets": true, "k8s:zeroOrOneOfMember": true,
+	"k8s:customValidation": true, "k8s:deprecated": true, "k8s:monotonic": true, "k8s:unique": true,
+	"k8s:validation-gen-nolint": true, "k8s:validation-gen-test-fixture": true, "k8s:validation-gen-test-targets": true,
 	"k8s:declarativeValidationNative": true,
 	// controller-gen markers of its other generators, which say nothing about validation or CRD
 	// schemas: deepcopy (object:generate), RBAC roles, webhook manifests, apply configurations,

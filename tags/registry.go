@@ -237,8 +237,10 @@ type Place struct {
 	KindOf func(types.Type) model.Kind
 	// TestTags accepts test-only tags.
 	TestTags bool
-	// Chained is set when the tags are the payload of another tag (+k8s:eachVal=...).
-	Chained bool
+	// Chained is set when the tags are the payload of another tag (+k8s:eachVal=...), and
+	// ChainedBy names that tag.
+	Chained   bool
+	ChainedBy string
 }
 
 // Apply checks each tag against the registry and applies the valid ones to the place, in the

@@ -150,7 +150,7 @@ func (c *Context) Payload() Raw {
 // Problems are reported at this tag.
 func (c *Context) ApplyPayload(elem types.Type, v *model.Validations) {
 	p := Place{Scope: ScopeField, GoType: elem, V: v, Lookup: c.place.Lookup, KindOf: c.place.KindOf,
-		TestTags: c.place.TestTags, Pkg: c.place.Pkg, Chained: true}
+		TestTags: c.place.TestTags, Pkg: c.place.Pkg, Chained: true, ChainedBy: c.Def.Name}
 	if p.KindOf != nil {
 		p.Kind = p.KindOf(elem)
 	}

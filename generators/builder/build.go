@@ -317,6 +317,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	node.Kind = model.KindObject
 	b.kubebuilderDefinition(tn, def)
 	node.Properties = b.properties(st, def)
+	unionRules(def)
 	b.rootKind(def, decl)
 	return def
 }
@@ -594,6 +595,18 @@ func (b *builder) chainedNodes(v *model.Validations) {
 	for _, it := range v.ItemSelectors {
 		if it.Node == nil {
 			it.Node = b.valueNode(it.GoType, it.V, it.Pos)
+		}
+	}
+	for _, m := range v.IfModes {
+		if m.Node == nil {
+			// Only the payload's own checks: what the field's type declares is checked with the
+			// field, in every mode.
+			n := b.valueNode(m.GoType, m.V, m.Pos)
+			n.V, n.Ref = *m.V, nil
+			if m.V.Enum == nil {
+				n.Enum = nil
+			}
+			m.Node = n
 		}
 	}
 }

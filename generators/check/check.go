@@ -22,9 +22,12 @@ func Model(u *model.Universe, opts model.Options) model.Diagnostics {
 	for _, d := range u.Definitions {
 		c.upstream = d.Package.UpstreamSemantics()
 		c.node(d.Node)
+		var fields []tagged
 		for _, p := range d.Node.Properties {
 			c.walk(p.Node)
+			fields = append(fields, tagged{p.Name, &p.Node.V})
 		}
+		c.structTags(fields, d.Node.Properties)
 	}
 	return c.diags
 }
@@ -75,6 +78,13 @@ func (c *checker) node(n *model.Node) {
 		}
 	}
 	c.lists(n)
+	if len(v.Subfields) > 0 {
+		var fields []tagged
+		for _, sf := range v.Subfields {
+			fields = append(fields, tagged{sf.Name, sf.V})
+		}
+		c.structTags(fields, model.Effective(n).Properties)
+	}
 }
 
 // numbers reports a minimum above a maximum (each pair, since Go enforces every bound), or equal

@@ -292,6 +292,9 @@ func (g *validatorGen) itemSelectors(n *model.Node, v, old string, depth int) []
 		}
 		idx, iv, io := "i"+strconv.Itoa(depth), "sel"+strconv.Itoa(depth), "oldSel"+strconv.Itoa(depth)
 		inner := g.valueChecks(it.Node, iv, io, depth+1, false)
+		if len(inner) == 0 {
+			continue // only a union member: the list's union checks it
+		}
 		match := func(x string) *jen.Statement {
 			var cond *jen.Statement
 			for _, k := range it.Keys {

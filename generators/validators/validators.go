@@ -143,6 +143,9 @@ type validatorGen struct {
 	carries     map[*model.Definition]int // 0 unknown, 1 in progress, 2 yes, 3 no
 	transitions map[*model.Definition]int
 	foreign     []*model.Definition // other packages' types whose validators this file declares
+	// listName is the JSON name of the field whose checks are being written, which names the
+	// items +k8s:item selects as members of a union.
+	listName string
 }
 
 // validated reports whether d has a generated Validate_ function in this package.
@@ -192,10 +195,10 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 	g.carries[d] = 1
 	yes := hasChecks(d.Node) || g.subtreeCarries(d.Node)
 	for _, sf := range d.Node.V.Subfields {
-		yes = yes || g.nodeCarries(sf.Node)
+		yes = yes || g.nodeCarries(sf.Node) || carriesHostTags(sf.V)
 	}
 	for _, p := range d.Node.Properties {
-		if goRequired(d, p) && !g.alwaysPresent(p) || p.Node.V.Update != nil {
+		if goRequired(d, p) && !g.alwaysPresent(p) || p.Node.V.Update != nil || carriesHostTags(&p.Node.V) || len(p.Node.V.IfModes) > 0 {
 			yes = true
 		}
 	}
@@ -221,12 +224,12 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 		return true
 	}
 	for _, sf := range n.V.Subfields {
-		if g.nodeCarries(sf.Node) {
+		if g.nodeCarries(sf.Node) || carriesHostTags(sf.V) {
 			return true
 		}
 	}
 	for _, it := range n.V.ItemSelectors {
-		if g.nodeCarries(it.Node) {
+		if g.nodeCarries(it.Node) || carriesHostTags(it.V) {
 			return true
 		}
 	}
@@ -353,6 +356,9 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 		return out
 	}
 	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
+	members := append(propertyMembers(d.Node.Properties), subfieldMembers(d.Node)...)
+	out = append(out, g.hostChecks(d.Node.GoType, d.GoName, members, d.Node.Properties, "obj", "oldObj", "errs")...)
+	out = append(out, g.modeChecks(d)...)
 	if sub := g.subfields(d.Node, "obj", "oldObj", 0); len(sub) > 0 { // +k8s:subfield on the type
 		out = append(out, jen.Block(append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, sub...),
 			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("e").Op("...")))...))
@@ -373,8 +379,8 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 func celRules(rules []model.Rule, transitionsOnly bool) []model.Rule {
 	var out []model.Rule
 	for _, r := range rules {
-		if r.Tag == "immutable" || r.Tag == "nameFormat" {
-			continue
+		if r.Tag == "immutable" || r.Tag == "nameFormat" || r.SchemaOnly {
+			continue // checked natively, or by apimachinery's validate library
 		}
 		if transitionsOnly && !r.IsTransition() {
 			continue
@@ -421,6 +427,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		return nil // +nameFormat is checked at the type level
 	}
 	vt := n.ValueType()
+	g.listName = p.Name
 	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
 	absent := g.absent(n, "v")
 	requiredCheck := !transitionsOnly && absent != nil && required && n.V.Optional == nil
@@ -588,6 +595,13 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	}
 	own := append(g.ownChecks(eff, v, depth), g.libCalls(n.V.Calls, v, old)...)
 	own = append(own, g.fixedResults(n.V.FixedResults, v, old, "e")...)
+	switch {
+	case transitionsOnly:
+	case n.Kind == model.KindObject:
+		own = append(own, g.hostChecks(n.ValueType(), g.placeName(n), subfieldMembers(n), model.Effective(n).Properties, v, old, "e")...)
+	case n.Kind == model.KindList:
+		own = append(own, g.hostChecks(n.ValueType(), g.placeName(n), itemMembers(n, g.listName), nil, v, old, "e")...)
+	}
 	rules := celRules(n.V.Rules, false)
 	var transRules, allRules []model.Rule
 	for _, r := range rules {

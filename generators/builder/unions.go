@@ -1,0 +1,156 @@
+package builder
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// celIdent matches the property names a rule can select without escaping.
+var celIdent = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+
+var celReserved = map[string]bool{
+	"true": true, "false": true, "null": true, "in": true, "as": true, "break": true, "const": true, "continue": true,
+	"else": true, "for": true, "function": true, "if": true, "import": true, "let": true, "loop": true, "package": true,
+	"namespace": true, "return": true, "var": true, "void": true, "while": true,
+}
+
+// unionRules publishes the unions and dependencies among a struct's fields as rules on the
+// struct (x-kubernetes-validations), each with the message apimachinery's function reports
+// (errors of the same type, at the same place), so that a CRD or an API server reading the schema
+// enforces them too. They are SchemaOnly: the Go validators call the library instead. A union
+// or dependency whose fields a rule cannot name (JSON names that need
+// CEL escaping) is left to the Go validators.
+func unionRules(def *model.Definition) {
+	props := map[string]*model.Property{}
+	for _, p := range def.Node.Properties {
+		props[p.Name] = p
+	}
+	var rules []model.Rule
+	type union struct {
+		members []*model.Property
+		origin  model.Origin
+	}
+	for _, role := range []model.UnionRole{model.UnionMember, model.ZeroOrOneOfMember} {
+		unions := map[string]*union{}
+		disc := map[string]*model.Property{}
+		for _, p := range def.Node.Properties {
+			for _, u := range p.Node.V.Unions {
+				switch {
+				case u.Role == role:
+					if unions[u.Union] == nil {
+						unions[u.Union] = &union{origin: u.Origin}
+					}
+					unions[u.Union].members = append(unions[u.Union].members, p)
+				case u.Role == model.UnionDiscriminator && role == model.UnionMember:
+					disc[u.Union] = p
+				}
+			}
+		}
+		var names []string
+		for n := range unions {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			u := unions[name]
+			var sets, all []string
+			ok := true
+			for _, m := range u.members {
+				s, known := isSet(m)
+				ok = ok && known
+				sets = append(sets, s)
+				all = append(all, "`"+m.Name+"`")
+			}
+			d := disc[name]
+			if !ok || d != nil && !celIdent.MatchString(d.Name) {
+				continue
+			}
+			list := "[" + strings.Join(sets, ", ") + "].filter(x, x).size()"
+			rule := func(expr, msg string) model.Rule {
+				return model.Rule{Rule: expr, Message: msg, Reason: "Invalid", RulePos: u.origin.Pos, SchemaOnly: true, Origin: u.origin}
+			}
+			switch {
+			case role == model.ZeroOrOneOfMember:
+				rules = append(rules, rule(list+" <= 1", "must specify at most one of: "+strings.Join(all, ", ")))
+			case d == nil:
+				rules = append(rules, rule(list+" <= 1", "must specify exactly one of: "+strings.Join(all, ", ")),
+					rule(list+" >= 1", "must specify one of: "+strings.Join(all, ", ")))
+			default:
+				value := "(has(self." + d.Name + ") ? self." + d.Name + " : '')"
+				for i, m := range u.members {
+					mv := m.GoName
+					for _, t := range m.Node.V.Unions {
+						if t.Role == role && t.Union == name && t.MemberName != "" {
+							mv = t.MemberName
+						}
+					}
+					q := strconv.Quote(mv)
+					r := rule("!("+sets[i]+") || "+value+" == "+celString(mv),
+						fmt.Sprintf("may only be specified when `%s` is %s", d.Name, q))
+					r.FieldPath = "." + m.Name
+					rules = append(rules, r)
+					r = rule(value+" != "+celString(mv)+" || "+sets[i], fmt.Sprintf("must be specified when `%s` is %s", d.Name, q))
+					r.FieldPath = "." + m.Name
+					rules = append(rules, r)
+				}
+			}
+		}
+	}
+	for _, p := range def.Node.Properties {
+		for _, dep := range p.Node.V.Dependencies {
+			sib := props[dep.Field]
+			trigger, ok1 := isSet(p)
+			dependent, ok2 := isSet(sib)
+			if !ok1 || !ok2 {
+				continue
+			}
+			r := model.Rule{Rule: "!(" + trigger + ") || " + dependent, Message: "must be set when " + p.Name + " is set",
+				Reason: "Required", FieldPath: "." + dep.Field, RulePos: dep.Pos, SchemaOnly: true, Origin: dep.Origin}
+			if dep.Forbidden {
+				r.Rule = "!(" + trigger + ") || !(" + dependent + ")"
+				r.Message, r.Reason = "may not be set when "+p.Name+" is set", "Forbidden"
+			}
+			rules = append(rules, r)
+		}
+	}
+	if len(rules) > 0 {
+		v := &def.Node.V
+		v.Rules = append(v.Rules[:len(v.Rules):len(v.Rules)], rules...)
+	}
+}
+
+// isSet is the CEL test of a property being set as the Go validators see it: present, and for
+// values that are not pointers, not empty or zero. ok is false when the property cannot be
+// named without escaping, or has no such test.
+func isSet(p *model.Property) (expr string, ok bool) {
+	if p == nil || !celIdent.MatchString(p.Name) || celReserved[p.Name] {
+		return "", false
+	}
+	f := "self." + p.Name
+	has := "has(" + f + ")"
+	if p.Node.Pointer {
+		return has, true
+	}
+	switch p.Node.Kind {
+	case model.KindList, model.KindMap:
+		return has + " && size(" + f + ") != 0", true
+	case model.KindString:
+		if p.Node.Format == "byte" {
+			return has + " && size(" + f + ") != 0", true
+		}
+		return has + " && " + f + " != ''", true
+	case model.KindInteger, model.KindNumber:
+		return has + " && " + f + " != 0", true
+	case model.KindBoolean:
+		return has + " && " + f, true
+	}
+	return "", false
+}
+
+// celString is a CEL string literal.
+func celString(s string) string { return strconv.Quote(s) }

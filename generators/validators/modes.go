@@ -1,0 +1,146 @@
+package validators
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// modeChecks emits the modalities of a struct definition (+k8s:modeDiscriminator, +k8s:ifMode):
+// per modality (by name) and member field (by Go name), one call of apimachinery's
+// validate.Discriminated, which runs the rule of the current mode, or, in a mode without one,
+// reports a set field Forbidden, and ratchets an update that changes neither mode nor field.
+func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
+	discriminators := map[string]*model.Property{}
+	members := map[string][]*model.Property{}
+	for _, p := range d.Node.Properties {
+		if md := p.Node.V.ModeDiscriminator; md != nil {
+			discriminators[md.Modality] = p
+		}
+		seen := map[string]bool{}
+		for _, m := range p.Node.V.IfModes {
+			if !seen[m.Modality] {
+				seen[m.Modality] = true
+				members[m.Modality] = append(members[m.Modality], p)
+			}
+		}
+	}
+	var modalities []string
+	for m := range members {
+		modalities = append(modalities, m)
+	}
+	sort.Strings(modalities)
+	var out []jen.Code
+	for _, modality := range modalities {
+		disc := discriminators[modality]
+		ms := members[modality]
+		sort.Slice(ms, func(i, j int) bool { return ms[i].GoName < ms[j].GoName })
+		for _, p := range ms {
+			out = append(out, jen.Comment(p.Name+": +k8s:ifMode"), g.discriminated(d, disc, p, modality))
+		}
+	}
+	return out
+}
+
+// discriminated is the validate.Discriminated call for one member field of a modality. The
+// field's value is passed as a pointer (nil when a pointer field is unset).
+func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Property, modality string) jen.Code {
+	n := p.Node
+	host := jen.Op("*").Add(g.goType(d.Node.GoType))
+	vt := jen.Op("*").Add(g.goType(n.ValueType()))
+	dt := g.goType(disc.Node.GoType)
+	get := jen.Op("&").Id("obj").Dot(p.GoName)
+	if n.Pointer {
+		get = jen.Id("obj").Dot(p.GoName)
+	}
+	params := func(old string) jen.Code {
+		return jen.Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
+			jen.Id("fldPath").Op("*").Qual(pkgField, "Path"), jen.Id("v"), jen.Id(old).Add(vt.Clone()))
+	}
+	// The mode's rules, in the order of the modes' first tags.
+	byMode := map[string][]*model.IfMode{}
+	var modes []string
+	for _, m := range n.V.IfModes {
+		if m.Modality != modality {
+			continue
+		}
+		if _, ok := byMode[m.Mode]; !ok {
+			modes = append(modes, m.Mode)
+		}
+		byMode[m.Mode] = append(byMode[m.Mode], m)
+	}
+	sort.Strings(modes)
+	var rules []jen.Code
+	for _, mode := range modes {
+		var value jen.Code = jen.Lit(mode)
+		if disc.Node.Kind == model.KindBoolean {
+			b, _ := strconv.ParseBool(mode)
+			value = jen.Lit(b)
+		}
+		rules = append(rules, jen.Values(jen.Dict{
+			jen.Id("Value"):      value,
+			jen.Id("Validation"): jen.Func().Add(params("old")).Qual(pkgField, "ErrorList").Block(g.modeRule(n, byMode[mode])...),
+		}))
+	}
+	absent := g.absent(n, "v")
+	if absent == nil {
+		absent = jen.False()
+	}
+	forbidden := jen.Func().Add(params("_")).Qual(pkgField, "ErrorList").Block(
+		jen.If(absent).Block(jen.Return(jen.Nil())),
+		jen.Return(jen.Qual(pkgField, "ErrorList").Values(jen.Qual(pkgField, "Forbidden").Call(jen.Id("fldPath"), jen.Lit("")))))
+	eq := jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Add(vt.Clone())).Bool().Block(
+		jen.Return(jen.Id("a").Op("==").Id("b").Op("||").Id("a").Op("!=").Nil().Op("&&").Id("b").Op("!=").Nil().Op("&&").
+			Id(g.eq.fn(n.ValueType())).Call(jen.Id("a"), jen.Id("b"))))
+	return jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgValidate, "Discriminated").Call(
+		jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj"), jen.Id("oldObj"), jen.Lit(p.Name),
+		jen.Func().Params(jen.Id("obj").Add(host.Clone())).Add(vt.Clone()).Block(jen.Return(get)),
+		jen.Func().Params(jen.Id("obj").Add(host.Clone())).Add(dt).Block(jen.Return(jen.Id("obj").Dot(disc.GoName))),
+		eq, forbidden,
+		jen.Index().Qual(pkgValidate, "DiscriminatedRule").Types(vt.Clone(), g.goType(disc.Node.GoType)).Values(rules...),
+	).Op("..."))
+}
+
+// modeRule is the body of one mode's rule: the field's checks in that mode, errors at fldPath.
+// +k8s:required makes an unset field an error, +k8s:optional an unset field valid; an unset
+// pointer has nothing else to check.
+func (g *validatorGen) modeRule(field *model.Node, ifModes []*model.IfMode) []jen.Code {
+	var required, optional, forbidden bool
+	var checks []jen.Code
+	for _, m := range ifModes {
+		required = required || m.V.Required != nil
+		optional = optional || m.V.Optional != nil
+		forbidden = forbidden || m.V.Forbidden != nil
+		checks = append(checks, g.valueChecks(m.Node, "v", "old", 1, false)...)
+	}
+	var out []jen.Code
+	at := func(e jen.Code) jen.Code {
+		return jen.Return(jen.Qual(pkgField, "ErrorList").Values(e))
+	}
+	if absent := g.absent(field, "v"); absent != nil {
+		switch {
+		case forbidden:
+			return []jen.Code{jen.If(jen.Op("!").Parens(absent)).Block(at(jen.Qual(pkgField, "Forbidden").Call(jen.Id("fldPath"), jen.Lit("")))),
+				jen.Return(jen.Nil())}
+		case required:
+			out = append(out, jen.If(absent).Block(at(jen.Qual(pkgField, "Required").Call(jen.Id("fldPath"), jen.Lit("")))))
+		case len(checks) == 0:
+		case optional || field.Pointer:
+			out = append(out, jen.If(absent).Block(jen.Return(jen.Nil())))
+		}
+	}
+	if len(checks) == 0 {
+		return append(out, jen.Return(jen.Nil()))
+	}
+	out = append(out, jen.Var().Id("e").Qual(pkgField, "ErrorList"))
+	if uses(checks, "ratchet") {
+		// validate.Discriminated has ratcheted an unchanged mode and value; a value under a
+		// changed mode is checked even when it did not change.
+		out = append(out, jen.Id("ratchet").Op(":=").False().Comment("Discriminated ratcheted an unchanged mode and value"))
+	}
+	out = append(out, checks...)
+	return append(out, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("e"), jen.Id("fldPath"))))
+}

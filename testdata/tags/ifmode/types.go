@@ -1,0 +1,39 @@
+// Package ifmode exercises +k8s:modeDiscriminator and +k8s:ifMode: a field's checks depend on
+// the struct's mode, and a field no mode mentions is forbidden in that mode.
+//
+// +k8s:validation-gen=*
+package ifmode
+
+// Endpoint is in mode TCP or UDP (Protocol), and secure or not (Secure).
+type Endpoint struct {
+	// +k8s:modeDiscriminator
+	Protocol Protocol `json:"protocol"`
+
+	// Required in TCP, at most 5 characters; optional in UDP; forbidden otherwise.
+	// +k8s:ifMode("TCP")=+k8s:required
+	// +k8s:ifMode("TCP")=+k8s:maxLength=5
+	// +k8s:ifMode("UDP")=+k8s:optional
+	Host *Host `json:"host,omitempty"`
+
+	// Only in UDP, and then at least 1.
+	// +k8s:ifMode("UDP")=+k8s:minimum=1
+	Port int32 `json:"port,omitempty"`
+
+	// Only in TCP.
+	// +k8s:ifMode(mode: "TCP")=+k8s:optional
+	Options []string `json:"options,omitempty"`
+
+	// +k8s:modeDiscriminator(modality: "security")
+	Secure bool `json:"secure"`
+
+	// Required when secure, forbidden otherwise.
+	// +k8s:ifMode(modality: "security", mode: "true")=+k8s:required
+	CA map[string]string `json:"ca,omitempty"`
+}
+
+// Protocol is a mode of Endpoint.
+type Protocol string
+
+// Host is checked wherever it is used, in every mode, once.
+// +k8s:maxLength=10
+type Host string
