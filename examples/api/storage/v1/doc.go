@@ -5,7 +5,7 @@
 //
 // +groupName=storage.example.com
 // +k8s:deepcopy-gen=package
-// +k8s:validation-gen=TypeMeta
+// +k8s:validation-gen=TypesWithField=TypeMeta
 package v1
 
 //go:generate go tool deepcopy-gen --go-header-file ../../../../hack/boilerplate.go.txt --output-file zz_generated.deepcopy.go .
