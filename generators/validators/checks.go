@@ -137,7 +137,7 @@ func (g *validatorGen) propertyCount(n *model.Node, v string) []jen.Code {
 			present = jen.Id(v).Dot(p.GoName).Op("!=").Nil()
 		case !p.OmitEmpty:
 		default:
-			if absent := g.absent(p.Node, "&"+f); absent != nil {
+			if absent := g.propAbsent(p, "&"+f); absent != nil {
 				present = jen.Op("!").Parens(absent)
 			}
 		}
