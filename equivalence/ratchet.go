@@ -27,11 +27,11 @@ const (
 	// server already stores.
 	KnownCELEvalUnchanged = "CEL evaluation error at an unchanged value: the API server keeps it, the generated validators do not evaluate the rules of unchanged values"
 	// KnownUncorrelated: the API server correlates list-map items by their keys only; an item
-	// without a key (its key field missing, which the schema forbids, so only a stored object
-	// that predates the schema has one) has no old item, and the values holding it count as
-	// changed, though they equal their old values. Generated validators compare values as Go
-	// values and ratchet them.
-	KnownUncorrelated = "value the API server cannot correlate with its equal old value (a list-map item without its key, or a value holding one)"
+	// without its key has no old item, one that repeats an earlier item's key gets that item as
+	// its old item, and the values holding either count as changed, though they equal their old
+	// values (the schema forbids both, so only a stored object that predates it has one).
+	// Generated validators compare values as Go values and ratchet them.
+	KnownUncorrelated = "value the API server cannot correlate with its equal old value (a list-map item without its key or with a repeated one, or a value holding one)"
 )
 
 // evalError reports whether a schema-backend detail is the API server's CEL evaluation error.
