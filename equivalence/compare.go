@@ -56,6 +56,9 @@ type Report struct {
 	// Normalizations names the normalisations that changed a comparison of this case, with the
 	// version, as "v1: blocking-errors-skip-cel".
 	Normalizations []string
+	// Known holds the mismatches of the two-way harness that are known differences (TwoWay),
+	// taken out of Mismatches.
+	Known []Known
 }
 
 // OK reports whether every backend agreed.

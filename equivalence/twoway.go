@@ -20,7 +20,10 @@ import (
 // its schema errors its own way ("in body should match ..."). Besides the harness's
 // normalisations, a generated TooShort is compared as the server's Invalid (min-length-invalid).
 // The report's mismatches are
-// OnlyGenerated (the generated validators report an error the server does not) or OnlySchema.
+// OnlyGenerated (the generated validators report an error the server does not) or OnlySchema;
+// the server's errors on update that are one of the two known ratcheting differences
+// (KnownCELEvalUnchanged, KnownUncorrelated), decided with the server's own correlation of the
+// new object with the old, are in the report's Known instead.
 func TwoWay(ctx context.Context, scheme *runtime.Scheme, schemas *Schemas, name string, obj, old runtime.Object) (*Report, error) {
 	gvks, _, err := scheme.ObjectKinds(obj)
 	if err != nil {
@@ -52,6 +55,7 @@ func TwoWay(ctx context.Context, scheme *runtime.Scheme, schemas *Schemas, name 
 		for i := range r.Mismatches {
 			r.Mismatches[i].Case = name
 		}
+		classifyRatcheting(r, res)
 		for _, a := range applied {
 			r.Normalizations = append(r.Normalizations, gvk.Version+": "+a)
 		}

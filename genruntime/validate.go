@@ -1,6 +1,7 @@
 package genruntime
 
 import (
+	"reflect"
 	"sort"
 	"strings"
 
@@ -183,4 +184,10 @@ func IsMultipleOf(v, f float64) bool {
 		m = 1 / f * v
 	}
 	return conv.IsFloat64AJSONInteger(m)
+}
+
+// IsZero reports whether *v is its type's zero value, as encoding/json's omitzero tests a struct
+// without an IsZero method (generated code tests comparable structs with ==).
+func IsZero[T any](v *T) bool {
+	return reflect.ValueOf(v).Elem().IsZero()
 }

@@ -312,6 +312,10 @@ type Property struct {
 	// Required is the effective requiredness: +required, or no +optional and no omitempty.
 	Required  bool
 	OmitEmpty bool
+	// OmitZero is set for fields with the ",omitzero" json option: a non-pointer struct at its
+	// zero value (IsZero, where the type has it) is then absent from JSON, as for encoding/json and
+	// runtime.DefaultUnstructuredConverter.
+	OmitZero bool
 	// ImplicitDefault is the zero value openapi-gen publishes as default for non-pointer fields
 	// (nil when none). It never reaches CRDs.
 	ImplicitDefault any

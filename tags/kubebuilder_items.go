@@ -16,9 +16,10 @@ func init() {
 	Register(&Def{
 		Name: "kubebuilder:validation:items", Scopes: ScopeType | ScopeField, Repeatable: true,
 		Kinds: []model.Kind{model.KindList},
-		Value: Arg{Kind: ArgJSON, Doc: "a validation marker without its prefix"},
+		Value: Arg{Kind: ArgJSON, Optional: true, Doc: "a validation marker without its prefix"},
 		Doc: "A +kubebuilder:validation: marker for the items of a list, written on the list: " +
-			"+kubebuilder:validation:items:MaxLength=63 limits each item's length.",
+			"+kubebuilder:validation:items:MaxLength=63 limits each item's length; markers without a value " +
+			"too (+kubebuilder:validation:items:XIntOrString).",
 		OpenAPI: "items.<the marker's output>", Example: "+kubebuilder:validation:items:Pattern=`^[a-z]+$`",
 		Apply: func(c *Context) error {
 			rest := strings.TrimPrefix(c.Raw.Text, "+"+itemsPrefix)

@@ -89,6 +89,12 @@ func Extract(lines []Line, multiline func(name string) bool) []Raw {
 				j += end + 1
 			}
 		}
+		if n := markerName(r.Name); n != r.Name && r.NameArgs == "" && strings.TrimSpace(trimmed[j:]) == "" && valueOptional(n) {
+			// +kubebuilder:validation:items:XIntOrString: a marker without a value under a prefix.
+			r.Name = n
+			out = append(out, r)
+			continue
+		}
 		if n := markerName(r.Name); n != r.Name && r.NameArgs == "" && strings.HasPrefix(trimmed[j:], "=") {
 			// +kubebuilder:printcolumn:name="Age",type=date: the arguments start at the last ':'.
 			r.Name = n
@@ -288,4 +294,10 @@ func commentAt(s string, j int) bool {
 		j++
 	}
 	return j < len(s) && s[j] == '#'
+}
+
+// valueOptional reports whether a registered tag may be written without a value.
+func valueOptional(name string) bool {
+	d, ok := registry[name]
+	return ok && d.Value.Optional
 }

@@ -439,7 +439,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
 		prop := &model.Property{
 			Name: name, GoName: f.Name(), Node: node, OmitEmpty: omitEmpty, Pos: pos,
-			AsString: hasOption(opts, "string"), Via: via,
+			AsString: hasOption(opts, "string"), Via: via, OmitZero: hasOption(opts, "omitzero"),
 		}
 		prop.Required = node.V.Required != nil || node.V.Optional == nil && !omitEmpty && b.pkg(f.Pkg().Path()).Kubebuilder.FieldsOptional == nil
 		var doc string

@@ -2,6 +2,7 @@ package validators
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
@@ -44,6 +45,7 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			}
 			add(cond, jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be a multiple of "+m.Text)), "multipleOf")
 		}
+		out = append(out, g.enumCheck(n, v)...)
 	case model.KindString:
 		str := jen.String().Call(jen.Op("*").Id(v))
 		if n.Format == "byte" { // []byte: lengths count bytes of the decoded value
@@ -83,17 +85,9 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
 					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Qual(pkgGenRT, "JoinReasons").Call(jen.Id("msgs"))), jen.Lit(""), jen.Lit("format="+f.Name)))))
 		}
-		if len(n.Enum) > 0 {
-			var cases, names []jen.Code
-			for _, ev := range n.Enum {
-				cases = append(cases, jen.Lit(ev.Value))
-				names = append(names, jen.Lit(ev.Value))
-			}
-			out = append(out, jen.Switch(jen.Op("*").Id(v)).Block(
-				jen.Case(cases...),
-				jen.Default().Block(jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "NotSupported").Call(jen.Nil(), val.Clone(), jen.Index().String().Values(names...)), jen.Lit(""), jen.Lit("enum"))))))
-		}
+		out = append(out, g.enumCheck(n, v)...)
+	case model.KindBoolean:
+		out = append(out, g.enumCheck(n, v)...)
 	case model.KindList:
 		for _, m := range V.MaxItems {
 			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxItems")
@@ -137,7 +131,7 @@ func (g *validatorGen) propertyCount(n *model.Node, v string) []jen.Code {
 			present = jen.Id(v).Dot(p.GoName).Op("!=").Nil()
 		case !p.OmitEmpty:
 		default:
-			if absent := g.absent(p.Node, "&"+f); absent != nil {
+			if absent := g.propAbsent(p, "&"+f); absent != nil {
 				present = jen.Op("!").Parens(absent)
 			}
 		}
@@ -263,4 +257,57 @@ func (g *validatorGen) itemMatch(n *model.Node) jen.Code {
 		}
 	}
 	return jen.Qual(pkgValidate, "SemanticDeepEqual").Types(jen.Op("*").Add(t))
+}
+
+// enumCheck checks a value against its enum: strings, integers (compared as int64), numbers
+// (as float64) and booleans. Listed values of another JSON type never match (a marker can list
+// 1 for a string field), so they are left out of the switch; with none left, every value fails.
+func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
+	if len(n.Enum) == 0 {
+		return nil
+	}
+	subject := jen.Op("*").Id(v)
+	switch n.Kind {
+	case model.KindInteger:
+		subject = jen.Int64().Call(subject)
+	case model.KindNumber:
+		subject = jen.Float64().Call(subject)
+	case model.KindBoolean:
+		subject = jen.Bool().Call(subject)
+	}
+	var cases, names []jen.Code
+	for _, ev := range n.Enum {
+		var lit jen.Code
+		switch x := ev.Value.(type) {
+		case string:
+			if n.Kind == model.KindString {
+				lit = jen.Lit(x)
+			}
+		case int64:
+			if n.Kind == model.KindInteger || n.Kind == model.KindNumber {
+				lit = numLit(fmt.Sprint(x))
+			}
+		case float64:
+			if n.Kind == model.KindNumber || n.Kind == model.KindInteger && x == float64(int64(x)) {
+				lit = numLit(strconv.FormatFloat(x, 'g', -1, 64))
+				if n.Kind == model.KindInteger {
+					lit = numLit(fmt.Sprint(int64(x)))
+				}
+			}
+		case bool:
+			if n.Kind == model.KindBoolean {
+				lit = jen.Lit(x)
+			}
+		}
+		names = append(names, jen.Lit(fmt.Sprint(ev.Value)))
+		if lit != nil {
+			cases = append(cases, lit)
+		}
+	}
+	fail := jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
+		jen.Qual(pkgField, "NotSupported").Call(jen.Nil(), jen.Op("*").Id(v), jen.Index().String().Values(names...)), jen.Lit(""), jen.Lit("enum")))
+	if len(cases) == 0 {
+		return []jen.Code{fail}
+	}
+	return []jen.Code{jen.Switch(subject).Block(jen.Case(cases...), jen.Default().Block(fail))}
 }

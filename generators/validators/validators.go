@@ -390,9 +390,23 @@ func celRules(rules []model.Rule, transitionsOnly bool) []model.Rule {
 	return out
 }
 
-// alwaysPresent reports whether a field can never be unset: a non-pointer struct.
+// alwaysPresent reports whether a field can never be unset: a non-pointer struct without
+// omitzero.
 func (g *validatorGen) alwaysPresent(p *model.Property) bool {
-	return !p.Node.Pointer && p.Node.Kind == model.KindObject && p.Node.Ref != nil && !p.Node.Ref.Special
+	return !p.Node.Pointer && p.Node.Kind == model.KindObject && p.Node.Ref != nil && !p.Node.Ref.Special && !p.OmitZero
+}
+
+// propAbsent is absent for a field: a non-pointer struct with omitzero is unset at its zero value
+// (JSON, and so the API server, does not have it then); other fields as their node says.
+func (g *validatorGen) propAbsent(p *model.Property, v string) *jen.Statement {
+	n := p.Node
+	if p.OmitZero && !n.Pointer && n.Kind == model.KindObject && n.Ref != nil && !n.Ref.Special {
+		if z := g.zeroTest(n, v); z != nil {
+			return z
+		}
+		return jen.Qual(pkgGenRT, "IsZero").Call(jen.Id(v))
+	}
+	return g.absent(n, v)
 }
 
 // goRequired reports whether the generated Go reports a field Required when it is unset: the
@@ -429,7 +443,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	vt := n.ValueType()
 	g.listName = p.Name
 	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
-	absent := g.absent(n, "v")
+	absent := g.propAbsent(p, "v")
 	requiredCheck := !transitionsOnly && absent != nil && required && n.V.Optional == nil
 	if forbidden && absent != nil {
 		// +k8s:forbidden: a set value is the error, and nothing else about it is checked.
@@ -437,7 +451,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		if n.Pointer {
 			set = jen.Id("obj").Dot(p.GoName).Op("!=").Nil()
 		} else {
-			set = jen.Op("!").Parens(g.absent(n, "v"))
+			set = jen.Op("!").Parens(g.propAbsent(p, "v"))
 		}
 		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
 			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(""))))
@@ -466,7 +480,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			// An unset old value (a zero non-pointer) is no old value: nothing to correlate with.
 			// In upstream's semantics a zero value is a value like any other.
 			cond := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))
-			if absent := g.absent(n, "&oldObj."+p.GoName); absent != nil && !upstream {
+			if absent := g.propAbsent(p, "&oldObj."+p.GoName); absent != nil && !upstream {
 				cond = cond.Op("&&").Op("!").Parens(absent)
 			}
 			block = append(block, jen.If(cond).Block(jen.Id("old").Op("=").Op("&").Id("oldObj").Dot(p.GoName)))

@@ -16,3 +16,34 @@ type Holder struct {
 	// +kubebuilder:validation:Enum={HTTPS,TCP,TLS}
 	Secure Protocol `json:"secure"`
 }
+
+// Weight is one of a few integers.
+//
+// +kubebuilder:validation:Enum=1;2;3
+type Weight int32
+
+// Numbers holds enums of other JSON types than string.
+type Numbers struct {
+	// Weight allows what its type allows.
+	Weight Weight `json:"weight,omitempty"`
+
+	// Replicas is 0 (written) or a power of two up to 4.
+	//
+	// +kubebuilder:validation:Enum=0;1;2;4
+	Replicas *int64 `json:"replicas,omitempty"`
+
+	// Ratio is a half or one.
+	//
+	// +kubebuilder:validation:Enum=0.5;1
+	Ratio *float64 `json:"ratio,omitempty"`
+
+	// On can only be true.
+	//
+	// +kubebuilder:validation:Enum=true
+	On *bool `json:"on,omitempty"`
+
+	// Code lists numbers for a string: no string is allowed.
+	//
+	// +kubebuilder:validation:Enum=1;2
+	Code string `json:"code,omitempty"`
+}

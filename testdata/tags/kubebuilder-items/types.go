@@ -1,6 +1,8 @@
 // Package kubebuilderitems shows +kubebuilder:validation:items:... on a list.
 package kubebuilderitems
 
+import "k8s.io/apimachinery/pkg/util/intstr"
+
 // Holder holds the fields the markers are on.
 type Holder struct {
 	// Hosts are each at most 63 characters and lower-case.
@@ -10,4 +12,10 @@ type Holder struct {
 	// +kubebuilder:validation:MaxItems=4
 	// +listType=atomic
 	Hosts []string `json:"hosts"`
+
+	// Ports are numbers or names: a marker without a value, for the items.
+	//
+	// +kubebuilder:validation:items:XIntOrString
+	// +optional
+	Ports []intstr.IntOrString `json:"ports,omitempty"`
 }
