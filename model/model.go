@@ -14,6 +14,20 @@ import (
 type Origin struct {
 	Tag string         // canonical tag name without '+', e.g. "maxLength"
 	Pos token.Position // position of the '+' that starts the tag
+	// Level is the stability level +k8s:alpha or +k8s:beta gave the tag ("Alpha", "Beta"; "" when it
+	// is stable): generated validators mark the errors it causes so (field.Error's
+	// ValidationStabilityLevel), as Kubernetes' validation-gen does.
+	Level string
+	// Options gate the tag on validation options (+k8s:ifEnabled, +k8s:ifDisabled), outermost first:
+	// its check runs only when every option has the given value in the operation, read as
+	// apimachinery's validate.IfOption reads it.
+	Options []OptionGate
+}
+
+// OptionGate is one +k8s:ifEnabled(Name) (Enabled) or +k8s:ifDisabled(Name).
+type OptionGate struct {
+	Name    string
+	Enabled bool
 }
 
 // Number is a numeric tag argument. Text keeps the spelling from the source so that integers stay

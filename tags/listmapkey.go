@@ -9,7 +9,11 @@ func init() {
 		Doc:     "With +listType=map: a JSON field name of the item that is part of its key. Repeat for composite keys. Key fields must be required scalars.",
 		OpenAPI: "x-kubernetes-list-map-keys", Example: "+listMapKey=name",
 		Apply: func(c *Context) error {
-			for _, k := range c.V.ListMapKeys {
+			for i, k := range c.V.ListMapKeys {
+				if k.Value == c.Value && c.place.Level != "" {
+					relevel(&c.V.ListMapKeys[i].Origin, c.Origin()) // +k8s:alpha=+k8s:listMapKey=name after +listMapKey=name
+					return nil
+				}
 				if k.Value == c.Value {
 					return c.ErrorAt(c.ValueOff, "key %q listed twice", c.Value)
 				}

@@ -146,7 +146,9 @@ type ConstLookup interface {
 }
 
 // Origin is the origin to record for values set by this tag.
-func (c *Context) Origin() model.Origin { return model.Origin{Tag: c.Def.Name, Pos: c.Raw.Pos} }
+func (c *Context) Origin() model.Origin {
+	return model.Origin{Tag: c.Def.Name, Pos: c.Raw.Pos, Level: c.place.Level, Options: c.place.Options}
+}
 
 // Errorf reports a problem with this tag at its '+'.
 func (c *Context) Errorf(format string, args ...any) error {
@@ -239,6 +241,10 @@ type Place struct {
 	TestTags bool
 	// Chained is set when the tags are the payload of another tag (+k8s:eachVal=...).
 	Chained bool
+	// Level is the stability level (+k8s:alpha, +k8s:beta) the tags' origins carry.
+	Level string
+	// Options are the validation options (+k8s:ifEnabled, +k8s:ifDisabled) that gate the tags.
+	Options []model.OptionGate
 }
 
 // Apply checks each tag against the registry and applies the valid ones to the place, in the
@@ -277,6 +283,10 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		if mirrored(raws[:i], r, d) {
 			// Kubernetes writes each tag twice, for openapi-gen (+optional) and for its
 			// validation-gen (+k8s:optional); the same value under another spelling is one tag.
+			continue
+		}
+		if len(p.Options) > 0 && !gateable[d.Name] {
+			diags.Add(r.Pos, r.Name, "not supported yet under +k8s:ifEnabled / +k8s:ifDisabled")
 			continue
 		}
 		if d.TestOnly && !p.TestTags {

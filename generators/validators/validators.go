@@ -414,8 +414,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		} else {
 			set = jen.Op("!").Parens(g.absent(n, "v"))
 		}
-		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
-			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(""))))
+		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
+			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit("")), n.V.Forbidden.Origin)))
 		if !n.Pointer {
 			report = jen.Block(jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName), report)
 		}
@@ -459,8 +459,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		}
 	case required && n.V.Optional == nil:
 		required := jen.If(absent).Block(
-			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
 		if len(checks) > 0 {
 			required = required.Else().Block(present...)
 		}
@@ -475,8 +475,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		// Promoted through an embedded pointer: when it is nil, JSON has none of its fields.
 		guard := jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(block...)
 		if requiredCheck {
-			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
+			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
 		}
 		return append(update, jen.Comment(p.Name), guard)
 	}
@@ -592,9 +592,9 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		var changed []jen.Code
 		changed = append(changed, own...)
 		if immutable != nil {
-			changed = append(changed, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
-				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")))))
+			changed = append(changed, gated(immutable.Origin, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
+				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
+					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")), immutable.Origin)))))
 		}
 		if celVar != "" {
 			changed = append(changed, g.celCall(celVar, n, allRules, v, old, false, "e"))

@@ -1,0 +1,48 @@
+package tags
+
+import (
+	"regexp"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+func init() { Register(levelDef("k8s:alpha", "Alpha")) }
+
+// kubeVersion is the form of a stability level's since argument: <major>.<minor>.
+var kubeVersion = regexp.MustCompile(`^[0-9]+\.[0-9]+$`)
+
+// levelDef defines +k8s:alpha or +k8s:beta: the chained tag applies to the same value, and the
+// errors it causes are marked with the stability level (field.Error.MarkAlpha / MarkBeta), as
+// Kubernetes' validation-gen marks them.
+func levelDef(name, level string) *Def {
+	return &Def{
+		Name: name, Scopes: ScopeType | ScopeField, Typed: true, Repeatable: true,
+		Value: Arg{Kind: ArgTag, Doc: "the tag whose validation has this stability level"},
+		Args:  []Param{{Key: "since", Arg: Arg{Kind: ArgString}, Doc: "the Kubernetes version (e.g. \"1.37\") that added the validation"}},
+		Doc: "Applies another tag as a validation at the " + level + " stability level: it validates as usual, and " +
+			"every error it causes is marked " + level + " (field.Error's ValidationStabilityLevel), as Kubernetes' " +
+			"validation-gen marks it. An optional since argument names the Kubernetes version (<major>.<minor>).",
+		OpenAPI: "the chained tag's", Example: "+" + name + `(since: "1.37")=+k8s:minimum=1`,
+		Apply: func(c *Context) error {
+			if a, ok := c.Args["since"]; ok && !kubeVersion.MatchString(a.Value) {
+				return c.Errorf("since: %q is not a Kubernetes version (<major>.<minor>, e.g. \"1.37\")", a.Value)
+			}
+			if c.place.Level != "" {
+				// Inside another level (+k8s:beta=+k8s:eachVal=+k8s:alpha=...): the outer one marks
+				// every error last, as upstream's generated code does.
+				level = c.place.Level
+			}
+			c.ApplyPayloadHere(level)
+			return nil
+		},
+	}
+}
+
+// relevel gives a value declared twice, once at a stability level (+listType=map and
+// +k8s:alpha=+k8s:listType=map, as Kubernetes writes them for openapi-gen and for its validation-gen),
+// the level of the declaration that has one.
+func relevel(o *model.Origin, by model.Origin) {
+	if by.Level != "" {
+		o.Level = by.Level
+	}
+}
