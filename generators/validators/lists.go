@@ -339,5 +339,3 @@ func untypedLit(v any) jen.Code {
 	}
 	return jen.Lit(v)
 }
-
-
