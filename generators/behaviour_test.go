@@ -476,6 +476,9 @@ func check(t *testing.T, where string, got field.ErrorList, want []Err, root str
 }
 
 func rooted(root, fld string) string {
+	if fld == "<nil>" && root != "" { // an error at a nil path (a custom validator's, at the root)
+		fld = ""
+	}
 	switch {
 	case root == "":
 		return fld

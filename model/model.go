@@ -180,6 +180,9 @@ type Subfield struct {
 type LibCall struct {
 	Func string
 	Args []any
+	// Custom is set for a hand-written function of the generated package (+k8s:customValidation):
+	// Func(ctx, op, path, value, oldValue), value and oldValue pointers, or the slice or map itself.
+	Custom bool
 	Origin
 }
 

@@ -30,7 +30,7 @@ var allowed = map[string]bool{
 	"groupGoName": true,
 	// Kubernetes' own validation-gen tags that validation-gen does not implement (yet).
 
-	"k8s:customValidation": true, "k8s:deprecated": true,
+	"k8s:deprecated":    true,
 	"k8s:isSubresource": true, "k8s:supportsSubresource": true, "k8s:monotonic": true,
 	"k8s:unionMember": true, "k8s:unionDiscriminator": true, "k8s:unique": true,
 	"k8s:validation-gen-input":  true,

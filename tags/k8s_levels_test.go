@@ -105,3 +105,66 @@ func TestStabilityLevels(t *testing.T) {
 		})
 	}
 }
+
+// +k8s:ifEnabled / +k8s:ifDisabled record their options, outermost first, on the payload's origin.
+func TestOptionGates(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		lines []string
+		check func(t *testing.T, v *model.Validations)
+		diag  string
+	}{{
+		name:  "nested gates and a level",
+		lines: []string{`+k8s:alpha=+k8s:ifEnabled(A)=+k8s:ifDisabled("B-1")=+k8s:maximum=3`},
+		check: func(t *testing.T, v *model.Validations) {
+			if len(v.Maximum) != 1 {
+				t.Fatalf("maximum %+v", v.Maximum)
+			}
+			o := v.Maximum[0].Origin
+			if o.Level != "Alpha" || len(o.Options) != 2 || o.Options[0] != (model.OptionGate{Name: "A", Enabled: true}) ||
+				o.Options[1] != (model.OptionGate{Name: "B-1", Enabled: false}) {
+				t.Errorf("origin %+v", o)
+			}
+		},
+	}, {
+		name:  "an ungated tag beside",
+		lines: []string{`+k8s:ifEnabled(A)=+k8s:maximum=3`, "+k8s:minimum=1"},
+		check: func(t *testing.T, v *model.Validations) {
+			if len(v.Minimum) != 1 || len(v.Minimum[0].Options) != 0 || len(v.Maximum[0].Options) != 1 {
+				t.Errorf("minimum %+v, maximum %+v", v.Minimum, v.Maximum)
+			}
+		},
+	}, {
+		name:  "a gate on what cannot be gated yet is ignored",
+		lines: []string{`+k8s:ifEnabled(A)=+k8s:required`},
+		check: func(t *testing.T, v *model.Validations) {
+			if v.Required != nil {
+				t.Errorf("required %+v", v.Required)
+			}
+		},
+	}, {
+		name:  "no option",
+		lines: []string{`+k8s:ifEnabled=+k8s:maximum=3`},
+		diag:  "+k8s:ifEnabled: requires the option's name",
+	}, {
+		name:  "a named argument",
+		lines: []string{`+k8s:ifDisabled(name: "A")=+k8s:maximum=3`},
+		diag:  "+k8s:ifDisabled: unknown argument name",
+	}} {
+		t.Run(c.name, func(t *testing.T) {
+			var v model.Validations
+			var diags model.Diagnostics
+			Apply(Extract(lines(c.lines...), Multiline), Place{Scope: ScopeField, Kind: model.KindInteger, GoType: types.Typ[types.Int], V: &v}, &diags)
+			msgs := diags.Error("")
+			switch {
+			case c.diag == "" && len(diags) > 0:
+				t.Errorf("unexpected diagnostics:\n%s", msgs)
+			case c.diag != "" && (len(diags) != 1 || !strings.Contains(msgs, c.diag)):
+				t.Errorf("diagnostics:\n%swant one with %q", msgs, c.diag)
+			}
+			if c.check != nil {
+				c.check(t, &v)
+			}
+		})
+	}
+}

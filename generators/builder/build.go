@@ -147,6 +147,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	tags.Apply(d.raws, tags.Place{
 		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
 		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()), IgnoreMarkers: b.markersIgnored(tn.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
+		Owner: tn.Name(),
 	}, &b.diags)
 	return d
 }
@@ -374,9 +375,14 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		}
 		pos := b.prog.Fset.Position(f.Pos())
 		fieldV := &model.Validations{}
+		owner := ""
+		if holder != nil {
+			owner = holder.GoName + "_" + f.Name()
+		}
 		tags.Apply(raws, tags.Place{
 			Scope: tags.ScopeField, Kind: b.kindOf(f.Type()), GoType: f.Type(), V: fieldV,
 			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
+			Owner: owner,
 		}, &b.diags)
 		node := b.valueNode(f.Type(), fieldV, pos)
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")

@@ -45,6 +45,12 @@ func (l constLookup) Const(name string) (*types.Const, bool) {
 	return nil, false
 }
 
+// Func resolves a function declared in the tag's package.
+func (l constLookup) Func(name string) (*types.Func, bool) {
+	f, ok := l.pkg.Scope().Lookup(name).(*types.Func)
+	return f, ok
+}
+
 // EnumValues lists the exported constants of a named type (or of the named type an alias
 // denotes), from every loaded package.
 func (l constLookup) EnumValues(t types.Type) []model.EnumValue {

@@ -195,10 +195,20 @@ func (g *validatorGen) fixedResults(rs []model.FixedResult, v, old, target strin
 }
 
 // libCalls emits the checks done by apimachinery's validate library (+k8s:neq, +k8s:maxBytes, ...).
-func (g *validatorGen) libCalls(calls []model.LibCall, v, old string) []jen.Code {
+func (g *validatorGen) libCalls(n *model.Node, calls []model.LibCall, v, old string) []jen.Code {
 	var out []jen.Code
 	for _, c := range calls {
 		args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old)}
+		if c.Custom {
+			// A hand-written validator of this package (+k8s:customValidation), given the value's
+			// nilable form as upstream's generated code gives it.
+			if !n.Pointer && (n.Kind == model.KindList || n.Kind == model.KindMap) {
+				args = []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Op("*").Id(v), jen.Qual(pkgGenRT, "Value").Call(jen.Id(old))}
+			}
+			out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"),
+				marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(c.Origin, jen.Id(c.Func).Call(args...))), c.Origin).Op("...")))
+			continue
+		}
 		for _, a := range c.Args {
 			if i, ok := a.(int64); ok {
 				a = int(i) // an untyped constant, converted to the value's type by the call

@@ -287,6 +287,25 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		unchanged = jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(
 			jen.Id(g.transitionsName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")))
 	}
+	var custom []jen.Code
+	for _, c := range d.Node.V.Calls {
+		if c.Custom {
+			// +k8s:customValidation on the type: upstream calls it at the type, unratcheted, with the
+			// type's own path.
+			custom = append(custom, jen.Id("custom").Op("=").Append(jen.Id("custom"), marked(gatedExpr(c.Origin,
+				jen.Id(c.Func).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj"))), c.Origin).Op("...")))
+		}
+	}
+	if len(custom) > 0 {
+		body = append(body, jen.Var().Id("custom").Qual(pkgField, "ErrorList"))
+		body = append(body, custom...)
+		if g.transition(d) {
+			unchanged = jen.Return(jen.Append(jen.Qual(pkgGenRT, "PrefixPath").Call(
+				jen.Id(g.transitionsName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")), jen.Id("custom").Op("...")))
+		} else {
+			unchanged = jen.Return(jen.Id("custom"))
+		}
+	}
 	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
 	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
@@ -297,7 +316,11 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		}
 		body = append(body, g.property(d, p, false)...)
 	}
-	body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
+	if len(custom) > 0 {
+		body = append(body, jen.Return(jen.Append(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath")), jen.Id("custom").Op("..."))))
+	} else {
+		body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
+	}
 	g.f.Commentf("%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
 	g.f.Commentf("tags of %s.%s declare. Errors are rooted at fldPath.", d.Package.Name, d.GoName)
 	g.f.Func().Id(name).Params(
@@ -568,7 +591,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
 		return []jen.Code{jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...)}
 	}
-	own := append(g.ownChecks(eff, v, depth), g.libCalls(n.V.Calls, v, old)...)
+	own := append(g.ownChecks(eff, v, depth), g.libCalls(n, n.V.Calls, v, old)...)
 	own = append(own, g.fixedResults(n.V.FixedResults, v, old, "e")...)
 	rules := celRules(n.V.Rules, false)
 	var transRules, allRules []model.Rule
