@@ -131,6 +131,13 @@ type Validations struct {
 	ItemSelectors []*ItemSelector
 	// Update holds the transitions +k8s:update forbids.
 	Update *UpdateRule
+	// Unique is +k8s:unique (set or map): the items of a list that stays +listType=atomic are
+	// unique, by value or by UniqueKeys (the +k8s:listMapKey fields given with unique=map). The
+	// published list type does not change.
+	Unique     *String
+	UniqueKeys []String
+	// CustomUnique (+k8s:customUnique) leaves the uniqueness of a set or list map to hand-written code.
+	CustomUnique *Flag
 	// Opaque (+k8s:opaqueType) skips the validation the value's type declares.
 	Opaque *Flag
 }
@@ -356,4 +363,18 @@ func (d *Definition) Declares(p token.Position) bool {
 	}
 	after := func(a, b token.Position) bool { return a.Line > b.Line || a.Line == b.Line && a.Column >= b.Column }
 	return after(p, d.DeclStart) && after(d.DeclEnd, p)
+}
+
+// UniqueView is the node as generated validators see its list semantics: with +k8s:unique the list
+// is checked and correlated as a set, or as a list map keyed by UniqueKeys, though the list type
+// it publishes stays atomic.
+func UniqueView(n *Node) *Node {
+	if n == nil || n.V.Unique == nil {
+		return n
+	}
+	c := *n
+	lt := *n.V.Unique
+	c.V.ListType = &lt
+	c.V.ListMapKeys = n.V.UniqueKeys
+	return &c
 }

@@ -32,7 +32,7 @@ var allowed = map[string]bool{
 
 	"k8s:deprecated":    true,
 	"k8s:isSubresource": true, "k8s:supportsSubresource": true, "k8s:monotonic": true,
-	"k8s:unionMember": true, "k8s:unionDiscriminator": true, "k8s:unique": true,
+	"k8s:unionMember": true, "k8s:unionDiscriminator": true,
 	"k8s:validation-gen-input":  true,
 	"k8s:validation-gen-nolint": true, "k8s:validation-gen-scheme-registry": true,
 	"k8s:validation-gen-test-fixture": true, "k8s:validation-gen-test-targets": true, "k8s:zeroOrOneOfMember": true,

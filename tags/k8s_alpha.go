@@ -27,12 +27,13 @@ func levelDef(name, level string) *Def {
 			if a, ok := c.Args["since"]; ok && !kubeVersion.MatchString(a.Value) {
 				return c.Errorf("since: %q is not a Kubernetes version (<major>.<minor>, e.g. \"1.37\")", a.Value)
 			}
+			at := level
 			if c.place.Level != "" {
 				// Inside another level (+k8s:beta=+k8s:eachVal=+k8s:alpha=...): the outer one marks
 				// every error last, as upstream's generated code does.
-				level = c.place.Level
+				at = c.place.Level
 			}
-			c.ApplyPayloadHere(level)
+			c.ApplyPayloadHere(at)
 			return nil
 		},
 	}

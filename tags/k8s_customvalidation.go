@@ -3,6 +3,8 @@ package tags
 import (
 	"go/types"
 
+	"k8s.io/klog/v2"
+
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -24,6 +26,13 @@ func init() {
 			var fn *types.Func
 			if c.Lookup != nil {
 				fn, _ = c.Lookup.Func(name)
+			}
+			if fn == nil && c.Lookup != nil && !c.Lookup.Upstream() {
+				// k8s.io/api and apimachinery's meta/v1 carry the tag for validators generated into
+				// other packages (+k8s:validation-gen-input), which hold the function.
+				klog.Warningf("%s:%d:%d: +%s: no hand-written %s in this package, which is not written for Kubernetes' "+
+					"validation-gen (+k8s:validation-gen); ignored", c.Raw.Pos.Filename, c.Raw.Pos.Line, c.Raw.Pos.Column, c.Def.Name, name)
+				return nil
 			}
 			if fn == nil {
 				return c.Errorf("expected the hand-written function %s in this package", name)

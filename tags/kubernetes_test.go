@@ -45,11 +45,14 @@ func TestKubernetesSpellings(t *testing.T) {
 		lines: []string{"+listMapKey=name", "+k8s:listMapKey=name", "+k8s:listMapKey=name"},
 		diag:  `key "name" listed twice`,
 	}, {
-		name: "+k8s:unique=map keys", kind: model.KindList, typ: list,
-		lines: []string{"+listType=atomic", "+k8s:listType=atomic", "+k8s:unique=map", "+k8s:listMapKey=attribute"},
+		name: "+k8s:unique=map keys", kind: model.KindList,
+		typ:   types.NewSlice(types.NewStruct([]*types.Var{types.NewField(0, nil, "Attribute", types.Typ[types.String], false)}, nil)),
+		lines: []string{"+listType=atomic", "+k8s:listType=atomic", "+k8s:beta=+k8s:unique=map", "+k8s:beta=+k8s:listMapKey=attribute"},
 		check: func(t *testing.T, v *model.Validations) {
-			if len(v.ListMapKeys) != 0 || v.ListType.Value != "atomic" {
-				t.Errorf("list type %v, keys %+v; want atomic and no keys", v.ListType, v.ListMapKeys)
+			if len(v.ListMapKeys) != 0 || v.ListType.Value != "atomic" || v.Unique == nil || len(v.UniqueKeys) != 1 ||
+				v.UniqueKeys[0].Value != "attribute" || v.UniqueKeys[0].Level != "Beta" {
+				t.Errorf("list type %v, keys %+v, unique %v %+v; want atomic, no list-map keys, unique by attribute", v.ListType,
+					v.ListMapKeys, v.Unique, v.UniqueKeys)
 			}
 		},
 	}, {

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -145,6 +146,8 @@ type ConstLookup interface {
 	EnumValues(t types.Type) []model.EnumValue
 	// Func resolves a function declared in the tag's package (+k8s:customValidation).
 	Func(name string) (*types.Func, bool)
+	// Upstream reports whether the tag's package is written for Kubernetes' validation-gen.
+	Upstream() bool
 }
 
 // Origin is the origin to record for values set by this tag.
@@ -178,6 +181,8 @@ func (c *Context) Number() model.Number {
 	f, _ := strconv.ParseFloat(c.Value, 64)
 	return model.Number{Value: f, Text: c.Value, Origin: c.Origin()}
 }
+
+var uniqueMapRE = regexp.MustCompile(`=\+k8s:unique=map\s*$`)
 
 var (
 	registry = map[string]*Def{} // canonical names and aliases
@@ -247,6 +252,9 @@ type Place struct {
 	Level string
 	// Options are the validation options (+k8s:ifEnabled, +k8s:ifDisabled) that gate the tags.
 	Options []model.OptionGate
+	// UniqueMap is set when the tags include +k8s:unique=map: +k8s:listMapKey then names the fields
+	// that make items unique, not the keys of a list map (the list stays +listType=atomic).
+	UniqueMap bool
 	// Owner names the declaration the tags are on as upstream's validation-gen names hand-written
 	// validators (+k8s:customValidation): "Type" for a type, "Struct_Field" for a field.
 	Owner string
@@ -256,10 +264,10 @@ type Place struct {
 // order given (callers pass source order). Problems are added to diags.
 func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 	seen := map[*Def]token.Position{}
-	uniqueMap := false
 	for _, r := range raws {
-		if r.Name == "k8s:unique" && strings.TrimSpace(r.Value) == "map" {
-			uniqueMap = true
+		// Also wrapped: +k8s:beta=+k8s:unique=map, whose keys may be wrapped too.
+		if r.Name == "k8s:unique" && strings.TrimSpace(r.Value) == "map" || uniqueMapRE.MatchString(r.Text) {
+			p.UniqueMap = true
 		}
 	}
 	for i := range raws {
@@ -282,12 +290,6 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			continue
 		}
 		if p.IgnoreMarkers && IsMarker(d) {
-			continue
-		}
-		if uniqueMap && r.Name == "k8s:listMapKey" {
-			// With Kubernetes' +k8s:unique=map, +k8s:listMapKey names the fields that make items
-			// unique, not the keys of a list map (the list stays +listType=atomic). validation-gen
-			// does not implement +k8s:unique, so these keys are not list-map keys.
 			continue
 		}
 		if mirrored(raws[:i], r, d) {

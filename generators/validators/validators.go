@@ -209,7 +209,7 @@ func hasChecks(n *model.Node) bool {
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
 		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Forbidden != nil ||
-		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
+		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map") || v.Unique != nil
 }
 
 // transition reports whether a definition holds a transition rule anywhere in it.
@@ -570,6 +570,7 @@ func typeIdent(t types.Type) string {
 // valueChecks emits the checks of a present value: v and old are pointer expressions (old may be
 // nil), errors go to e relative to the value. depth keeps nested identifiers apart.
 func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
+	n = model.UniqueView(n) // +k8s:unique: a set or list map for validation, atomic in the schema
 	var out []jen.Code
 	eff := n
 	if n.Ref != nil && g.validated(n.Ref) && n.V.Opaque == nil {
