@@ -17,6 +17,10 @@ func init() {
 				return c.Errorf("type %s has no exported constants to enumerate: declare its values as typed constants "+
 					"in its package (const X %s = \"x\") or remove +enum", typeString(c.GoType), typeName(c.GoType))
 			}
+			if c.V.Enum != nil {
+				stableWins(&c.V.Enum.Origin, c.Origin()) // +enum and +k8s:alpha=+k8s:enum
+				return nil
+			}
 			c.V.Enum = &model.Flag{Origin: c.Origin()}
 			return nil
 		},

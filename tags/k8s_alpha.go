@@ -22,7 +22,7 @@ func levelDef(name, level string) *Def {
 		Doc: "Applies another tag as a validation at the " + level + " stability level: it validates as usual, and " +
 			"every error it causes is marked " + level + " (field.Error's ValidationStabilityLevel), as Kubernetes' " +
 			"validation-gen marks it. An optional since argument names the Kubernetes version (<major>.<minor>).",
-		OpenAPI: "the chained tag's", Example: "+" + name + `(since: "1.37")=+k8s:minimum=1`,
+		OpenAPI: "the chained tag's, except requiredness and enum values (the schema keeps openapi-gen's reading)", Example: "+" + name + `(since: "1.37")=+k8s:minimum=1`,
 		Apply: func(c *Context) error {
 			if a, ok := c.Args["since"]; ok && !kubeVersion.MatchString(a.Value) {
 				return c.Errorf("since: %q is not a Kubernetes version (<major>.<minor>, e.g. \"1.37\")", a.Value)
@@ -45,6 +45,15 @@ func levelDef(name, level string) *Def {
 func relevel(o *model.Origin, by model.Origin) {
 	if by.Level != "" {
 		o.Level = by.Level
+	}
+}
+
+// stableWins keeps a value declared twice, once at a stability level and once without
+// (+required and +k8s:beta=+k8s:required), stable: what a level wraps is not published in the
+// schema (see the builder), and the stable declaration is, for openapi-gen.
+func stableWins(o *model.Origin, by model.Origin) {
+	if by.Level == "" {
+		o.Level = ""
 	}
 }
 

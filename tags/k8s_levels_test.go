@@ -54,7 +54,7 @@ func TestStabilityLevels(t *testing.T) {
 		name: "required, and again at a level", kind: model.KindInteger, typ: types.Typ[types.Int],
 		lines: []string{"+k8s:beta=+k8s:required", "+required"},
 		check: func(t *testing.T, v *model.Validations) {
-			if v.Required == nil || v.Required.Level != "Beta" {
+			if v.Required == nil || v.Required.Level != "" { // the stable declaration wins
 				t.Errorf("required %+v", v.Required)
 			}
 		},

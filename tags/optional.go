@@ -13,7 +13,7 @@ func init() {
 				return c.Errorf("conflicts with +required at line %d", c.V.Required.Pos.Line)
 			}
 			if c.V.Optional != nil {
-				relevel(&c.V.Optional.Origin, c.Origin()) // +required and +k8s:beta=+k8s:required
+				stableWins(&c.V.Optional.Origin, c.Origin()) // +required and +k8s:beta=+k8s:required
 				return nil
 			}
 			c.V.Optional = &model.Flag{Origin: c.Origin()}

@@ -13,7 +13,7 @@ func init() {
 				return c.Errorf("conflicts with +optional at line %d", c.V.Optional.Pos.Line)
 			}
 			if c.V.Required != nil {
-				relevel(&c.V.Required.Origin, c.Origin()) // +required and +k8s:beta=+k8s:required
+				stableWins(&c.V.Required.Origin, c.Origin()) // +required and +k8s:beta=+k8s:required
 				return nil
 			}
 			c.V.Required = &model.Flag{Origin: c.Origin()}

@@ -390,13 +390,15 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 			Name: name, GoName: f.Name(), Node: node, OmitEmpty: omitEmpty, Pos: pos,
 			AsString: hasOption(opts, "string"), Via: via,
 		}
-		prop.Required = node.V.Required != nil || node.V.Optional == nil && !omitEmpty && b.pkg(f.Pkg().Path()).Kubebuilder.FieldsOptional == nil
+		// Requiredness at a stability level (+k8s:beta=+k8s:required) is Go's only: the schema keeps
+		// openapi-gen's reading, which does not see it.
+		prop.Required = stable(node.V.Required) || !stable(node.V.Optional) && !omitEmpty && b.pkg(f.Pkg().Path()).Kubebuilder.FieldsOptional == nil
 		var doc string
 		if fd != nil {
 			doc = docText(b.prog.Lines(fd.Doc), raws)
 			prop.Doc = controllerGenDoc(fd.Doc)
 		}
-		if node.Enum != nil {
+		if node.Enum != nil && (node.V.Enum == nil || node.V.Enum.Level == "") {
 			doc += enumDescription(node.Enum)
 		}
 		prop.Description = description(doc)
@@ -731,3 +733,6 @@ func (b *builder) trailingTags(fd *ast.Field) {
 		}
 	}
 }
+
+// stable reports whether a flag is set by a tag without a stability level (+k8s:alpha, +k8s:beta).
+func stable(f *model.Flag) bool { return f != nil && f.Level == "" }

@@ -226,7 +226,7 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	if v.Format != nil {
 		rules = append(rules, e.format(s, v.Format)...)
 	}
-	if len(n.Enum) > 0 {
+	if len(n.Enum) > 0 && (v.Enum == nil || v.Enum.Level == "") { // an enum at a stability level is Go's only
 		for _, ev := range n.Enum {
 			s.Enum = append(s.Enum, ev.Value)
 		}
