@@ -378,3 +378,58 @@ func UniqueView(n *Node) *Node {
 	c.V.ListMapKeys = n.V.UniqueKeys
 	return &c
 }
+
+// Published is what the schema publishes of a value's validations: everything but what a stability
+// level (+k8s:alpha, +k8s:beta) or a validation option (+k8s:ifEnabled) wraps. Those are Go's only:
+// a validation at a level is not the API's contract yet, and a schema cannot depend on an option.
+func Published(v Validations) Validations {
+	ok := func(o Origin) bool { return o.Level == "" && len(o.Options) == 0 }
+	nums := func(xs []Number) []Number {
+		var out []Number
+		for _, x := range xs {
+			if ok(x.Origin) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	ints := func(xs []Int) []Int {
+		var out []Int
+		for _, x := range xs {
+			if ok(x.Origin) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	v.Minimum, v.Maximum, v.MultipleOf = nums(v.Minimum), nums(v.Maximum), nums(v.MultipleOf)
+	v.MinLength, v.MaxLength, v.MinItems, v.MaxItems = ints(v.MinLength), ints(v.MaxLength), ints(v.MinItems), ints(v.MaxItems)
+	v.MinProperties, v.MaxProperties = ints(v.MinProperties), ints(v.MaxProperties)
+	if v.Pattern != nil && !ok(v.Pattern.Origin) {
+		v.Pattern = nil
+	}
+	if v.Format != nil && !ok(v.Format.Origin) {
+		v.Format = nil
+	}
+	if v.Enum != nil && !ok(v.Enum.Origin) {
+		v.Enum = nil
+	}
+	if v.ListType != nil && !ok(v.ListType.Origin) {
+		v.ListType, v.ListMapKeys = nil, nil
+	}
+	var keys []String
+	for _, k := range v.ListMapKeys {
+		if ok(k.Origin) {
+			keys = append(keys, k)
+		}
+	}
+	v.ListMapKeys = keys
+	var rules []Rule
+	for _, r := range v.Rules {
+		if ok(r.Origin) {
+			rules = append(rules, r)
+		}
+	}
+	v.Rules = rules
+	return v
+}

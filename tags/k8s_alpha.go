@@ -21,11 +21,18 @@ func levelDef(name, level string) *Def {
 		Args:  []Param{{Key: "since", Arg: Arg{Kind: ArgString}, Doc: "the Kubernetes version (e.g. \"1.37\") that added the validation"}},
 		Doc: "Applies another tag as a validation at the " + level + " stability level: it validates as usual, and " +
 			"every error it causes is marked " + level + " (field.Error's ValidationStabilityLevel), as Kubernetes' " +
-			"validation-gen marks it. An optional since argument names the Kubernetes version (<major>.<minor>).",
-		OpenAPI: "the chained tag's, except requiredness and enum values (the schema keeps openapi-gen's reading)", Example: "+" + name + `(since: "1.37")=+k8s:minimum=1`,
+			"validation-gen marks it; the schema does not publish it. Applied in packages written for Kubernetes' " +
+			"validation-gen (+k8s:validation-gen) only. An optional since argument names the Kubernetes version (<major>.<minor>).",
+		OpenAPI: "nothing: Go only", Example: "+" + name + `(since: "1.37")=+k8s:minimum=1`,
 		Apply: func(c *Context) error {
 			if a, ok := c.Args["since"]; ok && !kubeVersion.MatchString(a.Value) {
 				return c.Errorf("since: %q is not a Kubernetes version (<major>.<minor>, e.g. \"1.37\")", a.Value)
+			}
+			if c.Lookup != nil && !c.Lookup.Upstream() {
+				// Kubernetes enforces a validation at a level only through its own validation-gen's
+				// code, beside hand-written validation; in a package not written for it (apimachinery's
+				// meta/v1 as a dependency) it would reject objects Kubernetes accepts: not applied.
+				return nil
 			}
 			at := level
 			if c.place.Level != "" {
@@ -36,15 +43,6 @@ func levelDef(name, level string) *Def {
 			c.ApplyPayloadHere(at)
 			return nil
 		},
-	}
-}
-
-// relevel gives a value declared twice, once at a stability level (+listType=map and
-// +k8s:alpha=+k8s:listType=map, as Kubernetes writes them for openapi-gen and for its validation-gen),
-// the level of the declaration that has one.
-func relevel(o *model.Origin, by model.Origin) {
-	if by.Level != "" {
-		o.Level = by.Level
 	}
 }
 

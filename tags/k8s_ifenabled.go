@@ -18,7 +18,7 @@ func optionDef(name string, enabled bool) *Def {
 		Args:  []Param{{Key: "", Arg: Arg{Kind: ArgString}, Doc: "the option's name (positional), e.g. a feature gate"}},
 		Doc: "Applies another tag only when the validation option (positional argument, e.g. a feature gate) is " + when +
 			" in the operation (operation.Operation's options, read by apimachinery's validate.IfOption); an option " +
-			"the operation does not define is an internal error at the value.",
+			"the operation does not define is an internal error at the value. The schema does not publish it.",
 		OpenAPI: "nothing: the schema cannot depend on an option", Example: "+" + name + "(MyFeature)=+k8s:minimum=1",
 		Apply: func(c *Context) error {
 			a, ok := c.Args[""]

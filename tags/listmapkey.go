@@ -20,7 +20,7 @@ func init() {
 			}
 			for i, k := range c.V.ListMapKeys {
 				if k.Value == c.Value && c.place.Level != "" {
-					relevel(&c.V.ListMapKeys[i].Origin, c.Origin()) // +k8s:alpha=+k8s:listMapKey=name after +listMapKey=name
+					stableWins(&c.V.ListMapKeys[i].Origin, c.Origin()) // +k8s:alpha=+k8s:listMapKey=name after +listMapKey=name
 					return nil
 				}
 				if k.Value == c.Value {

@@ -16,7 +16,7 @@ func init() {
 				if prev.Value != c.Value {
 					return c.Errorf("conflicts with +%s=%s at line %d", prev.Tag, prev.Value, prev.Pos.Line)
 				}
-				relevel(&prev.Origin, c.Origin())
+				stableWins(&prev.Origin, c.Origin())
 				return nil
 			}
 			c.V.ListType = &model.String{Value: c.Value, Origin: c.Origin()}
