@@ -83,16 +83,20 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
 					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Qual(pkgGenRT, "JoinReasons").Call(jen.Id("msgs"))), jen.Lit(""), jen.Lit("format="+f.Name)), V.Format.Origin)))))
 		}
-		if len(n.Enum) > 0 {
+		if len(n.Enum) > 0 || V.Enum != nil {
 			var cases, names []jen.Code
 			for _, ev := range n.Enum {
 				cases = append(cases, jen.Lit(ev.Value))
 				names = append(names, jen.Lit(ev.Value))
 			}
-			out = append(out, gated(enumOrigin(V), jen.Switch(jen.Op("*").Id(v)).Block(
-				jen.Case(cases...),
-				jen.Default().Block(jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "NotSupported").Call(jen.Nil(), val.Clone(), jen.Index().String().Values(names...)), jen.Lit(""), jen.Lit(g.upstreamOr("enum"))), enumOrigin(V)))))))
+			report := jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "NotSupported").Call(jen.Nil(), val.Clone(), jen.Index().String().Values(names...)), jen.Lit(""), jen.Lit(g.upstreamOr("enum"))), enumOrigin(V)))
+			if len(cases) == 0 {
+				// An enum without constants (upstream's semantics only): no value is supported.
+				out = append(out, gated(enumOrigin(V), report))
+			} else {
+				out = append(out, gated(enumOrigin(V), jen.Switch(jen.Op("*").Id(v)).Block(jen.Case(cases...), jen.Default().Block(report))))
+			}
 		}
 	case model.KindList:
 		for _, m := range V.MaxItems {

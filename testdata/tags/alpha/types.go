@@ -28,7 +28,15 @@ type Spec struct {
 
 	// +k8s:alpha=+k8s:neq="none"
 	Mode Mode `json:"mode"`
+
+	// +k8s:optional
+	Never *Never `json:"never,omitempty"`
 }
+
+// Never is an enum without constants, which Kubernetes' validation-gen accepts: no value is
+// supported.
+// +k8s:enum
+type Never string
 
 // Item is an item of a list map.
 type Item struct {
