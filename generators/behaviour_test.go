@@ -371,6 +371,8 @@ type Err struct {
 	Field  string
 	Origin string
 	Detail string
+	// Level is the stability level the error must be marked with: "", "Alpha" or "Beta".
+	Level string
 }
 
 // E is an expected error without a check of its detail.
@@ -381,6 +383,20 @@ func E(typ field.ErrorType, fld, origin string) Err {
 // WithDetail also checks the error's detail.
 func (e Err) WithDetail(d string) Err { e.Detail = d; return e }
 
+// Alpha and Beta expect the error marked with that stability level (+k8s:alpha, +k8s:beta).
+func (e Err) Alpha() Err { e.Level = "Alpha"; return e }
+func (e Err) Beta() Err  { e.Level = "Beta"; return e }
+
+func level(e *field.Error) string {
+	switch {
+	case e.IsAlpha():
+		return "Alpha"
+	case e.IsBeta():
+		return "Beta"
+	}
+	return ""
+}
+
 // Case is one call of a validator: a create when Old is nil, else an update from Old.
 type Case[T any] struct {
 	Name string
@@ -388,6 +404,8 @@ type Case[T any] struct {
 	Old  *T
 	// NoRatcheting turns ratcheting off for the update (genruntime.DisableRatcheting).
 	NoRatcheting bool
+	// Options are the operation's validation options (+k8s:ifEnabled, +k8s:ifDisabled).
+	Options map[string]bool
 	// Want is every error, in order; empty for a valid value.
 	Want []Err
 }
@@ -416,6 +434,12 @@ func Run[T any](t *testing.T, validate Validator[T], cases []Case[T]) {
 				}
 				op.Options = map[string]bool{genruntime.DisableRatcheting: true}
 			}
+			for k, v := range c.Options {
+				if op.Options == nil {
+					op.Options = map[string]bool{}
+				}
+				op.Options[k] = v
+			}
 			check(t, "at the root", validate(context.Background(), op, nil, c.Obj, c.Old), c.Want, "")
 			check(t, "below root", validate(context.Background(), op, field.NewPath("root"), c.Obj, c.Old), c.Want, "root")
 		})
@@ -434,7 +458,7 @@ func check(t *testing.T, where string, got field.ErrorList, want []Err, root str
 	ok := len(got) == len(want)
 	for i := 0; ok && i < len(want); i++ {
 		w, g := want[i], got[i]
-		ok = g.Type == w.Type && g.Field == rooted(root, w.Field) && g.Origin == w.Origin && (w.Detail == "" || g.Detail == w.Detail)
+		ok = g.Type == w.Type && g.Field == rooted(root, w.Field) && g.Origin == w.Origin && (w.Detail == "" || g.Detail == w.Detail) && level(g) == w.Level
 	}
 	if ok {
 		return
@@ -442,7 +466,7 @@ func check(t *testing.T, where string, got field.ErrorList, want []Err, root str
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: got %d errors, want %d\n  got:\n", where, len(got), len(want))
 	for _, g := range got {
-		fmt.Fprintf(&b, "    {%q, %q, %q} detail %q\n", g.Type, g.Field, g.Origin, g.Detail)
+		fmt.Fprintf(&b, "    {%q, %q, %q} detail %q level %q\n", g.Type, g.Field, g.Origin, g.Detail, level(g))
 	}
 	b.WriteString("  want:\n")
 	for _, w := range want {
@@ -450,12 +474,18 @@ func check(t *testing.T, where string, got field.ErrorList, want []Err, root str
 		if w.Detail != "" {
 			fmt.Fprintf(&b, " detail %q", w.Detail)
 		}
+		if w.Level != "" {
+			fmt.Fprintf(&b, " level %q", w.Level)
+		}
 		b.WriteString("\n")
 	}
 	t.Error(b.String())
 }
 
 func rooted(root, fld string) string {
+	if fld == "<nil>" && root != "" { // an error at a nil path (a custom validator's, at the root)
+		fld = ""
+	}
 	switch {
 	case root == "":
 		return fld

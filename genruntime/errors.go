@@ -36,7 +36,7 @@ func PrefixKey(errs field.ErrorList, k string) field.ErrorList {
 func prefix(errs field.ErrorList, elem string) field.ErrorList {
 	for _, e := range errs {
 		switch {
-		case e.Field == "":
+		case e.Field == "" || e.Field == "<nil>": // "<nil>": at a nil path (a custom validator's root)
 			e.Field = elem
 		case e.Field[0] == '[':
 			e.Field = elem + e.Field

@@ -179,14 +179,15 @@ func agree[T any](diags *Diagnostics, have, next *T, _ string, get func(*T) (any
 	hv, ho := get(have)
 	nv, no := get(next)
 	early, late, ev, lv := ho, no, hv, nv
-	if Before(no.Pos, ho.Pos) {
+	nextFirst := Before(no.Pos, ho.Pos)
+	if nextFirst {
 		early, late, ev, lv = no, ho, nv, hv
 	}
 	if !reflect.DeepEqual(hv, nv) {
 		diags.Add(late.Pos, late.Tag, "value %s conflicts with +%s=%s at %s, which applies to the same value "+
 			"through its alias or named type; remove one or make them agree", show(lv), early.Tag, show(ev), ShortPos(early.Pos))
 	}
-	if early == ho {
+	if !nextFirst {
 		return have
 	}
 	return next

@@ -14,6 +14,20 @@ import (
 type Origin struct {
 	Tag string         // canonical tag name without '+', e.g. "maxLength"
 	Pos token.Position // position of the '+' that starts the tag
+	// Level is the stability level +k8s:alpha or +k8s:beta gave the tag ("Alpha", "Beta"; "" when it
+	// is stable): generated validators mark the errors it causes so (field.Error's
+	// ValidationStabilityLevel), as Kubernetes' validation-gen does.
+	Level string
+	// Options gate the tag on validation options (+k8s:ifEnabled, +k8s:ifDisabled), outermost first:
+	// its check runs only when every option has the given value in the operation, read as
+	// apimachinery's validate.IfOption reads it.
+	Options []OptionGate
+}
+
+// OptionGate is one +k8s:ifEnabled(Name) (Enabled) or +k8s:ifDisabled(Name).
+type OptionGate struct {
+	Name    string
+	Enabled bool
 }
 
 // Number is a numeric tag argument. Text keeps the spelling from the source so that integers stay
@@ -120,6 +134,13 @@ type Validations struct {
 	ItemSelectors []*ItemSelector
 	// Update holds the transitions +k8s:update forbids.
 	Update *UpdateRule
+	// Unique is +k8s:unique (set or map): the items of a list that stays +listType=atomic are
+	// unique, by value or by UniqueKeys (the +k8s:listMapKey fields given with unique=map). The
+	// published list type does not change.
+	Unique     *String
+	UniqueKeys []String
+	// CustomUnique (+k8s:customUnique) leaves the uniqueness of a set or list map to hand-written code.
+	CustomUnique *Flag
 	// Opaque (+k8s:opaqueType) skips the validation the value's type declares.
 	Opaque *Flag
 	// Unions hold the unions this value takes part in (+k8s:unionMember, +k8s:unionDiscriminator,
@@ -232,6 +253,9 @@ type Subfield struct {
 type LibCall struct {
 	Func string
 	Args []any
+	// Custom is set for a hand-written function of the generated package (+k8s:customValidation):
+	// Func(ctx, op, path, value, oldValue), value and oldValue pointers, or the slice or map itself.
+	Custom bool
 	Origin
 }
 
@@ -437,4 +461,73 @@ func (d *Definition) Declares(p token.Position) bool {
 	}
 	after := func(a, b token.Position) bool { return a.Line > b.Line || a.Line == b.Line && a.Column >= b.Column }
 	return after(p, d.DeclStart) && after(d.DeclEnd, p)
+}
+
+// UniqueView is the node as generated validators see its list semantics: with +k8s:unique the list
+// is checked and correlated as a set, or as a list map keyed by UniqueKeys, though the list type
+// it publishes stays atomic.
+func UniqueView(n *Node) *Node {
+	if n == nil || n.V.Unique == nil {
+		return n
+	}
+	c := *n
+	lt := *n.V.Unique
+	c.V.ListType = &lt
+	c.V.ListMapKeys = n.V.UniqueKeys
+	return &c
+}
+
+// Published is what the schema publishes of a value's validations: everything but what a stability
+// level (+k8s:alpha, +k8s:beta) or a validation option (+k8s:ifEnabled) wraps. Those are Go's only:
+// a validation at a level is not the API's contract yet, and a schema cannot depend on an option.
+func Published(v Validations) Validations {
+	ok := func(o Origin) bool { return o.Level == "" && len(o.Options) == 0 }
+	nums := func(xs []Number) []Number {
+		var out []Number
+		for _, x := range xs {
+			if ok(x.Origin) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	ints := func(xs []Int) []Int {
+		var out []Int
+		for _, x := range xs {
+			if ok(x.Origin) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	v.Minimum, v.Maximum, v.MultipleOf = nums(v.Minimum), nums(v.Maximum), nums(v.MultipleOf)
+	v.MinLength, v.MaxLength, v.MinItems, v.MaxItems = ints(v.MinLength), ints(v.MaxLength), ints(v.MinItems), ints(v.MaxItems)
+	v.MinProperties, v.MaxProperties = ints(v.MinProperties), ints(v.MaxProperties)
+	if v.Pattern != nil && !ok(v.Pattern.Origin) {
+		v.Pattern = nil
+	}
+	if v.Format != nil && !ok(v.Format.Origin) {
+		v.Format = nil
+	}
+	if v.Enum != nil && !ok(v.Enum.Origin) {
+		v.Enum = nil
+	}
+	if v.ListType != nil && !ok(v.ListType.Origin) {
+		v.ListType, v.ListMapKeys = nil, nil
+	}
+	var keys []String
+	for _, k := range v.ListMapKeys {
+		if ok(k.Origin) {
+			keys = append(keys, k)
+		}
+	}
+	v.ListMapKeys = keys
+	var rules []Rule
+	for _, r := range v.Rules {
+		if ok(r.Origin) {
+			rules = append(rules, r)
+		}
+	}
+	v.Rules = rules
+	return v
 }

@@ -9,13 +9,19 @@ import (
 func init() {
 	Register(&Def{
 		Name: "enum", Aliases: []string{"k8s:enum"}, Scopes: ScopeType, Kinds: stringKinds,
-		Value:   Arg{Kind: ArgNone},
-		Doc:     "On a string type: values must be one of the type's constants (declared in the same package).",
+		Value: Arg{Kind: ArgNone},
+		Doc: "On a string type: values must be one of the type's constants (declared in the same package). In a package " +
+			"written for Kubernetes' validation-gen, a type without constants is accepted, and no value is supported.",
 		OpenAPI: "enum (sorted), and the values listed in the description", Example: "+enum",
 		Apply: func(c *Context) error {
-			if c.Lookup == nil || len(c.Lookup.EnumValues(c.GoType)) == 0 {
+			// Kubernetes' validation-gen accepts an enum without values, which no value satisfies.
+			if c.Lookup == nil || len(c.Lookup.EnumValues(c.GoType)) == 0 && !c.Lookup.Upstream() {
 				return c.Errorf("type %s has no exported constants to enumerate: declare its values as typed constants "+
 					"in its package (const X %s = \"x\") or remove +enum", typeString(c.GoType), typeName(c.GoType))
+			}
+			if c.V.Enum != nil {
+				stableWins(&c.V.Enum.Origin, c.Origin()) // +enum and +k8s:alpha=+k8s:enum
+				return nil
 			}
 			c.V.Enum = &model.Flag{Origin: c.Origin()}
 			return nil

@@ -9,7 +9,20 @@ func init() {
 		Doc:     "With +listType=map: a JSON field name of the item that is part of its key. Repeat for composite keys. Key fields must be required scalars.",
 		OpenAPI: "x-kubernetes-list-map-keys", Example: "+listMapKey=name",
 		Apply: func(c *Context) error {
-			for _, k := range c.V.ListMapKeys {
+			if c.place.UniqueMap && c.Raw.Name == "k8s:listMapKey" {
+				for _, k := range c.V.UniqueKeys {
+					if k.Value == c.Value {
+						return c.ErrorAt(c.ValueOff, "key %q listed twice", c.Value)
+					}
+				}
+				c.V.UniqueKeys = append(c.V.UniqueKeys, model.String{Value: c.Value, Origin: c.Origin()})
+				return nil
+			}
+			for i, k := range c.V.ListMapKeys {
+				if k.Value == c.Value && c.place.Level != "" {
+					stableWins(&c.V.ListMapKeys[i].Origin, c.Origin()) // +k8s:alpha=+k8s:listMapKey=name after +listMapKey=name
+					return nil
+				}
 				if k.Value == c.Value {
 					return c.ErrorAt(c.ValueOff, "key %q listed twice", c.Value)
 				}

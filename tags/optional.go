@@ -12,6 +12,10 @@ func init() {
 			if c.V.Required != nil {
 				return c.Errorf("conflicts with +required at line %d", c.V.Required.Pos.Line)
 			}
+			if c.V.Optional != nil {
+				stableWins(&c.V.Optional.Origin, c.Origin()) // +required and +k8s:beta=+k8s:required
+				return nil
+			}
 			c.V.Optional = &model.Flag{Origin: c.Origin()}
 			return nil
 		},

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -143,10 +144,16 @@ type ConstLookup interface {
 	Const(name string) (*types.Const, bool)
 	// EnumValues lists the constants whose type is t, with their doc comments.
 	EnumValues(t types.Type) []model.EnumValue
+	// Func resolves a function declared in the tag's package (+k8s:customValidation).
+	Func(name string) (*types.Func, bool)
+	// Upstream reports whether the tag's package is written for Kubernetes' validation-gen.
+	Upstream() bool
 }
 
 // Origin is the origin to record for values set by this tag.
-func (c *Context) Origin() model.Origin { return model.Origin{Tag: c.Def.Name, Pos: c.Raw.Pos} }
+func (c *Context) Origin() model.Origin {
+	return model.Origin{Tag: c.Def.Name, Pos: c.Raw.Pos, Level: c.place.Level, Options: c.place.Options}
+}
 
 // Errorf reports a problem with this tag at its '+'.
 func (c *Context) Errorf(format string, args ...any) error {
@@ -174,6 +181,8 @@ func (c *Context) Number() model.Number {
 	f, _ := strconv.ParseFloat(c.Value, 64)
 	return model.Number{Value: f, Text: c.Value, Origin: c.Origin()}
 }
+
+var uniqueMapRE = regexp.MustCompile(`=\+k8s:unique=map\s*$`)
 
 var (
 	registry = map[string]*Def{} // canonical names and aliases
@@ -241,16 +250,26 @@ type Place struct {
 	// ChainedBy names that tag.
 	Chained   bool
 	ChainedBy string
+	// Level is the stability level (+k8s:alpha, +k8s:beta) the tags' origins carry.
+	Level string
+	// Options are the validation options (+k8s:ifEnabled, +k8s:ifDisabled) that gate the tags.
+	Options []model.OptionGate
+	// UniqueMap is set when the tags include +k8s:unique=map: +k8s:listMapKey then names the fields
+	// that make items unique, not the keys of a list map (the list stays +listType=atomic).
+	UniqueMap bool
+	// Owner names the declaration the tags are on as upstream's validation-gen names hand-written
+	// validators (+k8s:customValidation): "Type" for a type, "Struct_Field" for a field.
+	Owner string
 }
 
 // Apply checks each tag against the registry and applies the valid ones to the place, in the
 // order given (callers pass source order). Problems are added to diags.
 func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 	seen := map[*Def]token.Position{}
-	uniqueMap := false
 	for _, r := range raws {
-		if r.Name == "k8s:unique" && strings.TrimSpace(r.Value) == "map" {
-			uniqueMap = true
+		// Also wrapped: +k8s:beta=+k8s:unique=map, whose keys may be wrapped too.
+		if r.Name == "k8s:unique" && strings.TrimSpace(r.Value) == "map" || uniqueMapRE.MatchString(r.Text) {
+			p.UniqueMap = true
 		}
 	}
 	for i := range raws {
@@ -258,6 +277,11 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		d, ok := registry[r.Name]
 		if !ok {
 			if allowed[r.Name] {
+				continue
+			}
+			if (p.Level != "" || len(p.Options) > 0) && pendingUpstream[r.Name] {
+				// Ignored, as the whole +k8s:alpha=... was before the wrappers were implemented.
+				klog.Warningf("%s:%d:%d: +%s: not implemented yet; ignored", r.Pos.Filename, r.Pos.Line, r.Pos.Column, r.Name)
 				continue
 			}
 			msg := "unknown tag"
@@ -270,15 +294,16 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		if p.IgnoreMarkers && IsMarker(d) {
 			continue
 		}
-		if uniqueMap && r.Name == "k8s:listMapKey" {
-			// With Kubernetes' +k8s:unique=map, +k8s:listMapKey names the fields that make items
-			// unique, not the keys of a list map (the list stays +listType=atomic). validation-gen
-			// does not implement +k8s:unique, so these keys are not list-map keys.
-			continue
-		}
 		if mirrored(raws[:i], r, d) {
 			// Kubernetes writes each tag twice, for openapi-gen (+optional) and for its
 			// validation-gen (+k8s:optional); the same value under another spelling is one tag.
+			continue
+		}
+		if len(p.Options) > 0 && !gateable[d.Name] {
+			// k8s.io/api gates +k8s:forbidden and +k8s:optional on feature gates; generated
+			// validators cannot gate them yet. Ignored, as the whole +k8s:ifEnabled=... was before.
+			klog.Warningf("%s:%d:%d: +%s: not enforced yet under +k8s:ifEnabled / +k8s:ifDisabled; ignored", r.Pos.Filename,
+				r.Pos.Line, r.Pos.Column, r.Name)
 			continue
 		}
 		if d.TestOnly && !p.TestTags {

@@ -12,6 +12,10 @@ func init() {
 			if c.V.Optional != nil {
 				return c.Errorf("conflicts with +optional at line %d", c.V.Optional.Pos.Line)
 			}
+			if c.V.Required != nil {
+				stableWins(&c.V.Required.Origin, c.Origin()) // +required and +k8s:beta=+k8s:required
+				return nil
+			}
 			c.V.Required = &model.Flag{Origin: c.Origin()}
 			return nil
 		},

@@ -150,9 +150,19 @@ func (c *Context) Payload() Raw {
 // Problems are reported at this tag.
 func (c *Context) ApplyPayload(elem types.Type, v *model.Validations) {
 	p := Place{Scope: ScopeField, GoType: elem, V: v, Lookup: c.place.Lookup, KindOf: c.place.KindOf,
-		TestTags: c.place.TestTags, Pkg: c.place.Pkg, Chained: true, ChainedBy: c.Def.Name}
+		TestTags: c.place.TestTags, Pkg: c.place.Pkg, Chained: true, ChainedBy: c.Def.Name, Level: c.place.Level, Options: c.place.Options}
 	if p.KindOf != nil {
 		p.Kind = p.KindOf(elem)
+	}
+	Apply([]Raw{c.Payload()}, p, c.Diags)
+}
+
+// ApplyPayloadHere applies the chained tag to the value this tag is about, as if it were written in
+// its place, at the given stability level ("" keeps this tag's): +k8s:alpha=+k8s:minimum=1.
+func (c *Context) ApplyPayloadHere(level string) {
+	p := c.place
+	if level != "" {
+		p.Level = level
 	}
 	Apply([]Raw{c.Payload()}, p, c.Diags)
 }

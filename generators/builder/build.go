@@ -202,6 +202,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	tags.Apply(d.raws, tags.Place{
 		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
 		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()), IgnoreMarkers: b.markersIgnored(tn.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
+		Owner: tn.Name(),
 	}, &b.diags)
 	return d
 }
@@ -431,9 +432,14 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		}
 		pos := b.prog.Fset.Position(f.Pos())
 		fieldV := &model.Validations{}
+		owner := ""
+		if holder != nil {
+			owner = holder.GoName + "_" + f.Name()
+		}
 		tags.Apply(raws, tags.Place{
 			Scope: tags.ScopeField, Kind: b.kindOf(f.Type()), GoType: f.Type(), V: fieldV,
 			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
+			Owner: owner,
 		}, &b.diags)
 		node := b.valueNode(f.Type(), fieldV, pos)
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
@@ -441,13 +447,15 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 			Name: name, GoName: f.Name(), Node: node, OmitEmpty: omitEmpty, Pos: pos,
 			AsString: hasOption(opts, "string"), Via: via, OmitZero: hasOption(opts, "omitzero"),
 		}
-		prop.Required = node.V.Required != nil || node.V.Optional == nil && !omitEmpty && b.pkg(f.Pkg().Path()).Kubebuilder.FieldsOptional == nil
+		// Requiredness at a stability level (+k8s:beta=+k8s:required) is Go's only: the schema keeps
+		// openapi-gen's reading, which does not see it.
+		prop.Required = stable(node.V.Required) || !stable(node.V.Optional) && !omitEmpty && b.pkg(f.Pkg().Path()).Kubebuilder.FieldsOptional == nil
 		var doc string
 		if fd != nil {
 			doc = docText(b.prog.Lines(fd.Doc), raws)
 			prop.Doc = controllerGenDoc(fd.Doc)
 		}
-		if node.Enum != nil {
+		if node.Enum != nil && (node.V.Enum == nil || node.V.Enum.Level == "") {
 			doc += enumDescription(node.Enum)
 		}
 		prop.Description = description(doc)
@@ -794,3 +802,6 @@ func (b *builder) trailingTags(fd *ast.Field) {
 		}
 	}
 }
+
+// stable reports whether a flag is set by a tag without a stability level (+k8s:alpha, +k8s:beta).
+func stable(f *model.Flag) bool { return f != nil && f.Level == "" }

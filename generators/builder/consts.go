@@ -45,6 +45,16 @@ func (l constLookup) Const(name string) (*types.Const, bool) {
 	return nil, false
 }
 
+// Func resolves a function declared in the tag's package.
+func (l constLookup) Func(name string) (*types.Func, bool) {
+	f, ok := l.pkg.Scope().Lookup(name).(*types.Func)
+	return f, ok
+}
+
+// Upstream reports whether the tag's package is written for Kubernetes' validation-gen
+// (+k8s:validation-gen in its doc.go).
+func (l constLookup) Upstream() bool { return l.b.pkg(l.pkg.Path()).UpstreamSemantics() }
+
 // EnumValues lists the exported constants of a named type (or of the named type an alias
 // denotes), from every loaded package.
 func (l constLookup) EnumValues(t types.Type) []model.EnumValue {

@@ -141,6 +141,10 @@ func (c *checker) emptyRange(lo model.Origin, loText string, hi model.Origin, hi
 
 // lists checks +listType and +listMapKey against the item type.
 func (c *checker) lists(n *model.Node) {
+	if len(n.V.UniqueKeys) > 0 && (n.V.Unique == nil || n.V.Unique.Value != "map") {
+		c.diags.Add(n.V.UniqueKeys[0].Pos, n.V.UniqueKeys[0].Tag, "needs +k8s:unique=map")
+	}
+	n = model.UniqueView(n) // +k8s:unique: checked as the set or list map it makes
 	v := &n.V
 	if v.ListType == nil {
 		if len(v.ListMapKeys) > 0 {

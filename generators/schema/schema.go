@@ -194,7 +194,8 @@ func (e *Emitter) property(p *model.Property) spec.Schema {
 // Validations writes what the tags declared at this node and returns the rules it published, in
 // their x-kubernetes-validations order.
 func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
-	v := &n.V
+	pv := model.Published(n.V) // what +k8s:alpha/beta/ifEnabled wrap is Go's only
+	v := &pv
 	e.schemaTags(s, &v.Schema)
 	if len(v.Minimum) > 0 {
 		m := model.Tightest(v.Minimum, math.Max)
@@ -226,7 +227,7 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	if v.Format != nil {
 		rules = append(rules, e.format(s, v.Format)...)
 	}
-	if len(n.Enum) > 0 {
+	if len(n.Enum) > 0 && (n.V.Enum == nil || v.Enum != nil) { // an enum at a stability level is Go's only
 		for _, ev := range n.Enum {
 			s.Enum = append(s.Enum, ev.Value)
 		}

@@ -15,9 +15,9 @@ import (
 func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code {
 	var out []jen.Code
 	val := jen.Op("*").Id(v)
-	add := func(cond *jen.Statement, errExpr jen.Code, origin string) {
-		out = append(out, jen.If(cond).Block(jen.Id("e").Op("=").Append(jen.Id("e"),
-			jen.Qual(pkgGenRT, "At").Call(errExpr, jen.Lit(""), jen.Lit(origin)))))
+	add := func(cond *jen.Statement, errExpr jen.Code, origin string, o model.Origin) {
+		out = append(out, gated(o, jen.If(cond).Block(jen.Id("e").Op("=").Append(jen.Id("e"),
+			marked(jen.Qual(pkgGenRT, "At").Call(errExpr, jen.Lit(""), jen.Lit(origin)), o)))))
 	}
 	V := &n.V
 	switch n.Kind {
@@ -27,14 +27,14 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			if m.Exclusive {
 				op, word = "<=", "greater than"
 			}
-			add(jen.Op("*").Id(v).Op(op).Add(numLit(m.Text)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be "+word+" "+m.Text)), "minimum")
+			add(jen.Op("*").Id(v).Op(op).Add(numLit(m.Text)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be "+word+" "+m.Text)), "minimum", m.Origin)
 		}
 		for _, m := range V.Maximum {
 			op, word := ">", "less than or equal to"
 			if m.Exclusive {
 				op, word = ">=", "less than"
 			}
-			add(jen.Op("*").Id(v).Op(op).Add(numLit(m.Text)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be "+word+" "+m.Text)), "maximum")
+			add(jen.Op("*").Id(v).Op(op).Add(numLit(m.Text)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be "+word+" "+m.Text)), "maximum", m.Origin)
 		}
 		for _, m := range V.MultipleOf {
 			var cond *jen.Statement
@@ -43,33 +43,33 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			} else {
 				cond = jen.Op("!").Qual(pkgGenRT, "IsMultipleOf").Call(jen.Float64().Call(jen.Op("*").Id(v)), jen.Lit(m.Value))
 			}
-			add(cond, jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be a multiple of "+m.Text)), "multipleOf")
+			add(cond, jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must be a multiple of "+m.Text)), "multipleOf", m.Origin)
 		}
 		out = append(out, g.enumCheck(n, v)...)
 	case model.KindString:
 		str := jen.String().Call(jen.Op("*").Id(v))
 		if n.Format == "byte" { // []byte: lengths count bytes of the decoded value
 			for _, m := range V.MaxLength {
-				add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooLong").Call(jen.Nil(), jen.Lit(""), jen.Lit(int(m.Value))), "maxLength")
+				add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooLong").Call(jen.Nil(), jen.Lit(""), jen.Lit(int(m.Value))), "maxLength", m.Origin)
 			}
 			for _, m := range V.MinLength {
-				add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit(fmt.Sprintf("must be at least %d bytes", m.Value))), "minLength")
+				add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit(fmt.Sprintf("must be at least %d bytes", m.Value))), "minLength", m.Origin)
 			}
 			break
 		}
 		for _, m := range V.MaxLength {
 			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)).Op("&&").Qual(pkgUTF8, "RuneCountInString").Call(str.Clone()).Op(">").Lit(int(m.Value)),
-				jen.Qual(pkgField, "TooLongCharacters").Call(jen.Nil(), val.Clone(), jen.Lit(int(m.Value))), "maxLength")
+				jen.Qual(pkgField, "TooLongCharacters").Call(jen.Nil(), val.Clone(), jen.Lit(int(m.Value))), "maxLength", m.Origin)
 		}
 		for _, m := range V.MinLength {
 			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)*4).Op("&&").Qual(pkgUTF8, "RuneCountInString").Call(str.Clone()).Op("<").Lit(int(m.Value)),
-				jen.Qual(pkgField, "TooShort").Call(jen.Nil(), val.Clone(), jen.Lit(int(m.Value))), "minLength")
+				jen.Qual(pkgField, "TooShort").Call(jen.Nil(), val.Clone(), jen.Lit(int(m.Value))), "minLength", m.Origin)
 		}
 		if V.Pattern != nil {
 			re := g.unique("re_" + g.pkg.Name)
 			g.vars = append(g.vars, jen.Var().Id(re).Op("=").Qual(pkgRegexp, "MustCompile").Call(jen.Lit(V.Pattern.Value)))
 			add(jen.Op("!").Id(re).Dot("MatchString").Call(str.Clone()),
-				jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must match the regular expression '"+V.Pattern.Value+"'")), "pattern")
+				jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must match the regular expression '"+V.Pattern.Value+"'")), "pattern", V.Pattern.Origin)
 		}
 		if V.Format != nil {
 			f, _ := formats.Lookup(V.Format.Name)
@@ -81,36 +81,36 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			}
 			// One Invalid per failed format, its reasons joined: the API server reports a failed
 			// format (or its fallback pattern or rule) as one error.
-			out = append(out, jen.If(jen.Id("msgs").Op(":=").Add(call), jen.Len(jen.Id("msgs")).Op("!=").Lit(0)).Block(
-				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Qual(pkgGenRT, "JoinReasons").Call(jen.Id("msgs"))), jen.Lit(""), jen.Lit("format="+f.Name)))))
+			out = append(out, gated(V.Format.Origin, jen.If(jen.Id("msgs").Op(":=").Add(call), jen.Len(jen.Id("msgs")).Op("!=").Lit(0)).Block(
+				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
+					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Qual(pkgGenRT, "JoinReasons").Call(jen.Id("msgs"))), jen.Lit(""), jen.Lit("format="+f.Name)), V.Format.Origin)))))
 		}
 		out = append(out, g.enumCheck(n, v)...)
 	case model.KindBoolean:
 		out = append(out, g.enumCheck(n, v)...)
 	case model.KindList:
 		for _, m := range V.MaxItems {
-			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxItems")
+			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxItems", m.Origin)
 		}
 		for _, m := range V.MinItems {
-			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minItems")
+			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minItems", m.Origin)
 		}
 	case model.KindObject:
 		if len(V.MaxProperties)+len(V.MinProperties) > 0 {
 			out = append(out, g.propertyCount(n, v)...)
 			for _, m := range V.MaxProperties {
-				add(jen.Id("count").Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value))), "maxProperties")
+				add(jen.Id("count").Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value))), "maxProperties", m.Origin)
 			}
 			for _, m := range V.MinProperties {
-				add(jen.Id("count").Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value))), "minProperties")
+				add(jen.Id("count").Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value))), "minProperties", m.Origin)
 			}
 		}
 	case model.KindMap:
 		for _, m := range V.MaxProperties {
-			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxProperties")
+			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxProperties", m.Origin)
 		}
 		for _, m := range V.MinProperties {
-			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minProperties")
+			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minProperties", m.Origin)
 		}
 	}
 	return out
@@ -155,7 +155,7 @@ func (g *validatorGen) propertyCount(n *model.Node, v string) []jen.Code {
 // cohort: it always fails, so none of the value's other checks ever runs.
 func shortCircuits(rs []model.FixedResult) bool {
 	for _, r := range rs {
-		if r.ShortCircuit && !r.Pass && r.Cohort == "" {
+		if r.ShortCircuit && !r.Pass && r.Cohort == "" && len(r.Options) == 0 {
 			return true
 		}
 	}
@@ -169,7 +169,7 @@ func shortCircuits(rs []model.FixedResult) bool {
 func (g *validatorGen) fixedResults(rs []model.FixedResult, v, old, target string) []jen.Code {
 	stopped := map[string]bool{}
 	for _, r := range rs {
-		if r.ShortCircuit && !r.Pass {
+		if r.ShortCircuit && !r.Pass && len(r.Options) == 0 {
 			stopped[r.Cohort] = true
 		}
 	}
@@ -182,17 +182,27 @@ func (g *validatorGen) fixedResults(rs []model.FixedResult, v, old, target strin
 		if r.ShortCircuit {
 			call = call.Dot("MarkShortCircuit").Call()
 		}
-		call = jen.Qual(pkgGenRT, "AtValue").Call(call)
+		call = marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(r.Origin, call)), r.Origin)
 		out = append(out, jen.Id(target).Op("=").Append(jen.Id(target), call.Op("...")))
 	}
 	return out
 }
 
 // libCalls emits the checks done by apimachinery's validate library (+k8s:neq, +k8s:maxBytes, ...).
-func (g *validatorGen) libCalls(calls []model.LibCall, v, old string) []jen.Code {
+func (g *validatorGen) libCalls(n *model.Node, calls []model.LibCall, v, old string) []jen.Code {
 	var out []jen.Code
 	for _, c := range calls {
 		args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old)}
+		if c.Custom {
+			// A hand-written validator of this package (+k8s:customValidation), given the value's
+			// nilable form as upstream's generated code gives it.
+			if !n.Pointer && (n.Kind == model.KindList || n.Kind == model.KindMap) {
+				args = []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Op("*").Id(v), jen.Qual(pkgGenRT, "Value").Call(jen.Id(old))}
+			}
+			out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"),
+				marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(c.Origin, jen.Id(c.Func).Call(args...))), c.Origin).Op("...")))
+			continue
+		}
 		for _, a := range c.Args {
 			if i, ok := a.(int64); ok {
 				a = int(i) // an untyped constant, converted to the value's type by the call
@@ -200,7 +210,7 @@ func (g *validatorGen) libCalls(calls []model.LibCall, v, old string) []jen.Code
 			args = append(args, jen.Lit(a))
 		}
 		out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"),
-			jen.Qual(pkgGenRT, "AtValue").Call(jen.Qual(pkgValidate, c.Func).Call(args...)).Op("...")))
+			marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(c.Origin, jen.Qual(pkgValidate, c.Func).Call(args...))), c.Origin).Op("...")))
 	}
 	return out
 }
@@ -226,7 +236,7 @@ func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) jen.C
 	changed := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("obj", p.Via)).Add(viaSet("oldObj", p.Via)).Op("&&").Op("!").Id(g.eq.fn(p.Node.GoType)).Call(
 		jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName))
 	return jen.If(changed).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
-		jen.Qual(pkgGenRT, "AtValue").Call(jen.Qual(pkgValidate, u.Func).Call(args...)), jen.Lit(p.Name)).Op("...")))
+		marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(u.Origin, jen.Qual(pkgValidate, u.Func).Call(args...))), u.Origin), jen.Lit(p.Name)).Op("...")))
 }
 
 // itemMatch is the MatchFunc that pairs a list's items with the old list's for +k8s:update's
@@ -263,7 +273,8 @@ func (g *validatorGen) itemMatch(n *model.Node) jen.Code {
 // (as float64) and booleans. Listed values of another JSON type never match (a marker can list
 // 1 for a string field), so they are left out of the switch; with none left, every value fails.
 func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
-	if len(n.Enum) == 0 {
+	V := &n.V
+	if len(n.Enum) == 0 && V.Enum == nil {
 		return nil
 	}
 	subject := jen.Op("*").Id(v)
@@ -304,10 +315,72 @@ func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
 			cases = append(cases, lit)
 		}
 	}
-	fail := jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
-		jen.Qual(pkgField, "NotSupported").Call(jen.Nil(), jen.Op("*").Id(v), jen.Index().String().Values(names...)), jen.Lit(""), jen.Lit("enum")))
+	fail := jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
+		jen.Qual(pkgField, "NotSupported").Call(jen.Nil(), jen.Op("*").Id(v), jen.Index().String().Values(names...)), jen.Lit(""), jen.Lit(g.upstreamOr("enum"))), enumOrigin(V)))
 	if len(cases) == 0 {
-		return []jen.Code{fail}
+		// No listed value has the field's JSON type, or (upstream's semantics only) an enum
+		// type without constants: no value is supported.
+		return []jen.Code{gated(enumOrigin(V), fail)}
 	}
-	return []jen.Code{jen.Switch(subject).Block(jen.Case(cases...), jen.Default().Block(fail))}
+	return []jen.Code{gated(enumOrigin(V), jen.Switch(subject).Block(jen.Case(cases...), jen.Default().Block(fail)))}
+}
+
+// marked adds the stability level of the tag that declared a check (+k8s:alpha, +k8s:beta) to the
+// errors of an expression: MarkAlpha / MarkBeta, methods of both *field.Error and field.ErrorList.
+func marked(e *jen.Statement, o model.Origin) *jen.Statement {
+	if o.Level == "" {
+		return e
+	}
+	return e.Dot("Mark" + o.Level).Call()
+}
+
+// flagOrigin is the origin of an optional flag (the zero origin when it is not set).
+func flagOrigin(f *model.Flag) model.Origin {
+	if f == nil {
+		return model.Origin{}
+	}
+	return f.Origin
+}
+
+func enumOrigin(v *model.Validations) model.Origin { return flagOrigin(v.Enum) }
+
+// gated makes a check statement (one that appends to e) run only under the validation options its
+// tag is gated on (+k8s:ifEnabled, +k8s:ifDisabled), through apimachinery's validate.IfOption as
+// upstream's generated code does: an option the operation does not define is an internal error.
+func gated(o model.Origin, stmt jen.Code) jen.Code {
+	for i := len(o.Options) - 1; i >= 0; i-- {
+		fn := optionFunc(o.Options[i]).Params(jen.Id("e").Qual(pkgField, "ErrorList")).Block(stmt, jen.Return())
+		stmt = jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "AtValue").Call(
+			ifOption(o.Options[i], fn)), o).Op("..."))
+	}
+	return stmt
+}
+
+// gatedExpr is gated for an expression of type field.ErrorList.
+func gatedExpr(o model.Origin, expr *jen.Statement) *jen.Statement {
+	for i := len(o.Options) - 1; i >= 0; i-- {
+		expr = ifOption(o.Options[i], optionFunc(o.Options[i]).Qual(pkgField, "ErrorList").Block(jen.Return(expr)))
+	}
+	return expr
+}
+
+// optionFunc starts the validator function validate.IfOption calls (its value and old value are
+// unused: the check reads the values it closes over).
+func optionFunc(model.OptionGate) *jen.Statement {
+	return jen.Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
+		jen.Id("_").Op("*").Qual(pkgField, "Path"), jen.List(jen.Id("_"), jen.Id("_")).Id("any"))
+}
+
+func ifOption(opt model.OptionGate, fn jen.Code) *jen.Statement {
+	return jen.Qual(pkgValidate, "IfOption").Types(jen.Id("any")).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Nil(), jen.Nil(),
+		jen.Lit(opt.Name), jen.Lit(opt.Enabled), fn)
+}
+
+// upstreamOr is the origin of an error whose apimachinery validate function (validate.Enum,
+// validate.Unique) sets none: none in upstream's semantics, else origin.
+func (g *validatorGen) upstreamOr(origin string) string {
+	if g.pkg.UpstreamSemantics() {
+		return ""
+	}
+	return origin
 }

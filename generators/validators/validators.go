@@ -253,8 +253,8 @@ func hasChecks(n *model.Node) bool {
 	v := &n.V
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
-		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.NameFormat != nil || v.Forbidden != nil ||
-		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map")
+		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.Enum != nil || v.NameFormat != nil || v.Forbidden != nil ||
+		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map") || v.Unique != nil
 }
 
 // transition reports whether a definition holds a transition rule anywhere in it.
@@ -308,6 +308,25 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		unchanged = jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(
 			jen.Id(g.transitionsName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")))
 	}
+	var custom []jen.Code
+	for _, c := range d.Node.V.Calls {
+		if c.Custom {
+			// +k8s:customValidation on the type: upstream calls it at the type, unratcheted, with the
+			// type's own path.
+			custom = append(custom, jen.Id("custom").Op("=").Append(jen.Id("custom"), marked(gatedExpr(c.Origin,
+				jen.Id(c.Func).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj"))), c.Origin).Op("...")))
+		}
+	}
+	if len(custom) > 0 {
+		body = append(body, jen.Var().Id("custom").Qual(pkgField, "ErrorList"))
+		body = append(body, custom...)
+		if g.transition(d) {
+			unchanged = jen.Return(jen.Append(jen.Qual(pkgGenRT, "PrefixPath").Call(
+				jen.Id(g.transitionsName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")), jen.Id("custom").Op("...")))
+		} else {
+			unchanged = jen.Return(jen.Id("custom"))
+		}
+	}
 	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
 	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
@@ -318,7 +337,11 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		}
 		body = append(body, g.property(d, p, false)...)
 	}
-	body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
+	if len(custom) > 0 {
+		body = append(body, jen.Return(jen.Append(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath")), jen.Id("custom").Op("..."))))
+	} else {
+		body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
+	}
 	g.f.Commentf("%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
 	g.f.Commentf("tags of %s.%s declare. Errors are rooted at fldPath.", d.Package.Name, d.GoName)
 	g.f.Func().Id(name).Params(
@@ -453,8 +476,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		} else {
 			set = jen.Op("!").Parens(g.propAbsent(p, "v"))
 		}
-		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
-			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(""))))
+		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
+			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit("")), n.V.Forbidden.Origin)))
 		if !n.Pointer {
 			report = jen.Block(jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName), report)
 		}
@@ -498,8 +521,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		}
 	case required && n.V.Optional == nil:
 		required := jen.If(absent).Block(
-			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
 		if len(checks) > 0 {
 			required = required.Else().Block(present...)
 		}
@@ -514,8 +537,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		// Promoted through an embedded pointer: when it is nil, JSON has none of its fields.
 		guard := jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(block...)
 		if requiredCheck {
-			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))))
+			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
 		}
 		return append(update, jen.Comment(p.Name), guard)
 	}
@@ -586,6 +609,7 @@ func typeIdent(t types.Type) string {
 // valueChecks emits the checks of a present value: v and old are pointer expressions (old may be
 // nil), errors go to e relative to the value. depth keeps nested identifiers apart.
 func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
+	n = model.UniqueView(n) // +k8s:unique: a set or list map for validation, atomic in the schema
 	var out []jen.Code
 	eff := n
 	if n.Ref != nil && g.validated(n.Ref) && n.V.Opaque == nil {
@@ -607,7 +631,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
 		return []jen.Code{jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...)}
 	}
-	own := append(g.ownChecks(eff, v, depth), g.libCalls(n.V.Calls, v, old)...)
+	own := append(g.ownChecks(eff, v, depth), g.libCalls(n, n.V.Calls, v, old)...)
 	own = append(own, g.fixedResults(n.V.FixedResults, v, old, "e")...)
 	switch {
 	case transitionsOnly:
@@ -638,9 +662,9 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		var changed []jen.Code
 		changed = append(changed, own...)
 		if immutable != nil {
-			changed = append(changed, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
-				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")))))
+			changed = append(changed, gated(immutable.Origin, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
+				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
+					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")), immutable.Origin)))))
 		}
 		if celVar != "" {
 			changed = append(changed, g.celCall(celVar, n, allRules, v, old, false, "e"))

@@ -1,0 +1,3 @@
+package tags
+
+func init() { Register(levelDef("k8s:beta", "Beta")) }

@@ -1,0 +1,3 @@
+package tags
+
+func init() { Register(optionDef("k8s:ifDisabled", false)) }
