@@ -529,5 +529,18 @@ func Published(v Validations) Validations {
 		}
 	}
 	v.Rules = rules
+	var calls []LibCall
+	for _, c := range v.Calls {
+		if ok(c.Origin) {
+			calls = append(calls, c)
+		}
+	}
+	v.Calls = calls
+	if v.Forbidden != nil && !ok(v.Forbidden.Origin) {
+		v.Forbidden = nil
+	}
+	if v.Update != nil && !ok(v.Update.Origin) {
+		v.Update = nil
+	}
 	return v
 }

@@ -28,7 +28,8 @@ import (
 // transitions, which compare the field's presence in the old and new objects).
 func k8sRules(n *model.Node) []model.Rule {
 	var rules []model.Rule
-	for _, c := range n.V.Calls {
+	// What a stability level or a validation option wraps is Go's only (model.Published).
+	for _, c := range model.Published(n.V).Calls {
 		switch c.Func {
 		case "NEQ":
 			if len(c.Args) == 1 {
@@ -50,7 +51,8 @@ func k8sRules(n *model.Node) []model.Rule {
 		return rules
 	}
 	for _, p := range n.Properties {
-		v := &p.Node.V
+		pv := model.Published(p.Node.V)
+		v := &pv
 		if v.Forbidden != nil {
 			if set, ok := isSet("self", p); ok {
 				rules = append(rules, model.Rule{Rule: not(set), Message: "Forbidden", Reason: "Forbidden",
