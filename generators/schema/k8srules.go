@@ -124,6 +124,9 @@ func isSet(obj string, p *model.Property) (string, bool) {
 	field := obj + "." + name
 	switch p.Node.Kind {
 	case model.KindString:
+		if p.Node.Format == "byte" { // []byte: base64 in JSON, bytes in CEL
+			return has + " && " + field + ".size() != 0", true
+		}
 		return has + " && " + field + " != ''", true
 	case model.KindInteger:
 		return has + " && " + field + " != 0", true

@@ -15,4 +15,8 @@ type Spec struct {
 
 	// +k8s:forbidden
 	Items []string `json:"items,omitempty"`
+
+	// Bytes are bytes in CEL: the published rule tests their size.
+	// +k8s:forbidden
+	Raw []byte `json:"raw,omitempty"`
 }

@@ -289,7 +289,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 				}
 			}
 			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1_Endpoint_name) {
-				e = append(e, genruntime.At(field.Duplicate(nil, keyValue_v1_Endpoint_name(&(*v)[d])), "["+strconv.Itoa(d)+"]", "listType=map"))
+				e = append(e, genruntime.At(field.Duplicate(nil, keyValue_v1_Endpoint_name(&(*v)[d])), "["+strconv.Itoa(d)+"]", ""))
 			}
 			var oldIndex map[string]int
 			if old != nil {
