@@ -71,21 +71,7 @@ func (p *Program) parse(pkg *packages.Package) {
 
 // parseOne reads the syntax of one file of a package loaded from export data, once.
 func (p *Program) parseOne(name string) *ast.File {
-	if f, ok := p.files[name]; ok {
-		return f
-	}
-	p.files[name] = nil
-	src, err := os.ReadFile(name)
-	if err != nil {
-		klog.Warningf("reading %s: %v", name, err)
-		return nil
-	}
-	f, err := parseFile(p.Fset, name, src)
-	if err != nil {
-		klog.Warningf("parsing %s: %v", name, err)
-	}
-	p.files[name] = f
-	return f
+	return p.readOnce(p.files, name, func(src []byte) (*ast.File, error) { return parseFile(p.Fset, name, src) })
 }
 
 // header returns a file of a package loaded from export data as far as its package clause, with
@@ -94,20 +80,28 @@ func (p *Program) header(name string) *ast.File {
 	if f := p.files[name]; f != nil {
 		return f
 	}
-	if f, ok := p.headers[name]; ok {
+	return p.readOnce(p.headers, name, func(src []byte) (*ast.File, error) {
+		return parser.ParseFile(p.Fset, name, src, parser.PackageClauseOnly|parser.ParseComments)
+	})
+}
+
+// readOnce reads and parses a file once into cache (nil when it cannot be read); problems are
+// logged, as a dependency's are not the user's to fix.
+func (p *Program) readOnce(cache map[string]*ast.File, name string, parse func([]byte) (*ast.File, error)) *ast.File {
+	if f, ok := cache[name]; ok {
 		return f
 	}
-	p.headers[name] = nil
+	cache[name] = nil
 	src, err := os.ReadFile(name)
 	if err != nil {
 		klog.Warningf("reading %s: %v", name, err)
 		return nil
 	}
-	f, err := parser.ParseFile(p.Fset, name, src, parser.PackageClauseOnly|parser.ParseComments)
+	f, err := parse(src)
 	if err != nil {
 		klog.Warningf("parsing %s: %v", name, err)
 	}
-	p.headers[name] = f
+	cache[name] = f
 	return f
 }
 
