@@ -47,6 +47,8 @@ hack/equivalence-coverage.sh
 
 echo "== k8s.io/api comparison with openapi-gen"
 VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
+echo "== validators for k8s.io/api's +k8s: group versions, in output packages (+k8s:validation-gen-input)"
+VALIDATION_GEN_K8SAPI_VALIDATORS=1 go test -count=1 -timeout 30m -run TestK8sAPIValidators ./test/k8sapi/
 
 echo "== real API modules, as published (fetched through the Go module proxy)"
 VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m -v ./test/realapi/
