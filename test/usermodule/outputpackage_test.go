@@ -15,21 +15,7 @@ import (
 // Then the types package must hold no generated validators and import nothing of validation, and
 // the output package's test must have run.
 func TestREADMEOutputPackage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs the Go module proxy and a minute or more; skipped with -short")
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ss, err := steps(string(readme), "outputpackage")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, ss := readmeSteps(t, "outputpackage")
 	var doc string
 	for _, s := range ss {
 		if s.File == "validation/v1/doc.go" {

@@ -2,6 +2,8 @@ package usermodule
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -83,4 +85,26 @@ func TestSteps(t *testing.T) {
 			t.Errorf("steps(%q) = %v, want an error starting %q", readme, err, msg)
 		}
 	}
+}
+
+// readmeSteps returns the repository root and the README's steps marked for section (see steps),
+// skipping the test with -short: following a README section needs the Go module proxy.
+func readmeSteps(t *testing.T, section string) (string, []step) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs the Go module proxy and a minute or more; skipped with -short")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := steps(string(readme), section)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, ss
 }

@@ -16,21 +16,7 @@ import (
 // of each marked script is run, in order, with VALIDATION_GEN naming this working tree. Any failing
 // command fails the test; the last script's go test must have run the module's own test.
 func TestREADMEUserModule(t *testing.T) {
-	if testing.Short() {
-		t.Skip("needs the Go module proxy and a minute or more; skipped with -short")
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ss, err := steps(string(readme), "usermodule")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, ss := readmeSteps(t, "usermodule")
 	checkRecipe(t, root, ss)
 	dir, lastOut := runRecipe(t, root, "myapi", ss)
 
