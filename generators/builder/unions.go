@@ -2,22 +2,12 @@ package builder
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/validation-gen/validation-gen/model"
 )
-
-// celIdent matches the property names a rule can select without escaping.
-var celIdent = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
-
-var celReserved = map[string]bool{
-	"true": true, "false": true, "null": true, "in": true, "as": true, "break": true, "const": true, "continue": true,
-	"else": true, "for": true, "function": true, "if": true, "import": true, "let": true, "loop": true, "package": true,
-	"namespace": true, "return": true, "var": true, "void": true, "while": true,
-}
 
 // unionRules publishes the unions and dependencies among a struct's fields as rules on the
 // struct (x-kubernetes-validations), each with the message apimachinery's function reports
@@ -67,7 +57,7 @@ func unionRules(def *model.Definition) {
 				all = append(all, "`"+m.Name+"`")
 			}
 			d := disc[name]
-			if !ok || d != nil && !celIdent.MatchString(d.Name) {
+			if !ok || d != nil && !model.CELSelectable(d.Name) {
 				continue
 			}
 			list := "[" + strings.Join(sets, ", ") + "].filter(x, x).size()"
@@ -124,33 +114,8 @@ func unionRules(def *model.Definition) {
 	}
 }
 
-// isSet is the CEL test of a property being set as the Go validators see it: present, and for
-// values that are not pointers, not empty or zero. ok is false when the property cannot be
-// named without escaping, or has no such test.
-func isSet(p *model.Property) (expr string, ok bool) {
-	if p == nil || !celIdent.MatchString(p.Name) || celReserved[p.Name] {
-		return "", false
-	}
-	f := "self." + p.Name
-	has := "has(" + f + ")"
-	if p.Node.Pointer {
-		return has, true
-	}
-	switch p.Node.Kind {
-	case model.KindList, model.KindMap:
-		return has + " && size(" + f + ") != 0", true
-	case model.KindString:
-		if p.Node.Format == "byte" {
-			return has + " && size(" + f + ") != 0", true
-		}
-		return has + " && " + f + " != ''", true
-	case model.KindInteger, model.KindNumber:
-		return has + " && " + f + " != 0", true
-	case model.KindBoolean:
-		return has + " && " + f, true
-	}
-	return "", false
-}
+// isSet is the CEL test of a property of self being set (model.CELIsSet).
+func isSet(p *model.Property) (string, bool) { return model.CELIsSet("self", p) }
 
 // celString is a CEL string literal.
 func celString(s string) string { return strconv.Quote(s) }

@@ -2,11 +2,8 @@ package schema
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-
-	apiservercel "k8s.io/apiserver/pkg/cel"
 
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -20,8 +17,9 @@ import (
 //
 // Where Go and the published rule cannot agree exactly, the rule is left out and the tag reference
 // says so: list and map item constraints (+k8s:update=NoAddItem/NoRemoveItem report each item,
-// a rule only the list), and non-pointer structs for +k8s:forbidden (a rule cannot tell a zero
-// struct from a set one).
+// a rule only the list), non-pointer structs for +k8s:forbidden (a rule cannot tell a zero
+// struct from a set one), and fields whose JSON names a rule cannot select without escaping
+// (model.CELSelectable), as for the published unions (generators/builder/unions.go).
 
 // k8sRules returns the rules that publish the +k8s: checks of node n: its own (neq, maxBytes),
 // and, for a struct, those of its fields that only the struct can state (forbidden, and update
@@ -54,9 +52,9 @@ func k8sRules(n *model.Node) []model.Rule {
 		pv := model.Published(p.Node.V)
 		v := &pv
 		if v.Forbidden != nil {
-			if set, ok := isSet("self", p); ok {
-				rules = append(rules, model.Rule{Rule: not(set), Message: "Forbidden", Reason: "Forbidden",
-					FieldPath: fieldPath(p.Name), RulePos: v.Forbidden.Pos, Origin: v.Forbidden.Origin})
+			if set, ok := model.CELIsSet("self", p); ok {
+				rules = append(rules, model.Rule{Rule: model.CELNot(set), Message: "Forbidden", Reason: "Forbidden",
+					FieldPath: "." + p.Name, RulePos: v.Forbidden.Pos, Origin: v.Forbidden.Origin})
 			}
 		}
 		if v.Update != nil {
@@ -75,16 +73,15 @@ func HasK8sRules(n *model.Node) bool { return len(k8sRules(n)) > 0 }
 // only where an old value correlates). NoModify, like the Go check, relies on ratcheting for the
 // "changed" part: the rule adds the comparison itself.
 func updateRules(p *model.Property, u *model.UpdateRule) []model.Rule {
-	name, ok := apiservercel.Escape(p.Name)
-	if !ok {
+	if !model.CELSelectable(p.Name) {
 		return nil
 	}
-	setNew, ok := isSet("self", p)
-	setOld, _ := isSet("oldSelf", p)
+	setNew, ok := model.CELIsSet("self", p)
+	setOld, _ := model.CELIsSet("oldSelf", p)
 	if !ok && p.Node.Kind == model.KindObject && !p.Node.Pointer {
 		// A non-pointer struct is always set in Go (only NoModify applies to it): compared
 		// whenever both objects carry it (JSON leaves it out only with omitzero).
-		setNew, setOld, ok = "has(self."+name+")", "has(oldSelf."+name+")", true
+		setNew, setOld, ok = "has(self."+p.Name+")", "has(oldSelf."+p.Name+")", true
 	}
 	if !ok {
 		return nil
@@ -94,50 +91,18 @@ func updateRules(p *model.Property, u *model.UpdateRule) []model.Rule {
 		var rule, msg string
 		switch c {
 		case "NoSet":
-			rule, msg = setOld+" || "+not(setNew), "field cannot be set once created"
+			rule, msg = setOld+" || "+model.CELNot(setNew), "field cannot be set once created"
 		case "NoUnset":
-			rule, msg = not(setOld)+" || "+setNew, "field cannot be cleared once set"
+			rule, msg = model.CELNot(setOld)+" || "+setNew, "field cannot be cleared once set"
 		case "NoModify":
-			rule, msg = not(setOld)+" || "+not(setNew)+" || self."+name+" == oldSelf."+name, "field cannot be modified once set"
+			rule, msg = model.CELNot(setOld)+" || "+model.CELNot(setNew)+" || self."+p.Name+" == oldSelf."+p.Name, "field cannot be modified once set"
 		default:
 			continue // item constraints: see the comment at the top
 		}
-		rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: "Invalid", FieldPath: fieldPath(p.Name),
+		rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: "Invalid", FieldPath: "." + p.Name,
 			RulePos: u.Pos, Origin: u.Origin})
 	}
 	return rules
-}
-
-// isSet is the CEL expression that tells whether field p of obj is set as the Go validate
-// functions see it: a pointer when present, any other value when present and not its Go zero
-// value (an empty list or map counts as unset). A non-pointer struct is always set in Go and
-// cannot be told from a zero one in CEL: ok is false.
-func isSet(obj string, p *model.Property) (string, bool) {
-	name, ok := apiservercel.Escape(p.Name)
-	if !ok {
-		return "", false
-	}
-	has := "has(" + obj + "." + name + ")"
-	if p.Node.Pointer {
-		return has, true
-	}
-	field := obj + "." + name
-	switch p.Node.Kind {
-	case model.KindString:
-		if p.Node.Format == "byte" { // []byte: base64 in JSON, bytes in CEL
-			return has + " && " + field + ".size() != 0", true
-		}
-		return has + " && " + field + " != ''", true
-	case model.KindInteger:
-		return has + " && " + field + " != 0", true
-	case model.KindNumber:
-		return has + " && " + field + " != 0.0", true
-	case model.KindBoolean:
-		return has + " && " + field, true
-	case model.KindList, model.KindMap:
-		return has + " && " + field + ".size() != 0", true
-	}
-	return "", false
 }
 
 // celLiteral spells a +k8s:neq argument as a CEL literal.
@@ -159,22 +124,4 @@ func neqMessage(v any) string {
 		return "must not be equal to " + strconv.Quote(s)
 	}
 	return fmt.Sprintf("must not be equal to %v", v)
-}
-
-var celIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-// fieldPath is the fieldPath of a rule about a field, relative to its struct.
-func fieldPath(name string) string {
-	if celIdent.MatchString(name) {
-		return "." + name
-	}
-	return "['" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(name) + "']"
-}
-
-// not negates a CEL expression made by isSet.
-func not(expr string) string {
-	if strings.Contains(expr, " ") {
-		return "!(" + expr + ")"
-	}
-	return "!" + expr
 }

@@ -1,0 +1,60 @@
+package model
+
+import (
+	"regexp"
+	"strings"
+)
+
+// celIdent matches the property names a CEL rule can select without escaping.
+var celIdent = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+
+// celReserved are the words CEL reserves, which a rule cannot select without escaping.
+var celReserved = map[string]bool{
+	"true": true, "false": true, "null": true, "in": true, "as": true, "break": true, "const": true, "continue": true,
+	"else": true, "for": true, "function": true, "if": true, "import": true, "let": true, "loop": true, "package": true,
+	"namespace": true, "return": true, "var": true, "void": true, "while": true,
+}
+
+// CELSelectable reports whether a rule can select a property by its JSON name as written
+// (self.name), without the API server's escaping.
+func CELSelectable(name string) bool { return celIdent.MatchString(name) && !celReserved[name] }
+
+// CELIsSet is the CEL test of property p of obj ("self", "oldSelf") being set as the generated Go
+// validators and apimachinery's validate functions see it: a pointer when present, any other
+// value when present and not its zero value (an empty list, map or []byte counts as unset). ok is
+// false for a property a rule cannot select (CELSelectable) and for a value that has no such
+// test (a non-pointer struct is always set in Go, and a rule cannot tell a zero one).
+func CELIsSet(obj string, p *Property) (expr string, ok bool) {
+	if p == nil || !CELSelectable(p.Name) {
+		return "", false
+	}
+	field := obj + "." + p.Name
+	has := "has(" + field + ")"
+	if p.Node.Pointer {
+		return has, true
+	}
+	switch p.Node.Kind {
+	case KindString:
+		if p.Node.Format == "byte" { // []byte: base64 in JSON, bytes in CEL
+			return has + " && size(" + field + ") != 0", true
+		}
+		return has + " && " + field + " != ''", true
+	case KindInteger:
+		return has + " && " + field + " != 0", true
+	case KindNumber:
+		return has + " && " + field + " != 0.0", true
+	case KindBoolean:
+		return has + " && " + field, true
+	case KindList, KindMap:
+		return has + " && size(" + field + ") != 0", true
+	}
+	return "", false
+}
+
+// CELNot negates a CEL expression, parenthesised unless it is a single term.
+func CELNot(expr string) string {
+	if strings.Contains(expr, " ") {
+		return "!(" + expr + ")"
+	}
+	return "!" + expr
+}
