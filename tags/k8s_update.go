@@ -26,6 +26,10 @@ func init() {
 				if _, ptr := types.Unalias(u.Elem()).(*types.Pointer); ptr {
 					fn = "PtrSliceUpdate"
 				}
+				if b, ok := types.Unalias(u.Elem()).Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+					// []byte is a string in JSON, not a list: a value, compared as a whole.
+					fn = "UpdateValueByReflect"
+				}
 			case *types.Map:
 				fn = "UpdateMap"
 			case *types.Pointer:

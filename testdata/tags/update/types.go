@@ -32,6 +32,11 @@ type Spec struct {
 	// +k8s:update=NoAddItem
 	Labels map[string]string `json:"labels,omitempty"`
 
+	// Blob is bytes, a string in JSON: it may only be set at creation.
+	// +k8s:optional
+	// +k8s:update=NoSet
+	Blob []byte `json:"blob,omitempty"`
+
 	// Free has no restriction.
 	// +k8s:optional
 	Free string `json:"free,omitempty"`
