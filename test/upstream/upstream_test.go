@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -26,6 +27,9 @@ import (
 //	VALIDATION_GEN_UPSTREAM_UPDATE=1       rewrite expected.yaml from this run (to tighten the ratchet); only regressions fail
 //	VALIDATION_GEN_UPSTREAM_DIR=DIR        build the temporary module in DIR (must not exist) and keep it,
 //	                                       with go test's output in DIR/go-test.json
+//	VALIDATION_GEN_UPSTREAM_ONLY=REGEXP    test only the packages whose directory under output_tests
+//	                                       matches (all are still generated); the ratchet then checks
+//	                                       only their tests, and UPDATE is refused
 func TestUpstream(t *testing.T) {
 	if os.Getenv("VALIDATION_GEN_UPSTREAM") != "1" {
 		t.Skip("runs upstream's validation-gen test suite (k8s.io/code-generator cmd/validation-gen/output_tests) " +
@@ -61,6 +65,16 @@ func TestUpstream(t *testing.T) {
 	suite := filepath.Join(mod, suiteDir)
 	bin := filepath.Join(dir, "validation-gen")
 
+	var only *regexp.Regexp
+	if o := os.Getenv("VALIDATION_GEN_UPSTREAM_ONLY"); o != "" {
+		if only, err = regexp.Compile(o); err != nil {
+			t.Fatalf("VALIDATION_GEN_UPSTREAM_ONLY: %v", err)
+		}
+		if os.Getenv("VALIDATION_GEN_UPSTREAM_UPDATE") == "1" {
+			t.Fatal("VALIDATION_GEN_UPSTREAM_UPDATE=1 rewrites expected.yaml from a whole run; unset VALIDATION_GEN_UPSTREAM_ONLY")
+		}
+	}
+
 	phase := time.Now()
 	goCmd(t, root, nil, "build", "-o", bin, "./cmd/validation-gen")
 	removed := setupModule(t, upstreamDir, root, mod)
@@ -82,6 +96,9 @@ func TestUpstream(t *testing.T) {
 			continue
 		}
 		addShim(t, upstreamDir, suite, p)
+		if only != nil && !only.MatchString(p.Rel) {
+			continue
+		}
 		if len(p.Tests) > 0 {
 			testable = append(testable, p.ImportPath)
 		}
@@ -91,6 +108,25 @@ func TestUpstream(t *testing.T) {
 	runs2 := goTest(t, suite, testable)
 	t.Logf("go test: %d packages in %s", len(testable), since(phase))
 
+	if only != nil { // the ratchet and the tally cover the selected packages only
+		var sel []*Package
+		for _, p := range pkgs {
+			if only.MatchString(p.Rel) {
+				sel = append(sel, p)
+			}
+		}
+		pkgs = sel
+		for name := range expected {
+			if !only.MatchString(name[:strings.LastIndexByte(name, '.')]) {
+				delete(expected, name)
+			}
+		}
+		for name := range deviations {
+			if !only.MatchString(name[:strings.LastIndexByte(name, '.')]) {
+				delete(deviations, name)
+			}
+		}
+	}
 	results, tally := evaluate(pkgs, rejected, runs2)
 	summary := tally.String()
 	t.Log(summary)
