@@ -59,6 +59,23 @@ func PrefixPath(errs field.ErrorList, p *field.Path) field.ErrorList {
 	return PrefixChild(errs, s)
 }
 
+// PrefixRoot re-roots errors under the fldPath of a public Validate_ function as apimachinery's
+// field.Path spells it, as Kubernetes' validation-gen's generated code reports them (packages
+// with +k8s:validation-gen): like PrefixPath, except that at a nil path an error at the value
+// itself has Field "<nil>" (how a nil *field.Path prints, e.g. field.Invalid(nil, ...)), not "".
+// Errors below the value read the same either way ("m1", "[0]"). Nothing is allocated.
+func PrefixRoot(errs field.ErrorList, p *field.Path) field.ErrorList {
+	if p != nil {
+		return PrefixPath(errs, p)
+	}
+	for _, e := range errs {
+		if e.Field == "" {
+			e.Field = "<nil>"
+		}
+	}
+	return errs
+}
+
 // AtValue makes the errors of one of apimachinery's validate functions (upstream's runtime
 // library), called with a nil path, relative to the value being checked, so they are re-rooted
 // like every generated check's errors: an error at the value itself (Field "<nil>", how a nil

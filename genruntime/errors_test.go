@@ -44,3 +44,33 @@ func TestPrefixNothingAllocatesNothing(t *testing.T) {
 		t.Errorf("re-rooting no errors allocated %v times", n)
 	}
 }
+
+// TestPrefixRootMatchesFieldPath checks that PrefixRoot spells every path as upstream's generated
+// code builds it from its fldPath argument, a nil one included: field.Invalid(nil, ...) is at
+// "<nil>", nil.Child("m1") at "m1", nil.Index(0) at "[0]".
+func TestPrefixRootMatchesFieldPath(t *testing.T) {
+	for _, tc := range []struct {
+		rel  string // the error's path relative to the value
+		root *field.Path
+		want *field.Path // the path upstream's code reports it at
+	}{
+		{"", nil, nil},
+		{"m1", nil, (*field.Path)(nil).Child("m1")},
+		{"[0]", nil, (*field.Path)(nil).Index(0)},
+		{"[0].name", nil, (*field.Path)(nil).Index(0).Child("name")},
+		{"<nil>", nil, nil},
+		{"", field.NewPath("spec"), field.NewPath("spec")},
+		{"<nil>", field.NewPath("spec"), field.NewPath("spec")},
+		{"m1", field.NewPath("spec"), field.NewPath("spec", "m1")},
+		{"[0]", field.NewPath("spec"), field.NewPath("spec").Index(0)},
+	} {
+		errs := field.ErrorList{field.Invalid(nil, 1, "x")}
+		errs[0].Field = tc.rel
+		if got := PrefixRoot(errs, tc.root)[0].Field; got != tc.want.String() {
+			t.Errorf("PrefixRoot(%q, %v) = %q, want %q", tc.rel, tc.root, got, tc.want.String())
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { PrefixRoot(nil, nil) }); n != 0 {
+		t.Errorf("re-rooting no errors allocated %v times", n)
+	}
+}

@@ -295,6 +295,16 @@ func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
 	return n.Values != nil && g.nodeTransition(n.Values, false)
 }
 
+// prefixRoot is the runtime function that re-roots a Validate_ function's errors under its
+// fldPath: in a package written for Kubernetes' validation-gen, as its generated code reports
+// them (an error at a nil path is at "<nil>"); elsewhere relative to a nil path ("").
+func (g *validatorGen) prefixRoot() string {
+	if g.pkg.UpstreamSemantics() {
+		return "PrefixRoot"
+	}
+	return "PrefixPath"
+}
+
 // validateFunc writes Validate_T.
 func (g *validatorGen) validateFunc(d *model.Definition) {
 	name, typ := g.funcName(d), g.goType(d.Node.GoType)
@@ -305,7 +315,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 	body = append(body, jen.Id("ratchet").Op(":=").Id("oldObj").Op("!=").Nil().Op("&&").Qual(pkgGenRT, "Ratcheting").Call(jen.Id("op")))
 	unchanged := jen.Return(jen.Nil())
 	if g.transition(d) {
-		unchanged = jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(
+		unchanged = jen.Return(jen.Qual(pkgGenRT, g.prefixRoot()).Call(
 			jen.Id(g.transitionsName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")))
 	}
 	var custom []jen.Code
@@ -321,7 +331,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		body = append(body, jen.Var().Id("custom").Qual(pkgField, "ErrorList"))
 		body = append(body, custom...)
 		if g.transition(d) {
-			unchanged = jen.Return(jen.Append(jen.Qual(pkgGenRT, "PrefixPath").Call(
+			unchanged = jen.Return(jen.Append(jen.Qual(pkgGenRT, g.prefixRoot()).Call(
 				jen.Id(g.transitionsName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("obj"), jen.Id("oldObj")), jen.Id("fldPath")), jen.Id("custom").Op("...")))
 		} else {
 			unchanged = jen.Return(jen.Id("custom"))
@@ -338,9 +348,9 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		body = append(body, g.property(d, p, false)...)
 	}
 	if len(custom) > 0 {
-		body = append(body, jen.Return(jen.Append(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath")), jen.Id("custom").Op("..."))))
+		body = append(body, jen.Return(jen.Append(jen.Qual(pkgGenRT, g.prefixRoot()).Call(jen.Id("errs"), jen.Id("fldPath")), jen.Id("custom").Op("..."))))
 	} else {
-		body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
+		body = append(body, jen.Return(jen.Qual(pkgGenRT, g.prefixRoot()).Call(jen.Id("errs"), jen.Id("fldPath"))))
 	}
 	g.f.Commentf("%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
 	g.f.Commentf("tags of %s.%s declare. Errors are rooted at fldPath.", d.Package.Name, d.GoName)

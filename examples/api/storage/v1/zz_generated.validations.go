@@ -72,7 +72,7 @@ func Validate_Bucket(ctx context.Context, op operation.Operation, fldPath *field
 			errs = append(errs, genruntime.PrefixChild(e, "spec")...)
 		}
 	}
-	return genruntime.PrefixPath(errs, fldPath)
+	return genruntime.PrefixRoot(errs, fldPath)
 }
 
 // Validate_BucketList validates obj and, on update, its changes from oldObj (nil on create), as the
@@ -117,7 +117,7 @@ func Validate_BucketList(ctx context.Context, op operation.Operation, fldPath *f
 			errs = append(errs, genruntime.PrefixChild(e, "items")...)
 		}
 	}
-	return genruntime.PrefixPath(errs, fldPath)
+	return genruntime.PrefixRoot(errs, fldPath)
 }
 
 // Validate_BucketSpec validates obj and, on update, its changes from oldObj (nil on create), as the
@@ -316,7 +316,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			}
 		}
 	}
-	return genruntime.PrefixPath(errs, fldPath)
+	return genruntime.PrefixRoot(errs, fldPath)
 }
 
 // Validate_Endpoint validates obj and, on update, its changes from oldObj (nil on create), as the
@@ -397,7 +397,7 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 			}
 		}
 	}
-	return genruntime.PrefixPath(errs, fldPath)
+	return genruntime.PrefixRoot(errs, fldPath)
 }
 func key_v1_Endpoint_name(x *Endpoint) string {
 	return x.Name
