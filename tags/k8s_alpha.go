@@ -48,10 +48,11 @@ func levelDef(name, level string) *Def {
 
 // stableWins keeps a value declared twice, once at a stability level and once without
 // (+required and +k8s:beta=+k8s:required), stable: what a level wraps is not published in the
-// schema (see the builder), and the stable declaration is, for openapi-gen.
+// schema (see the builder), and the stable declaration is, for openapi-gen. A declaration gated
+// on an option (+k8s:ifEnabled) is not published either: an ungated one wins over it.
 func stableWins(o *model.Origin, by model.Origin) {
-	if by.Level == "" {
-		o.Level = ""
+	if by.Level == "" && len(by.Options) == 0 {
+		o.Level, o.Options = "", nil
 	}
 }
 

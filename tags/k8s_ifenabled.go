@@ -42,7 +42,12 @@ func init() {
 	for _, n := range []string{"minimum", "maximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
 		"minProperties", "maxProperties", "pattern", "format", "immutable", "k8s:maxBytes", "k8s:neq", "k8s:update",
 		"k8s:eachVal", "k8s:eachKey", "k8s:subfield", "k8s:alpha", "k8s:beta", "k8s:ifEnabled", "k8s:ifDisabled",
-		"k8s:validateFalse", "k8s:validateTrue", "k8s:customValidation", "k8s:validateTrueAlpha", "k8s:validateTrueBeta"} {
+		"k8s:validateFalse", "k8s:validateTrue", "k8s:customValidation", "k8s:validateTrueAlpha", "k8s:validateTrueBeta",
+		// Checks of the struct or list holding the value, gated as a whole by the options of the
+		// first tag that declares them (as upstream's generated code gates them).
+		"k8s:modeDiscriminator", "k8s:ifMode", "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember", "k8s:item",
+		// The uniqueness of a list's items (list correlation on update is not gated, as upstream's).
+		"listType", "listMapKey"} {
 		gateable[n] = true
 	}
 }

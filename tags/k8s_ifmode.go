@@ -38,7 +38,13 @@ func init() {
 			}
 			m := &model.IfMode{Modality: c.Args["modality"].Value, Mode: mode, V: &model.Validations{}, GoType: c.GoType, Origin: c.Origin()}
 			c.V.IfModes = append(c.V.IfModes, m)
+			// Under +k8s:ifEnabled / +k8s:ifDisabled the option gates the mode checks as a whole
+			// (m.Options, applied by the generator as upstream's code does), not the payload's
+			// checks one by one: the payload (+k8s:optional, +k8s:required, ...) is applied ungated.
+			options := c.place.Options
+			c.place.Options = nil
 			c.ApplyPayload(c.GoType, m.V)
+			c.place.Options = options
 			return nil
 		},
 	})

@@ -19,7 +19,7 @@ func init() {
 				return nil
 			}
 			for i, k := range c.V.ListMapKeys {
-				if k.Value == c.Value && c.place.Level != "" {
+				if k.Value == c.Value && (c.place.Level != "" || len(c.place.Options) > 0) {
 					stableWins(&c.V.ListMapKeys[i].Origin, c.Origin()) // +k8s:alpha=+k8s:listMapKey=name after +listMapKey=name
 					return nil
 				}

@@ -27,18 +27,18 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	switch lt {
 	case "set":
 		if !transitionsOnly && types.Comparable(it) && n.V.CustomUnique == nil {
-			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Qual(pkgGenRT, "SetDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old))).Block(
+			out = append(out, gated(n.V.ListType.Origin, jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Qual(pkgGenRT, "SetDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old))).Block(
 				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
 					jen.Qual(pkgField, "Duplicate").Call(jen.Nil(), jen.Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))),
-					jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit(g.upstreamOr("listType=set"))), n.V.ListType.Origin))))
+					jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit(g.upstreamOr("listType=set"))), n.V.ListType.Origin)))))
 		}
 	case "map":
 		keyFn = g.keyFunc(item, n.V.ListMapKeys)
 		if !transitionsOnly && n.V.CustomUnique == nil {
-			out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Qual(pkgGenRT, "KeyDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old), keyFn)).Block(
+			out = append(out, gated(n.V.ListType.Origin, jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Qual(pkgGenRT, "KeyDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old), keyFn)).Block(
 				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
 					jen.Qual(pkgField, "Duplicate").Call(jen.Nil(), jen.Id(g.keyValueFunc(item, n.V.ListMapKeys)).Call(jen.Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id("d")))),
-					jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit(g.upstreamOr("listType=map"))), n.V.ListType.Origin))))
+					jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit(g.upstreamOr("listType=map"))), n.V.ListType.Origin)))))
 		}
 	}
 	if !g.nodeCarries(item) && !(transitionsOnly && g.nodeTransition(item, false)) {

@@ -28,6 +28,15 @@ func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
 			}
 		}
 	}
+	// The options of the struct's first +k8s:ifMode tag (in field and tag order) gate all its mode
+	// checks, as in upstream's generated code, where that tag's deferred generator emits them all.
+	var gate model.Origin
+	for _, p := range d.Node.Properties {
+		if len(p.Node.V.IfModes) > 0 {
+			gate = p.Node.V.IfModes[0].Origin
+			break
+		}
+	}
 	var modalities []string
 	for m := range members {
 		modalities = append(modalities, m)
@@ -39,7 +48,7 @@ func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
 		ms := members[modality]
 		sort.Slice(ms, func(i, j int) bool { return ms[i].GoName < ms[j].GoName })
 		for _, p := range ms {
-			out = append(out, jen.Comment(p.Name+": +k8s:ifMode"), g.discriminated(d, disc, p, modality))
+			out = append(out, jen.Comment(p.Name+": +k8s:ifMode"), g.discriminated(d, disc, p, modality, gate))
 		}
 	}
 	return out
@@ -47,7 +56,11 @@ func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
 
 // discriminated is the validate.Discriminated call for one member field of a modality. The
 // field's value is passed as a pointer (nil when a pointer field is unset).
-func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Property, modality string) jen.Code {
+//
+// Errors carry stability levels as upstream marks them: a mode's rule marks its errors with the
+// levels of its tags, and the Forbidden of a field set in a mode without rules has the level of
+// the field's +k8s:ifMode tags when they all have the same one. gate's options gate the call.
+func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Property, modality string, gate model.Origin) jen.Code {
 	n := p.Node
 	host := jen.Op("*").Add(g.goType(d.Node.GoType))
 	vt := jen.Op("*").Add(g.goType(n.ValueType()))
@@ -63,9 +76,15 @@ func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Propert
 	// The mode's rules, in the order of the modes' first tags.
 	byMode := map[string][]*model.IfMode{}
 	var modes []string
+	level, uniform, seen := "", true, false
 	for _, m := range n.V.IfModes {
 		if m.Modality != modality {
 			continue
+		}
+		if !seen {
+			level, seen = m.Level, true
+		} else if m.Level != level {
+			uniform = false
 		}
 		if _, ok := byMode[m.Mode]; !ok {
 			modes = append(modes, m.Mode)
@@ -89,46 +108,57 @@ func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Propert
 	if absent == nil {
 		absent = jen.False()
 	}
+	forbiddenLevel := model.Origin{}
+	if uniform {
+		forbiddenLevel.Level = level
+	}
 	forbidden := jen.Func().Add(params("_")).Qual(pkgField, "ErrorList").Block(
 		jen.If(absent).Block(jen.Return(jen.Nil())),
-		jen.Return(jen.Qual(pkgField, "ErrorList").Values(jen.Qual(pkgField, "Forbidden").Call(jen.Id("fldPath"), jen.Lit("")))))
+		jen.Return(marked(jen.Qual(pkgField, "ErrorList").Values(jen.Qual(pkgField, "Forbidden").Call(jen.Id("fldPath"), jen.Lit(""))), forbiddenLevel)))
 	eq := jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Add(vt.Clone())).Bool().Block(
 		jen.Return(jen.Id("a").Op("==").Id("b").Op("||").Id("a").Op("!=").Nil().Op("&&").Id("b").Op("!=").Nil().Op("&&").
 			Id(g.eq.fn(n.ValueType())).Call(jen.Id("a"), jen.Id("b"))))
-	return jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgValidate, "Discriminated").Call(
+	return jen.Id("errs").Op("=").Append(jen.Id("errs"), gatedExpr(gate, jen.Qual(pkgValidate, "Discriminated").Call(
 		jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj"), jen.Id("oldObj"), jen.Lit(p.Name),
 		jen.Func().Params(jen.Id("obj").Add(host.Clone())).Add(vt.Clone()).Block(jen.Return(get)),
 		jen.Func().Params(jen.Id("obj").Add(host.Clone())).Add(dt).Block(jen.Return(jen.Id("obj").Dot(disc.GoName))),
 		eq, forbidden,
 		jen.Index().Qual(pkgValidate, "DiscriminatedRule").Types(vt.Clone(), g.goType(disc.Node.GoType)).Values(rules...),
-	).Op("..."))
+	)).Op("..."))
 }
 
 // modeRule is the body of one mode's rule: the field's checks in that mode, errors at fldPath.
 // +k8s:required makes an unset field an error, +k8s:optional an unset field valid; an unset
 // pointer has nothing else to check.
 func (g *validatorGen) modeRule(field *model.Node, ifModes []*model.IfMode) []jen.Code {
-	var required, optional, forbidden bool
+	var required, optional, forbidden *model.Flag
+	first := func(f, g *model.Flag) *model.Flag {
+		if f != nil {
+			return f
+		}
+		return g
+	}
 	var checks []jen.Code
 	for _, m := range ifModes {
-		required = required || m.V.Required != nil
-		optional = optional || m.V.Optional != nil
-		forbidden = forbidden || m.V.Forbidden != nil
+		required = first(required, m.V.Required)
+		optional = first(optional, m.V.Optional)
+		forbidden = first(forbidden, m.V.Forbidden)
 		checks = append(checks, g.valueChecks(m.Node, "v", "old", 1, false)...)
 	}
 	var out []jen.Code
-	at := func(e jen.Code) jen.Code {
-		return jen.Return(jen.Qual(pkgField, "ErrorList").Values(e))
+	// at returns an error of the flag's tag, marked with its stability level.
+	at := func(e jen.Code, f *model.Flag) jen.Code {
+		return jen.Return(marked(jen.Qual(pkgField, "ErrorList").Values(e), f.Origin))
 	}
 	if absent := g.absent(field, "v"); absent != nil {
 		switch {
-		case forbidden:
-			return []jen.Code{jen.If(jen.Op("!").Parens(absent)).Block(at(jen.Qual(pkgField, "Forbidden").Call(jen.Id("fldPath"), jen.Lit("")))),
+		case forbidden != nil:
+			return []jen.Code{jen.If(jen.Op("!").Parens(absent)).Block(at(jen.Qual(pkgField, "Forbidden").Call(jen.Id("fldPath"), jen.Lit("")), forbidden)),
 				jen.Return(jen.Nil())}
-		case required:
-			out = append(out, jen.If(absent).Block(at(jen.Qual(pkgField, "Required").Call(jen.Id("fldPath"), jen.Lit("")))))
+		case required != nil:
+			out = append(out, jen.If(absent).Block(at(jen.Qual(pkgField, "Required").Call(jen.Id("fldPath"), jen.Lit("")), required)))
 		case len(checks) == 0:
-		case optional || field.Pointer:
+		case optional != nil || field.Pointer:
 			out = append(out, jen.If(absent).Block(jen.Return(jen.Nil())))
 		}
 	}

@@ -78,12 +78,27 @@ func itemMembers(n *model.Node, list string) []hostMember {
 // the membership variables.
 func (g *validatorGen) hostChecks(host types.Type, key string, members []hostMember, props []*model.Property, obj, old, target string) []jen.Code {
 	var out []jen.Code
-	call := func(fn string, args ...jen.Code) {
+	// call emits a check, gated on the options of origin's tag and its errors marked with its
+	// stability level.
+	call := func(origin model.Origin, fn string, args ...jen.Code) {
 		args = append([]jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(obj), jen.Id(old)}, args...)
 		out = append(out, jen.Id(target).Op("=").Append(jen.Id(target),
-			jen.Qual(pkgGenRT, "AtValue").Call(jen.Qual(pkgValidate, fn).Call(args...)).Op("...")))
+			marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(origin, jen.Qual(pkgValidate, fn).Call(args...))), origin).Op("...")))
 	}
 	for _, role := range []model.UnionRole{model.UnionMember, model.ZeroOrOneOfMember} {
+		// The first member tag of the role (in member and tag order) gives all unions of the role
+		// their stability level and options, as in upstream's generated code, where that tag's
+		// deferred generator emits them all.
+		var origin model.Origin
+	first:
+		for _, m := range members {
+			for _, u := range m.tags.Unions {
+				if u.Role == role {
+					origin = u.Origin
+					break first
+				}
+			}
+		}
 		byName := map[string][]hostMember{}
 		discriminators := map[string]hostMember{}
 		for _, m := range members {
@@ -143,7 +158,7 @@ func (g *validatorGen) hostChecks(host types.Type, key string, members []hostMem
 			if discriminated {
 				args = append(args, g.discriminatorFunc(host, d))
 			}
-			call(fn, append(args, isSet...)...)
+			call(origin, fn, append(args, isSet...)...)
 		}
 	}
 	for _, m := range members {
@@ -158,7 +173,7 @@ func (g *validatorGen) hostChecks(host types.Type, key string, members []hostMem
 			if dep.Forbidden {
 				fn = "DependentForbidden"
 			}
-			call(fn, jen.Lit(m.name), g.isSetFunc(host, m), jen.Lit(sib.name), g.isSetFunc(host, sib))
+			call(dep.Origin, fn, jen.Lit(m.name), g.isSetFunc(host, m), jen.Lit(sib.name), g.isSetFunc(host, sib))
 		}
 	}
 	return out

@@ -53,3 +53,32 @@ const (
 	ModeFast Mode = "fast"
 	ModeSlow Mode = "slow"
 )
+
+// Modal has mode checks at the alpha stability level.
+type Modal struct {
+	// +k8s:modeDiscriminator
+	Mode string `json:"mode"`
+
+	// +k8s:alpha=+k8s:ifMode("a")=+k8s:required
+	A *string `json:"a,omitempty"`
+
+	// +k8s:alpha=+k8s:ifMode("b")=+k8s:required
+	// +k8s:ifMode("c")=+k8s:optional
+	B *string `json:"b,omitempty"`
+}
+
+// Choice has a union and a zero-or-one-of union whose first members are alpha: they mark all the
+// union's errors, as in Kubernetes' validation-gen.
+type Choice struct {
+	// +k8s:alpha=+k8s:unionMember
+	X *string `json:"x,omitempty"`
+
+	// +k8s:unionMember
+	Y *string `json:"y,omitempty"`
+
+	// +k8s:alpha=+k8s:zeroOrOneOfMember
+	P *string `json:"p,omitempty"`
+
+	// +k8s:alpha=+k8s:zeroOrOneOfMember
+	Q *string `json:"q,omitempty"`
+}

@@ -21,3 +21,35 @@ type Spec struct {
 	// +k8s:ifEnabled(Frozen)=+k8s:immutable
 	Class string `json:"class"`
 }
+
+// Gated has a union, mode checks, a zero-or-one-of union of list items and a list map, each
+// checked only when an option is enabled (disabled).
+type Gated struct {
+	// +k8s:ifEnabled(Unions)=+k8s:unionMember
+	X *string `json:"x,omitempty"`
+
+	// +k8s:ifEnabled(Unions)=+k8s:unionMember
+	Y *string `json:"y,omitempty"`
+
+	// +k8s:ifEnabled(Modes)=+k8s:modeDiscriminator
+	Mode string `json:"mode"`
+
+	// +k8s:ifEnabled(Modes)=+k8s:ifMode("a")=+k8s:required
+	A *string `json:"a,omitempty"`
+
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:ifDisabled(Unions)=+k8s:item(name: "x")=+k8s:zeroOrOneOfMember
+	// +k8s:ifDisabled(Unions)=+k8s:item(name: "y")=+k8s:zeroOrOneOfMember
+	Tasks []Task `json:"tasks"`
+
+	// +k8s:ifEnabled(Unique)=+k8s:listType=map
+	// +k8s:ifEnabled(Unique)=+k8s:listMapKey=name
+	Keyed []Task `json:"keyed"`
+}
+
+// Task is an item of a list map.
+type Task struct {
+	Name  string `json:"name"`
+	State string `json:"state"`
+}
