@@ -24,6 +24,13 @@ type Origin struct {
 	Options []OptionGate
 }
 
+// Presence is one requiredness tag gated on options (Origin.Options): Kind is "required",
+// "optional" or "forbidden".
+type Presence struct {
+	Kind string
+	Origin
+}
+
 // OptionGate is one +k8s:ifEnabled(Name) (Enabled) or +k8s:ifDisabled(Name).
 type OptionGate struct {
 	Name    string
@@ -124,6 +131,12 @@ type Validations struct {
 	Calls []LibCall
 	// Forbidden is set by +k8s:forbidden: the value must be unset.
 	Forbidden *Flag
+	// GatedPresence holds +k8s:required, +k8s:optional and +k8s:forbidden written under
+	// +k8s:ifEnabled / +k8s:ifDisabled, in tag order (Optional, Required and Forbidden hold the
+	// ungated ones). Go only, as upstream's validation-gen generates them: each is a
+	// short-circuiting check gated on its options, and when any of the field's requiredness checks
+	// stops (a value missing, forbidden or merely optional and unset), nothing else is checked.
+	GatedPresence []Presence
 	// EachVal holds the validations +k8s:eachVal declares for every element of a list or value
 	// of a map, EachKey those +k8s:eachKey declares for every key of a map; the builder merges
 	// them into the item and value nodes.
@@ -536,6 +549,7 @@ func Published(v Validations) Validations {
 		}
 	}
 	v.Calls = calls
+	v.GatedPresence = nil
 	if v.Forbidden != nil && !ok(v.Forbidden.Origin) {
 		v.Forbidden = nil
 	}

@@ -10,6 +10,9 @@ func init() {
 			"a Forbidden error and nothing else about the field is checked.",
 		OpenAPI: "x-kubernetes-validations on the struct: the field unset (FieldValueForbidden, fieldPath of the field); nothing for a non-pointer struct, which a rule cannot tell from a zero one", Example: "+k8s:forbidden",
 		Apply: func(c *Context) error {
+			if gatedPresence(c, "forbidden") {
+				return nil
+			}
 			if c.V.Required != nil {
 				return c.Errorf("conflicts with +required at line %d", c.V.Required.Pos.Line)
 			}

@@ -33,9 +33,9 @@ func optionDef(name string, enabled bool) *Def {
 	}
 }
 
-// gateable lists the tags whose checks generated validators can gate on an option: the value checks
-// and what carries them to other values. Requiredness, list types and the like change what the
-// value is, and are not gated yet.
+// gateable lists the tags whose checks generated validators can gate on an option: the value checks,
+// what carries them to other values, the checks of the struct or list holding the value, list
+// types and requiredness.
 var gateable = map[string]bool{}
 
 func init() {
@@ -47,7 +47,22 @@ func init() {
 		// first tag that declares them (as upstream's generated code gates them).
 		"k8s:modeDiscriminator", "k8s:ifMode", "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember", "k8s:item",
 		// The uniqueness of a list's items (list correlation on update is not gated, as upstream's).
-		"listType", "listMapKey"} {
+		"listType", "listMapKey",
+		// Requiredness: a short-circuiting check gated on the options (see gatedPresence).
+		"required", "optional", "k8s:forbidden"} {
 		gateable[n] = true
 	}
+}
+
+// gatedPresence records +k8s:required, +k8s:optional or +k8s:forbidden (kind) written under
+// +k8s:ifEnabled / +k8s:ifDisabled as upstream's validation-gen reads it: a short-circuiting check of
+// its own, gated on the options, beside the field's other requiredness tags (no conflict with
+// them: +k8s:optional with +k8s:ifDisabled(Gate)=+k8s:forbidden is how Kubernetes forbids a
+// field while its feature is disabled). It reports whether the tag was gated.
+func gatedPresence(c *Context, kind string) bool {
+	if len(c.place.Options) == 0 {
+		return false
+	}
+	c.V.GatedPresence = append(c.V.GatedPresence, model.Presence{Kind: kind, Origin: c.Origin()})
+	return true
 }

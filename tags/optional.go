@@ -9,6 +9,9 @@ func init() {
 		Doc:     "The field may be omitted. A non-pointer field at its zero value counts as omitted.",
 		OpenAPI: "not in required", Example: "+optional",
 		Apply: func(c *Context) error {
+			if gatedPresence(c, "optional") {
+				return nil
+			}
 			if c.V.Required != nil {
 				return c.Errorf("conflicts with +required at line %d", c.V.Required.Pos.Line)
 			}

@@ -300,8 +300,8 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			continue
 		}
 		if len(p.Options) > 0 && !gateable[d.Name] {
-			// k8s.io/api gates +k8s:forbidden and +k8s:optional on feature gates; generated
-			// validators cannot gate them yet. Ignored, as the whole +k8s:ifEnabled=... was before.
+			// A tag whose check generated validators cannot gate on an option (see gateable).
+			// Ignored, as the whole +k8s:ifEnabled=... was before.
 			klog.Warningf("%s:%d:%d: +%s: not enforced yet under +k8s:ifEnabled / +k8s:ifDisabled; ignored", r.Pos.Filename,
 				r.Pos.Line, r.Pos.Column, r.Name)
 			continue

@@ -9,6 +9,9 @@ func init() {
 		Doc:     "The field must be set. A non-pointer field at its zero value counts as missing. Without +optional or +required, a field is required unless its json tag has omitempty.",
 		OpenAPI: "required", Example: "+required",
 		Apply: func(c *Context) error {
+			if gatedPresence(c, "required") {
+				return nil
+			}
 			if c.V.Optional != nil {
 				return c.Errorf("conflicts with +optional at line %d", c.V.Optional.Pos.Line)
 			}

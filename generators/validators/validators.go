@@ -253,7 +253,7 @@ func hasChecks(n *model.Node) bool {
 	v := &n.V
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
-		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.Enum != nil || v.NameFormat != nil || v.Forbidden != nil ||
+		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.Enum != nil || v.NameFormat != nil || v.Forbidden != nil || len(v.GatedPresence) > 0 ||
 		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map") || v.Unique != nil
 }
 
@@ -466,6 +466,11 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	var update []jen.Code
 	if u := n.V.Update; u != nil && !transitionsOnly {
 		update = []jen.Code{jen.Comment(p.Name + ": +k8s:update"), g.updateCheck(p, u)}
+	}
+	if !transitionsOnly && len(n.V.GatedPresence) > 0 && !model.IsObjectMeta(n.GoType) {
+		if block := g.presenceProperty(d, p, required, origin); block != nil {
+			return append(update, block...)
+		}
 	}
 	if !transitionsOnly && !g.nodeCarries(n) && !(required && !g.alwaysPresent(p)) && !forbidden {
 		return update

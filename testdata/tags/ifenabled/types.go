@@ -53,3 +53,29 @@ type Task struct {
 	Name  string `json:"name"`
 	State string `json:"state"`
 }
+
+// Presence has requiredness gated on options, as k8s.io/api writes it for the fields of a feature
+// behind a feature gate: forbidden while it is disabled, optional (and checked) while enabled.
+type Presence struct {
+	// +optional
+	// +k8s:ifDisabled(Feature)=+k8s:forbidden
+	// +k8s:ifEnabled(Feature)=+k8s:optional
+	// +k8s:ifEnabled(Feature)=+k8s:maxLength=3
+	Gated *string `json:"gated,omitempty"`
+
+	// +optional
+	// +k8s:optional
+	// +k8s:ifDisabled(Feature)=+k8s:forbidden
+	// +k8s:maxItems=2
+	Items []string `json:"items,omitempty"`
+
+	// Neither +optional nor +k8s:optional: while the feature is disabled, a zero value is checked.
+	// +k8s:ifEnabled(Feature)=+k8s:required
+	// +k8s:minimum=1
+	Count int32 `json:"count,omitempty"`
+
+	// +optional
+	// +k8s:alpha=+k8s:ifEnabled(Feature)=+k8s:required
+	// +k8s:ifEnabled(Feature)=+k8s:ifDisabled(Legacy)=+k8s:forbidden
+	Level *int32 `json:"level,omitempty"`
+}
