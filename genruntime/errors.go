@@ -89,3 +89,17 @@ func AtValue(errs field.ErrorList) field.ErrorList {
 	}
 	return errs
 }
+
+// AtValueOrigin is AtValue that also records origin on the errors that have none (those of an
+// apimachinery validate function, validate.Enum's NotSupported, outside upstream's semantics).
+func AtValueOrigin(errs field.ErrorList, origin string) field.ErrorList {
+	for _, e := range errs {
+		if e.Field == "<nil>" {
+			e.Field = ""
+		}
+		if e.Origin == "" {
+			e.Origin = origin
+		}
+	}
+	return errs
+}

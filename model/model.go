@@ -338,6 +338,15 @@ type Node struct {
 type EnumValue struct {
 	Value any
 	Doc   string // first line of the constant's doc comment, for descriptions
+	// Const is the constant's name ("" for values listed by a marker).
+	Const string
+	// Excluded is set by +k8s:enumExclude on the constant: it declares no value of the enum
+	// (builders drop such values).
+	Excluded *Flag
+	// Exclusions are the +k8s:ifEnabled(Option)=+k8s:enumExclude (Enabled) and
+	// +k8s:ifDisabled(Option)=+k8s:enumExclude on the constant: the value is not supported while
+	// any of them holds (apimachinery's validate.EnumExclusion). The schema still lists it.
+	Exclusions []OptionGate
 }
 
 // Property is one JSON field of a struct.

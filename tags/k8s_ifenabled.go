@@ -13,7 +13,7 @@ func optionDef(name string, enabled bool) *Def {
 		when = "disabled"
 	}
 	return &Def{
-		Name: name, Scopes: ScopeType | ScopeField, Typed: true, Repeatable: true,
+		Name: name, Scopes: ScopeType | ScopeField | ScopeConst, Typed: true, Repeatable: true,
 		Value: Arg{Kind: ArgTag, Doc: "the tag to apply when the option is " + when},
 		Args:  []Param{{Key: "", Arg: Arg{Kind: ArgString}, Doc: "the option's name (positional), e.g. a feature gate"}},
 		Doc: "Applies another tag only when the validation option (positional argument, e.g. a feature gate) is " + when +
@@ -49,7 +49,9 @@ func init() {
 		// The uniqueness of a list's items (list correlation on update is not gated, as upstream's).
 		"listType", "listMapKey",
 		// Requiredness: a short-circuiting check gated on the options (see gatedPresence).
-		"required", "optional", "k8s:forbidden"} {
+		"required", "optional", "k8s:forbidden",
+		// Enum values excluded while an option is enabled (disabled), checked by validate.Enum.
+		"k8s:enumExclude"} {
 		gateable[n] = true
 	}
 }

@@ -28,6 +28,7 @@ const (
 	ScopePackage Scope = 1 << iota // the package's doc comments (doc.go)
 	ScopeType                      // a type declaration (named type or alias)
 	ScopeField                     // a struct field
+	ScopeConst                     // a constant of a +k8s:enum type
 )
 
 func (s Scope) String() string {
@@ -35,7 +36,7 @@ func (s Scope) String() string {
 	for _, x := range []struct {
 		s Scope
 		n string
-	}{{ScopePackage, "package"}, {ScopeType, "type"}, {ScopeField, "field"}} {
+	}{{ScopePackage, "package"}, {ScopeType, "type"}, {ScopeField, "field"}, {ScopeConst, "constant"}} {
 		if s&x.s != 0 {
 			parts = append(parts, x.n)
 		}
@@ -124,6 +125,8 @@ type Context struct {
 	V    *model.Validations
 	Type *model.TypeTags
 	Pkg  *model.Package
+	// Const is edited by constant tags (+k8s:enumExclude): the enum value the constant declares.
+	Const *model.EnumValue
 	// Lookup resolves constants for +default=ref(...) and +enum; it is nil at package scope.
 	Lookup ConstLookup
 	// IsObjectMeta reports whether the value is metav1.ObjectMeta (for +nameFormat).
@@ -234,6 +237,7 @@ type Place struct {
 	V      *model.Validations
 	Type   *model.TypeTags
 	Pkg    *model.Package
+	Const  *model.EnumValue
 	Lookup ConstLookup
 	// IsObjectMeta is set when the value is metav1.ObjectMeta.
 	IsObjectMeta bool
@@ -339,7 +343,7 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			continue
 		}
 		seen[d] = r.Pos
-		c := &Context{Def: d, Raw: r, Kind: p.Kind, GoType: p.GoType, V: p.V, Type: p.Type, Pkg: p.Pkg,
+		c := &Context{Def: d, Raw: r, Kind: p.Kind, GoType: p.GoType, V: p.V, Type: p.Type, Pkg: p.Pkg, Const: p.Const,
 			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags, place: p}
 		check := checkArgs
 		if d.Typed {

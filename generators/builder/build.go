@@ -40,6 +40,8 @@ type builder struct {
 	// kubebuilder caches whether an input package uses controller-gen's markers.
 	kubebuilder *bool
 	testTags    bool // accept test-only tags
+	// enums caches the values of enum types (their constants' tags are read once).
+	enums map[*types.TypeName][]model.EnumValue
 }
 
 // Build turns the loaded program into the model. Every input package's type declarations have
@@ -53,7 +55,8 @@ func Build(prog *loader.Program) (*model.Universe, model.Diagnostics) {
 func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model.Diagnostics) {
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
-		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags}
+		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags,
+		enums: map[*types.TypeName][]model.EnumValue{}}
 	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
 		mp := b.pkg(pkg.PkgPath)

@@ -67,12 +67,16 @@ func (l constLookup) EnumValues(t types.Type) []model.EnumValue {
 }
 
 // enumValues returns the distinct values of a type's constants sorted by value; for equal values
-// the longer doc wins, as in openapi-gen.
+// the longer doc wins, as in openapi-gen. A constant with +k8s:enumExclude declares no value; one
+// excluded under an option (+k8s:ifEnabled(Option)=+k8s:enumExclude) keeps its exclusions.
 func (b *builder) enumValues(tn *types.TypeName) []model.EnumValue {
 	if a, ok := tn.Type().(*types.Alias); ok {
 		if n, ok := types.Unalias(a).(*types.Named); ok {
 			tn = n.Obj()
 		}
+	}
+	if out, ok := b.enums[tn]; ok {
+		return out
 	}
 	byValue := map[string]model.EnumValue{}
 	for _, c := range b.prog.Consts(tn) {
@@ -80,16 +84,63 @@ func (b *builder) enumValues(tn *types.TypeName) []model.EnumValue {
 			continue
 		}
 		v := constant.StringVal(c.Val())
-		doc := strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(b.prog.ConstDoc(c)), c.Name())), " ")
+		doc := strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(withoutConstTags(b.prog.ConstDoc(c))), c.Name())), " ")
+		ev := model.EnumValue{Value: v, Doc: doc, Const: c.Name()}
+		b.constTags(c, &ev)
+		if ev.Excluded != nil {
+			continue
+		}
 		if old, ok := byValue[v]; ok && len(old.Doc) >= len(doc) {
 			continue
 		}
-		byValue[v] = model.EnumValue{Value: v, Doc: doc}
+		byValue[v] = ev
 	}
 	var out []model.EnumValue
 	for _, ev := range byValue {
 		out = append(out, ev)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Value.(string) < out[j].Value.(string) })
+	b.enums[tn] = out
 	return out
+}
+
+// constTagNames are the tags read on constants: +k8s:enumExclude, alone or under an option. Other
+// tags in a constant's comment belong to other tools, as they always did here.
+var constTagNames = map[string]bool{"k8s:enumExclude": true, "k8s:ifEnabled": true, "k8s:ifDisabled": true}
+
+// withoutConstTags drops the lines of the tags read on constants from a constant's doc text: they
+// say what the enum's values are, and are no part of a value's description.
+func withoutConstTags(doc string) string {
+	if !strings.Contains(doc, "+k8s:") {
+		return doc
+	}
+	lines := strings.Split(doc, "\n")
+	out := lines[:0]
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		name := strings.TrimPrefix(t, "+")
+		if i := strings.IndexAny(name, "(="); i >= 0 {
+			name = name[:i]
+		}
+		if strings.HasPrefix(t, "+") && constTagNames[name] {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// constTags applies the tags of a constant's doc comment to its enum value.
+func (b *builder) constTags(c *types.Const, ev *model.EnumValue) {
+	var raws []tags.Raw
+	for _, r := range tags.Extract(b.prog.ConstTagLines(c), tags.Multiline) {
+		if constTagNames[r.Name] {
+			raws = append(raws, r)
+		}
+	}
+	if len(raws) == 0 {
+		return
+	}
+	tags.Apply(raws, tags.Place{Scope: tags.ScopeConst, GoType: c.Type(), Const: ev, Lookup: b.lookup(c.Pkg()),
+		KindOf: b.kindOf, TestTags: b.testTags}, &b.diags)
 }

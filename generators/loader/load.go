@@ -57,7 +57,9 @@ type Program struct {
 	fieldDecl map[*types.Var]*ast.Field
 	// constDoc maps a constant to its doc comment text, constPos to the position of its name.
 	constDoc map[*types.Const]string
-	constPos map[*types.Const]token.Pos
+	// constComments maps a constant to its doc comment, for its tags (+k8s:enumExclude).
+	constComments map[*types.Const]*ast.CommentGroup
+	constPos      map[*types.Const]token.Pos
 	// consts caches the typed constants of each named type, across all loaded packages.
 	consts map[*types.TypeName][]*types.Const
 	// ReadOnly holds the import paths of the input packages that are never written: those that
@@ -100,6 +102,12 @@ func (p *Program) Package(path string) *packages.Package {
 func (p *Program) ConstDoc(c *types.Const) string {
 	p.indexAt(c)
 	return p.constDoc[c]
+}
+
+// ConstTagLines returns the lines of a constant's doc comment, for its tags.
+func (p *Program) ConstTagLines(c *types.Const) []tags.Line {
+	p.indexAt(c)
+	return p.Lines(p.constComments[c])
 }
 
 // Consts returns the exported constants of a named type, across all loaded packages, in source
@@ -285,20 +293,21 @@ func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	p := &Program{
-		Inputs:      pkgs,
-		byPath:      map[string]*packages.Package{},
-		importers:   map[string][]*packages.Package{},
-		indexed:     map[*packages.Package]bool{},
-		parsed:      map[*packages.Package]bool{},
-		files:       map[string]*ast.File{},
-		indexedFile: map[*ast.File]bool{},
-		headers:     map[string]*ast.File{},
-		checked:     map[*packages.Package]*types.Info{},
-		typeDecl:    map[*types.TypeName]*TypeDecl{},
-		fieldDecl:   map[*types.Var]*ast.Field{},
-		constDoc:    map[*types.Const]string{},
-		constPos:    map[*types.Const]token.Pos{},
-		consts:      map[*types.TypeName][]*types.Const{},
+		Inputs:        pkgs,
+		byPath:        map[string]*packages.Package{},
+		importers:     map[string][]*packages.Package{},
+		indexed:       map[*packages.Package]bool{},
+		parsed:        map[*packages.Package]bool{},
+		files:         map[string]*ast.File{},
+		indexedFile:   map[*ast.File]bool{},
+		headers:       map[string]*ast.File{},
+		checked:       map[*packages.Package]*types.Info{},
+		typeDecl:      map[*types.TypeName]*TypeDecl{},
+		fieldDecl:     map[*types.Var]*ast.Field{},
+		constDoc:      map[*types.Const]string{},
+		constComments: map[*types.Const]*ast.CommentGroup{},
+		constPos:      map[*types.Const]token.Pos{},
+		consts:        map[*types.TypeName][]*types.Const{},
 	}
 	var diags model.Diagnostics
 	for _, pkg := range pkgs {

@@ -2,6 +2,7 @@ package validators
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -286,6 +287,9 @@ func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
 	case model.KindBoolean:
 		subject = jen.Bool().Call(subject)
 	}
+	if excluding(n.Enum) && n.Kind == model.KindString {
+		return []jen.Code{gated(enumOrigin(V), g.enumExcluding(n, v))}
+	}
 	var cases, names []jen.Code
 	for _, ev := range n.Enum {
 		var lit jen.Code
@@ -323,6 +327,61 @@ func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
 		return []jen.Code{gated(enumOrigin(V), fail)}
 	}
 	return []jen.Code{gated(enumOrigin(V), jen.Switch(subject).Block(jen.Case(cases...), jen.Default().Block(fail)))}
+}
+
+// excluding reports whether an enum has values excluded under an option (+k8s:enumExclude).
+func excluding(vals []model.EnumValue) bool {
+	for _, ev := range vals {
+		if len(ev.Exclusions) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// enumExcluding checks a value against an enum with values excluded under options, with
+// apimachinery's validate.Enum as upstream's generated code does: a value excluded by an option's
+// state is not supported, nor listed as supported; an undefined option is an internal error. The
+// values and the exclusion rules are package variables, in upstream's order (rules by constant
+// name, then ifDisabled before ifEnabled, then option), which decides which undefined option is
+// reported.
+func (g *validatorGen) enumExcluding(n *model.Node, v string) jen.Code {
+	t := n.ValueType()
+	vals := append([]model.EnumValue(nil), n.Enum...)
+	sort.SliceStable(vals, func(i, j int) bool { return vals[i].Const < vals[j].Const })
+	var syms, rules []jen.Code
+	for _, ev := range vals {
+		syms = append(syms, jen.Lit(ev.Value))
+		ex := append([]model.OptionGate(nil), ev.Exclusions...)
+		sort.SliceStable(ex, func(i, j int) bool {
+			if ex[i].Enabled != ex[j].Enabled {
+				return !ex[i].Enabled
+			}
+			return ex[i].Name < ex[j].Name
+		})
+		for _, o := range ex {
+			rules = append(rules, jen.Line().Values(jen.Id("Value").Op(":").Lit(ev.Value), jen.Id("ExcludeWhen").Op(":").Lit(o.Enabled),
+				jen.Id("Option").Op(":").Lit(o.Name)))
+		}
+	}
+	decl := jen.List(jen.Qual(pkgSets, "New").Types(g.goType(t)).Call(syms...),
+		jen.Index().Qual(pkgValidate, "EnumExclusion").Types(g.goType(t)).Values(append(rules, jen.Line())...))
+	key := fmt.Sprintf("enumExclusions:%#v", decl)
+	name, ok := g.memo[key]
+	if !ok {
+		name = g.unique("enum_" + typeIdent(t))
+		g.memo[key] = name
+		g.vars = append(g.vars, jen.Commentf("%s and %s_exclusions are the values of enum %s and their exclusions (+k8s:enumExclude).",
+			name, name, typeIdent(t)).Line().Var().List(jen.Id(name), jen.Id(name+"_exclusions")).Op("=").Add(decl))
+	}
+	call := jen.Qual(pkgValidate, "Enum").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Nil(), jen.Id(name), jen.Id(name+"_exclusions"))
+	var at *jen.Statement
+	if o := g.upstreamOr("enum"); o != "" {
+		at = jen.Qual(pkgGenRT, "AtValueOrigin").Call(call, jen.Lit(o))
+	} else {
+		at = jen.Qual(pkgGenRT, "AtValue").Call(call)
+	}
+	return jen.Id("e").Op("=").Append(jen.Id("e"), marked(at, enumOrigin(&n.V)).Op("..."))
 }
 
 // marked adds the stability level of the tag that declared a check (+k8s:alpha, +k8s:beta) to the
