@@ -1,6 +1,10 @@
 package tags
 
-import "github.com/validation-gen/validation-gen/model"
+import (
+	"k8s.io/klog/v2"
+
+	"github.com/validation-gen/validation-gen/model"
+)
 
 func init() { Register(optionDef("k8s:ifEnabled", true)) }
 
@@ -64,6 +68,12 @@ func init() {
 func gatedPresence(c *Context, kind string) bool {
 	if len(c.place.Options) == 0 {
 		return false
+	}
+	if c.place.Chained && elsewhere(c.place.ChainedBy) {
+		// Only a field's own requiredness is gated (as before, ignored with a warning elsewhere).
+		klog.Warningf("%s:%d:%d: +%s: not enforced yet under +k8s:ifEnabled / +k8s:ifDisabled through +%s; ignored",
+			c.Raw.Pos.Filename, c.Raw.Pos.Line, c.Raw.Pos.Column, c.Def.Name, c.place.ChainedBy)
+		return true
 	}
 	c.V.GatedPresence = append(c.V.GatedPresence, model.Presence{Kind: kind, Origin: c.Origin()})
 	return true
