@@ -427,6 +427,11 @@ type Package struct {
 	// name them as input, or into the packages that use their types.
 	ReadOnly    bool
 	Definitions []*Definition // sorted by Go name
+	// ValueTypes are the named list, map and scalar types of a package with upstream semantics
+	// (type Name string), sorted by Go name: Go validators get a Validate_T for those that carry
+	// validation, as upstream's validation-gen writes one. They are not in the schema's
+	// definitions (their places inline them) and no Node.Ref points at them.
+	ValueTypes []*Definition
 	// Kubebuilder holds controller-gen's package markers.
 	Kubebuilder PackageMarkers
 }

@@ -40,6 +40,9 @@ type builder struct {
 	// kubebuilder caches whether an input package uses controller-gen's markers.
 	kubebuilder *bool
 	testTags    bool // accept test-only tags
+	// inChain holds the named list, map and scalar types whose nodes are being built, so that a
+	// type that contains itself without a struct in between is reported rather than followed.
+	inChain map[*types.TypeName]bool
 }
 
 // Build turns the loaded program into the model. Every input package's type declarations have
@@ -53,11 +56,14 @@ func Build(prog *loader.Program) (*model.Universe, model.Diagnostics) {
 func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model.Diagnostics) {
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
-		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags}
+		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, inChain: map[*types.TypeName]bool{}}
 	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
-		mp := b.pkg(pkg.PkgPath)
-		u.Packages = append(u.Packages, mp)
+		u.Packages = append(u.Packages, b.pkg(pkg.PkgPath))
+	}
+	// Which packages have upstream's semantics is known before any type is built.
+	b.inputSemantics()
+	for _, pkg := range prog.Inputs {
 		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -71,7 +77,9 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 			b.rootOnly(tn, b.definition(tn), d)
 		}
 	}
-	b.inputSemantics()
+	for _, pkg := range prog.Inputs {
+		b.valueTypes(pkg.Types, b.pkg(pkg.PkgPath))
+	}
 	for _, d := range b.defs {
 		u.Definitions = append(u.Definitions, d)
 	}
@@ -317,10 +325,47 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	}
 	node.Kind = model.KindObject
 	b.kubebuilderDefinition(tn, def)
+	// A struct breaks a chain of named lists and maps: its fields start chains of their own.
+	saved := b.inChain
+	b.inChain = map[*types.TypeName]bool{}
 	node.Properties = b.properties(st, def)
+	b.inChain = saved
 	unionRules(def)
 	b.rootKind(def, decl)
 	return def
+}
+
+// valueTypes builds the named list, map and scalar types of a package written for Kubernetes'
+// validation-gen (type Name string, type Names []Name): upstream writes a Validate_T for each that
+// carries validation and registers the ones its +k8s:validation-gen selects. They have no
+// definition of their own in the schema, where their places inline them.
+func (b *builder) valueTypes(pkg *types.Package, p *model.Package) {
+	if !p.UpstreamSemantics() || pkg == nil {
+		return
+	}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || !tn.Exported() || b.prog.TypeDecl(tn) == nil || b.decl(tn).skip {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 || b.special(tn) != nil {
+			continue
+		}
+		switch named.Underlying().(type) {
+		case *types.Basic, *types.Slice, *types.Array, *types.Map:
+		default:
+			continue // structs have definitions; pointers, interfaces, channels and functions no JSON value
+		}
+		pos := b.prog.Fset.Position(tn.Pos())
+		def := &model.Definition{Name: modelName(p, tn.Name()), GoPackage: p.Path, GoName: tn.Name(), Package: p,
+			Pos: pos, Input: p.Input, Node: b.valueNode(named, nil, pos)}
+		if td := b.prog.TypeDecl(tn); td != nil {
+			def.DeclStart, def.DeclEnd = b.prog.Fset.Position(td.Spec.Pos()), b.prog.Fset.Position(td.Spec.End())
+		}
+		p.ValueTypes = append(p.ValueTypes, def)
+	}
 }
 
 // properties lists the JSON fields of a struct, with embedded inline structs flattened, resolving
@@ -504,6 +549,7 @@ func (b *builder) valueNode(t types.Type, place *model.Validations, pos token.Po
 		pieces = append(pieces, place)
 	}
 	var enumType *types.TypeName
+	var chain []*types.TypeName // the named types walked through, in b.inChain while their elements are built
 walk:
 	for {
 		switch x := t.(type) {
@@ -530,6 +576,16 @@ walk:
 				n.Kind = def.Node.Kind
 				break walk
 			}
+			if b.inChain[x.Obj()] {
+				// type Tree []Tree: its schema would be infinite, and only a struct can be a
+				// definition that refers to itself.
+				b.diags.Add(b.prog.Fset.Position(x.Obj().Pos()), "", "type %s contains itself through lists or maps only; "+
+					"neither its schema nor its validators can be written: put a struct in the cycle", x.Obj().Name())
+				n.Kind = model.KindAny
+				break walk
+			}
+			b.inChain[x.Obj()] = true
+			chain = append(chain, x.Obj())
 			d := b.decl(x.Obj())
 			pieces = append(pieces, &d.v)
 			pieces = append(pieces, b.kubebuilderBases(x.Obj())...)
@@ -566,7 +622,9 @@ walk:
 			}
 			n.Kind = model.KindMap
 			n.Values = b.valueNode(x.Elem(), each(pieces, false), pos)
-			if keys := each(pieces, true); keys != nil {
+			if keys := each(pieces, true); keys != nil || b.upstreamNamed(x.Key()) {
+				// Keys are checked by +k8s:eachKey, and, as upstream checks them, by the
+				// validations of a named key type of a package with upstream's semantics.
 				n.Keys = b.valueNode(x.Key(), keys, pos)
 			}
 			break walk
@@ -583,6 +641,9 @@ walk:
 			break walk
 		}
 	}
+	for _, tn := range chain {
+		delete(b.inChain, tn)
+	}
 	n.V = model.MergeValidations(pieces, &b.diags)
 	b.chainedNodes(&n.V)
 	if n.V.Enum != nil && enumType != nil {
@@ -590,6 +651,13 @@ walk:
 	}
 	b.kubebuilderNode(n)
 	return n
+}
+
+// upstreamNamed reports whether t is a named type (or an alias of one) declared in a package with
+// upstream validation-gen's semantics.
+func (b *builder) upstreamNamed(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && b.pkg(n.Obj().Pkg().Path()).UpstreamSemantics()
 }
 
 // chainedNodes builds the nodes of the values that +k8s:subfield and +k8s:item select, from the

@@ -64,22 +64,36 @@ func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, heade
 // are out's SchemeRegistryProblems when the file registers a type (it would not compile).
 func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, model.Diagnostics, error) {
 	d := &decls{pkg: p, out: out, memo: map[string]string{}, names: map[string]int{}, lazy: map[string]lazyDecl{}}
-	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name),
-		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}}
+	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name)}
+	g.carries = newReach(g.localCarry)
+	g.transitions = newReach(func(d *model.Definition) (bool, []*model.Definition) {
+		var refs []*model.Definition
+		return g.nodeTransitionLocal(d.Node, true, &refs), refs
+	})
 	var defs []*model.Definition
 	for _, d := range p.Definitions {
 		if !d.Special && g.carry(d) {
 			defs = append(defs, d)
 		}
 	}
+	for _, d := range p.ValueTypes {
+		if g.carry(d) {
+			defs = append(defs, d)
+		}
+	}
 	if len(defs) == 0 {
 		return nil, nil, nil, nil
 	}
+	sort.SliceStable(defs, func(i, j int) bool { return defs[i].GoName < defs[j].GoName })
 	g.f.HeaderComment(output.GeneratedComment)
 	if g.registerFunc(defs) && len(out.SchemeRegistryProblems) > 0 {
 		return nil, nil, out.SchemeRegistryProblems, nil
 	}
 	for _, d := range defs {
+		if isValueType(d) {
+			g.valueTypeFunc(d)
+			continue
+		}
 		g.validateFunc(d)
 		if g.transition(d) {
 			g.transitionsFunc(d)
@@ -140,8 +154,8 @@ type validatorGen struct {
 	eq          equalities
 	opts        model.Options
 	f           *jen.File
-	carries     map[*model.Definition]int // 0 unknown, 1 in progress, 2 yes, 3 no
-	transitions map[*model.Definition]int
+	carries     *reach              // definitions that carry validation
+	transitions *reach              // definitions that hold a transition rule
 	foreign     []*model.Definition // other packages' types whose validators this file declares
 	// listName is the JSON name of the field whose checks are being written, which names the
 	// items +k8s:item selects as members of a union.
@@ -152,7 +166,13 @@ type validatorGen struct {
 // Types of other packages that carry validation (metav1.Condition's required fields, say) get
 // unexported validators in this file, so what the API reaches is validated wherever it is declared.
 func (g *validatorGen) validated(d *model.Definition) bool {
-	return !d.Special && !d.IsObjectMeta() && !isListMeta(d) && g.carry(d)
+	return validatable(d) && g.carry(d)
+}
+
+// validatable reports whether a definition may have a validator: not a special type (Time,
+// Quantity), not object or list metadata.
+func validatable(d *model.Definition) bool {
+	return !d.Special && !d.IsObjectMeta() && !isListMeta(d)
 }
 
 // isListMeta reports metav1.ListMeta: list metadata is written by the API server and never
@@ -182,68 +202,75 @@ func (g *validatorGen) transitionsName(d *model.Definition) string {
 	return "transitions_" + strings.TrimPrefix(strings.TrimPrefix(g.funcName(d), "Validate_"), "validate_")
 }
 
-// carry reports whether a definition carries validation, directly or through its fields.
+// carry reports whether a definition carries validation, directly or through its fields (and
+// the definitions they reach, recursive types included).
 func (g *validatorGen) carry(d *model.Definition) bool {
-	switch g.carries[d] {
-	case 1:
-		return false // recursion: decided by the other fields
-	case 2:
-		return true
-	case 3:
-		return false
+	return g.carries.of(d)
+}
+
+// localCarry reports whether a definition's own tags ask for a check, and lists the definitions
+// whose validators its fields call.
+func (g *validatorGen) localCarry(d *model.Definition) (bool, []*model.Definition) {
+	var refs []*model.Definition
+	yes := hasChecks(d.Node)
+	for _, p := range d.Node.Properties {
+		yes = g.nodeLocal(p.Node, &refs) || yes
 	}
-	g.carries[d] = 1
-	yes := hasChecks(d.Node) || g.subtreeCarries(d.Node)
 	for _, sf := range d.Node.V.Subfields {
-		yes = yes || g.nodeCarries(sf.Node) || carriesHostTags(sf.V)
+		yes = g.nodeLocal(sf.Node, &refs) || carriesHostTags(sf.V) || yes
 	}
 	for _, p := range d.Node.Properties {
 		if goRequired(d, p) && !g.alwaysPresent(p) || p.Node.V.Update != nil || carriesHostTags(&p.Node.V) || len(p.Node.V.IfModes) > 0 {
 			yes = true
 		}
 	}
-	if yes {
-		g.carries[d] = 2
-	} else {
-		g.carries[d] = 3
+	if d.Node.Kind != model.KindObject {
+		yes = g.nodeLocal(d.Node, &refs) || yes // a named list, map or scalar type
 	}
-	return yes
+	return yes, refs
 }
 
-func (g *validatorGen) subtreeCarries(n *model.Node) bool {
-	for _, p := range n.Properties {
-		if g.nodeCarries(p.Node) {
+// nodeCarries reports whether validating a value asks for any check, through the definitions it
+// reaches included.
+func (g *validatorGen) nodeCarries(n *model.Node) bool {
+	var refs []*model.Definition
+	if g.nodeLocal(n, &refs) {
+		return true
+	}
+	for _, r := range refs {
+		if g.carry(r) {
 			return true
 		}
 	}
 	return false
 }
 
-func (g *validatorGen) nodeCarries(n *model.Node) bool {
+// nodeLocal reports whether the tags at a node or below it (not through definitions) ask for a
+// check; it adds the definitions whose validators the node's checks would call to refs.
+func (g *validatorGen) nodeLocal(n *model.Node, refs *[]*model.Definition) bool {
 	if hasChecks(n) {
 		return true
 	}
 	for _, sf := range n.V.Subfields {
-		if g.nodeCarries(sf.Node) || carriesHostTags(sf.V) {
+		if g.nodeLocal(sf.Node, refs) || carriesHostTags(sf.V) {
 			return true
 		}
 	}
 	for _, it := range n.V.ItemSelectors {
-		if g.nodeCarries(it.Node) || carriesHostTags(it.V) {
+		if g.nodeLocal(it.Node, refs) || carriesHostTags(it.V) {
 			return true
 		}
 	}
 	if n.Ref != nil {
-		return g.validated(n.Ref) && n.V.Opaque == nil
+		if n.V.Opaque == nil && validatable(n.Ref) {
+			*refs = append(*refs, n.Ref)
+		}
+		return false
 	}
-	if n.Items != nil && g.nodeCarries(n.Items) {
-		return true
-	}
-	if n.Values != nil && g.nodeCarries(n.Values) {
-		return true
-	}
-	if n.Keys != nil && g.nodeCarries(n.Keys) {
-		return true
+	for _, c := range []*model.Node{n.Items, n.Values, n.Keys} {
+		if c != nil && g.nodeLocal(c, refs) {
+			return true
+		}
 	}
 	return false
 }
@@ -259,40 +286,46 @@ func hasChecks(n *model.Node) bool {
 
 // transition reports whether a definition holds a transition rule anywhere in it.
 func (g *validatorGen) transition(d *model.Definition) bool {
-	switch g.transitions[d] {
-	case 1, 3:
-		return false
-	case 2:
-		return true
-	}
-	g.transitions[d] = 1
-	yes := g.nodeTransition(d.Node, true)
-	g.transitions[d] = 3
-	if yes {
-		g.transitions[d] = 2
-	}
-	return yes
+	return g.transitions.of(d)
 }
 
 // nodeTransition reports whether a node holds a transition rule that runs in CEL (+immutable is
 // checked natively, and an unchanged value never breaks it).
 func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
+	var refs []*model.Definition
+	if g.nodeTransitionLocal(n, self, &refs) {
+		return true
+	}
+	for _, r := range refs {
+		if g.transition(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// nodeTransitionLocal is nodeTransition without following definitions: it adds the ones whose
+// transition rules the node's checks would run to refs.
+func (g *validatorGen) nodeTransitionLocal(n *model.Node, self bool, refs *[]*model.Definition) bool {
 	if len(celRules(n.V.Rules, true)) > 0 {
 		return true
 	}
 	if n.Ref != nil && !self {
-		return g.validated(n.Ref) && g.transition(n.Ref)
+		if validatable(n.Ref) {
+			*refs = append(*refs, n.Ref)
+		}
+		return false
 	}
 	for _, p := range n.Properties {
-		if g.nodeTransition(p.Node, false) {
+		if g.nodeTransitionLocal(p.Node, false, refs) {
 			return true
 		}
 	}
 	// Only list-map items and map values have old values to run transition rules against.
-	if n.Items != nil && n.V.ListType != nil && n.V.ListType.Value == "map" && g.nodeTransition(n.Items, false) {
+	if n.Items != nil && n.V.ListType != nil && n.V.ListType.Value == "map" && g.nodeTransitionLocal(n.Items, false, refs) {
 		return true
 	}
-	return n.Values != nil && g.nodeTransition(n.Values, false)
+	return n.Values != nil && g.nodeTransitionLocal(n.Values, false, refs)
 }
 
 // validateFunc writes Validate_T.
@@ -342,6 +375,37 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 	} else {
 		body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath"))))
 	}
+	g.f.Commentf("%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
+	g.f.Commentf("tags of %s.%s declare. Errors are rooted at fldPath.", d.Package.Name, d.GoName)
+	g.f.Func().Id(name).Params(
+		jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
+		jen.Id("fldPath").Op("*").Qual(pkgField, "Path"), jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(typ),
+	).Qual(pkgField, "ErrorList").Block(body...)
+}
+
+// isValueType reports a named list, map or scalar type (model.Package.ValueTypes).
+func isValueType(d *model.Definition) bool {
+	return d.Node.Kind != model.KindObject
+}
+
+// valueTypeFunc writes Validate_T of a named list, map or scalar type: the checks its declaration
+// (and the chain of types below it) asks for, as a field of the type runs them. Places that hold
+// the type run the same checks inline, so this function is what a scheme registration calls.
+func (g *validatorGen) valueTypeFunc(d *model.Definition) {
+	name, typ := g.funcName(d), g.goType(d.Node.GoType)
+	g.listName = ""
+	checks := g.valueChecks(d.Node, "obj", "oldObj", 1, false)
+	body := []jen.Code{
+		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+		jen.If(jen.Id("op").Dot("Type").Op("!=").Qual(pkgOperation, "Update")).Block(
+			jen.Id("oldObj").Op("=").Nil()).Comment("only updates have an old object: transition rules run on update only"),
+	}
+	if uses(checks, "ratchet") {
+		body = append(body, jen.Id("ratchet").Op(":=").Id("oldObj").Op("!=").Nil().Op("&&").Qual(pkgGenRT, "Ratcheting").Call(jen.Id("op")))
+	}
+	body = append(body, jen.Var().Id("e").Qual(pkgField, "ErrorList"))
+	body = append(body, checks...)
+	body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("e"), jen.Id("fldPath"))))
 	g.f.Commentf("%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
 	g.f.Commentf("tags of %s.%s declare. Errors are rooted at fldPath.", d.Package.Name, d.GoName)
 	g.f.Func().Id(name).Params(
