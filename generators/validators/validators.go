@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
@@ -501,9 +502,33 @@ func (g *validatorGen) propAbsent(p *model.Property, v string) *jen.Statement {
 // written for Kubernetes' validation-gen, an explicit +required only.
 func goRequired(d *model.Definition, p *model.Property) bool {
 	if d.Package.UpstreamSemantics() {
-		return p.Node.V.Required != nil
+		return p.Node.V.Required != nil || defaultedOptional(p.Node)
 	}
 	return p.Required
+}
+
+// defaultedOptional reports an optional field with a default that the API server always sets, so
+// that, as upstream's validation-gen reads it, the field is effectively required: a pointer,
+// or a value whose default is not its zero value (a zero default of a value only documents what
+// an unset value means).
+func defaultedOptional(n *model.Node) bool {
+	if n.V.Optional == nil || n.V.Default == nil {
+		return false
+	}
+	return n.Pointer || !zeroJSON(n.V.Default.Value)
+}
+
+// zeroJSON reports a JSON value that is the zero value of its Go type: null, "", 0, false, [] or {}.
+func zeroJSON(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch x := reflect.ValueOf(v); x.Kind() {
+	case reflect.Slice, reflect.Map:
+		return x.Len() == 0
+	default:
+		return x.IsZero()
+	}
 }
 
 // property emits the block that validates one field.
@@ -511,6 +536,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	n := p.Node
 	required := goRequired(d, p)
 	upstream := d.Package.UpstreamSemantics()
+	// +k8s:optional makes a required field optional, except an optional field with a default.
+	optional := n.V.Optional != nil && !(upstream && defaultedOptional(n))
 	// Required errors name the tag, except in upstream's semantics, where they have no origin.
 	origin := "required"
 	if upstream {
@@ -531,7 +558,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	g.listName = p.Name
 	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
 	absent := g.propAbsent(p, "v")
-	requiredCheck := !transitionsOnly && absent != nil && required && n.V.Optional == nil
+	requiredCheck := !transitionsOnly && absent != nil && required && !optional
 	if forbidden && absent != nil {
 		// +k8s:forbidden: a set value is the error, and nothing else about it is checked.
 		var set *jen.Statement
@@ -583,7 +610,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		} else {
 			block = append(block, present...)
 		}
-	case required && n.V.Optional == nil:
+	case required && !optional:
 		required := jen.If(absent).Block(
 			jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
 				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
@@ -591,7 +618,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			required = required.Else().Block(present...)
 		}
 		block = append(block, required)
-	case upstream && n.V.Optional == nil && !n.Pointer:
+	case upstream && !optional && !n.Pointer:
 		// Neither +required nor +optional: upstream checks the value whatever it is, zero included.
 		block = append(block, present...)
 	default:
