@@ -42,7 +42,8 @@ func init() {
 	for _, n := range []string{"minimum", "maximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
 		"minProperties", "maxProperties", "pattern", "format", "immutable", "k8s:maxBytes", "k8s:neq", "k8s:update",
 		"k8s:eachVal", "k8s:eachKey", "k8s:subfield", "k8s:alpha", "k8s:beta", "k8s:ifEnabled", "k8s:ifDisabled",
-		"k8s:validateFalse", "k8s:validateTrue", "k8s:customValidation", "k8s:validateTrueAlpha", "k8s:validateTrueBeta"} {
+		"k8s:validateFalse", "k8s:validateTrue", "k8s:customValidation", "k8s:validateTrueAlpha", "k8s:validateTrueBeta",
+		"k8s:modeDiscriminator", "k8s:ifMode"} {
 		gateable[n] = true
 	}
 }

@@ -38,7 +38,7 @@ func init() {
 			}
 			m := &model.IfMode{Modality: c.Args["modality"].Value, Mode: mode, V: &model.Validations{}, GoType: c.GoType, Origin: c.Origin()}
 			c.V.IfModes = append(c.V.IfModes, m)
-			c.ApplyPayload(c.GoType, m.V)
+			c.ApplyPayloadUngated(c.GoType, m.V) // the mode is gated as a whole (m.Origin.Options)
 			return nil
 		},
 	})

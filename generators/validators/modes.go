@@ -39,15 +39,41 @@ func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
 		ms := members[modality]
 		sort.Slice(ms, func(i, j int) bool { return ms[i].GoName < ms[j].GoName })
 		for _, p := range ms {
-			out = append(out, jen.Comment(p.Name+": +k8s:ifMode"), g.discriminated(d, disc, p, modality))
+			out = append(out, jen.Comment(p.Name+": +k8s:ifMode"), jen.Id("errs").Op("=").Append(jen.Id("errs"),
+				gatedExpr(modeGate(disc, p, modality), g.discriminated(d, disc, p, modality)).Op("...")))
 		}
 	}
 	return out
 }
 
+// modeGate is the origin whose validation options gate a member's modality check: those of the
+// discriminator (+k8s:ifEnabled(X)=+k8s:modeDiscriminator) and of the member's +k8s:ifMode tags
+// (+k8s:ifEnabled(X)=+k8s:ifMode("A")=...), each once, in that order.
+func modeGate(disc, p *model.Property, modality string) model.Origin {
+	var o model.Origin
+	seen := map[model.OptionGate]bool{}
+	add := func(opts []model.OptionGate) {
+		for _, opt := range opts {
+			if !seen[opt] {
+				seen[opt] = true
+				o.Options = append(o.Options, opt)
+			}
+		}
+	}
+	if disc != nil && disc.Node.V.ModeDiscriminator != nil {
+		add(disc.Node.V.ModeDiscriminator.Options)
+	}
+	for _, m := range p.Node.V.IfModes {
+		if m.Modality == modality {
+			add(m.Options)
+		}
+	}
+	return o
+}
+
 // discriminated is the validate.Discriminated call for one member field of a modality. The
 // field's value is passed as a pointer (nil when a pointer field is unset).
-func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Property, modality string) jen.Code {
+func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Property, modality string) *jen.Statement {
 	n := p.Node
 	host := jen.Op("*").Add(g.goType(d.Node.GoType))
 	vt := jen.Op("*").Add(g.goType(n.ValueType()))
@@ -95,13 +121,13 @@ func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Propert
 	eq := jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Add(vt.Clone())).Bool().Block(
 		jen.Return(jen.Id("a").Op("==").Id("b").Op("||").Id("a").Op("!=").Nil().Op("&&").Id("b").Op("!=").Nil().Op("&&").
 			Id(g.eq.fn(n.ValueType())).Call(jen.Id("a"), jen.Id("b"))))
-	return jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgValidate, "Discriminated").Call(
+	return jen.Qual(pkgValidate, "Discriminated").Call(
 		jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj"), jen.Id("oldObj"), jen.Lit(p.Name),
 		jen.Func().Params(jen.Id("obj").Add(host.Clone())).Add(vt.Clone()).Block(jen.Return(get)),
 		jen.Func().Params(jen.Id("obj").Add(host.Clone())).Add(dt).Block(jen.Return(jen.Id("obj").Dot(disc.GoName))),
 		eq, forbidden,
 		jen.Index().Qual(pkgValidate, "DiscriminatedRule").Types(vt.Clone(), g.goType(disc.Node.GoType)).Values(rules...),
-	).Op("..."))
+	)
 }
 
 // modeRule is the body of one mode's rule: the field's checks in that mode, errors at fldPath.
