@@ -156,6 +156,9 @@ type Validations struct {
 	// discriminator names, a Forbidden error when that mode has none.
 	ModeDiscriminator *ModeDiscriminator
 	IfModes           []*IfMode
+	// EnumExclude holds the +k8s:enumExclude tags of an enum constant: the value is not supported
+	// (when the origin's options hold, for a gated one).
+	EnumExclude []Flag
 }
 
 // ModeDiscriminator is +k8s:modeDiscriminator: a string or bool field whose value selects the
@@ -325,6 +328,10 @@ type Node struct {
 type EnumValue struct {
 	Value any
 	Doc   string // first line of the constant's doc comment, for descriptions
+	// ExcludedWhen are the validation options under which the value is not supported
+	// (+k8s:ifEnabled(X)=+k8s:enumExclude), one option each; a value excluded unconditionally is
+	// not listed at all.
+	ExcludedWhen []OptionGate
 }
 
 // Property is one JSON field of a struct.

@@ -13,7 +13,7 @@ func optionDef(name string, enabled bool) *Def {
 		when = "disabled"
 	}
 	return &Def{
-		Name: name, Scopes: ScopeType | ScopeField, Typed: true, Repeatable: true,
+		Name: name, Scopes: ScopeType | ScopeField | ScopeConst, Typed: true, Repeatable: true,
 		Value: Arg{Kind: ArgTag, Doc: "the tag to apply when the option is " + when},
 		Args:  []Param{{Key: "", Arg: Arg{Kind: ArgString}, Doc: "the option's name (positional), e.g. a feature gate"}},
 		Doc: "Applies another tag only when the validation option (positional argument, e.g. a feature gate) is " + when +
@@ -43,7 +43,7 @@ func init() {
 		"minProperties", "maxProperties", "pattern", "format", "immutable", "k8s:maxBytes", "k8s:neq", "k8s:update",
 		"k8s:eachVal", "k8s:eachKey", "k8s:subfield", "k8s:alpha", "k8s:beta", "k8s:ifEnabled", "k8s:ifDisabled",
 		"k8s:validateFalse", "k8s:validateTrue", "k8s:customValidation", "k8s:validateTrueAlpha", "k8s:validateTrueBeta",
-		"k8s:modeDiscriminator", "k8s:ifMode"} {
+		"k8s:modeDiscriminator", "k8s:ifMode", "k8s:enumExclude"} {
 		gateable[n] = true
 	}
 }

@@ -28,6 +28,7 @@ const (
 	ScopePackage Scope = 1 << iota // the package's doc comments (doc.go)
 	ScopeType                      // a type declaration (named type or alias)
 	ScopeField                     // a struct field
+	ScopeConst                     // a constant of an enum type
 )
 
 func (s Scope) String() string {
@@ -35,7 +36,7 @@ func (s Scope) String() string {
 	for _, x := range []struct {
 		s Scope
 		n string
-	}{{ScopePackage, "package"}, {ScopeType, "type"}, {ScopeField, "field"}} {
+	}{{ScopePackage, "package"}, {ScopeType, "type"}, {ScopeField, "field"}, {ScopeConst, "constant"}} {
 		if s&x.s != 0 {
 			parts = append(parts, x.n)
 		}

@@ -43,6 +43,8 @@ type builder struct {
 	// inChain holds the named list, map and scalar types whose nodes are being built, so that a
 	// type that contains itself without a struct in between is reported rather than followed.
 	inChain map[*types.TypeName]bool
+	// enums caches the values of enum types (enumValues).
+	enums map[*types.TypeName][]model.EnumValue
 }
 
 // Build turns the loaded program into the model. Every input package's type declarations have
@@ -56,7 +58,8 @@ func Build(prog *loader.Program) (*model.Universe, model.Diagnostics) {
 func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model.Diagnostics) {
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
-		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, inChain: map[*types.TypeName]bool{}}
+		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, inChain: map[*types.TypeName]bool{},
+		enums: map[*types.TypeName][]model.EnumValue{}}
 	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
 		u.Packages = append(u.Packages, b.pkg(pkg.PkgPath))

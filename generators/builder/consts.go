@@ -74,22 +74,62 @@ func (b *builder) enumValues(tn *types.TypeName) []model.EnumValue {
 			tn = n.Obj()
 		}
 	}
+	if out, ok := b.enums[tn]; ok {
+		return out
+	}
 	byValue := map[string]model.EnumValue{}
+	excluded := map[string]bool{}
 	for _, c := range b.prog.Consts(tn) {
 		if c.Val().Kind() != constant.String {
 			continue
 		}
 		v := constant.StringVal(c.Val())
+		gates, always := b.enumExclusions(c)
+		if always {
+			excluded[v] = true
+		}
 		doc := strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(b.prog.ConstDoc(c)), c.Name())), " ")
-		if old, ok := byValue[v]; ok && len(old.Doc) >= len(doc) {
+		if old, ok := byValue[v]; ok {
+			old.ExcludedWhen = append(old.ExcludedWhen, gates...)
+			if len(old.Doc) < len(doc) {
+				old.Doc = doc
+			}
+			byValue[v] = old
 			continue
 		}
-		byValue[v] = model.EnumValue{Value: v, Doc: doc}
+		byValue[v] = model.EnumValue{Value: v, Doc: doc, ExcludedWhen: gates}
 	}
 	var out []model.EnumValue
-	for _, ev := range byValue {
-		out = append(out, ev)
+	for v, ev := range byValue {
+		if !excluded[v] {
+			out = append(out, ev)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Value.(string) < out[j].Value.(string) })
+	b.enums[tn] = out
 	return out
+}
+
+// enumExclusions reads the +k8s:enumExclude tags of an enum constant (the only tags read on
+// constants, with the +k8s:ifEnabled / +k8s:ifDisabled that gate them): the options under which
+// its value is excluded, or always when one is not gated.
+func (b *builder) enumExclusions(c *types.Const) (gates []model.OptionGate, always bool) {
+	var raws []tags.Raw
+	for _, r := range tags.Extract(b.prog.ConstTagLines(c), tags.Multiline) {
+		if r.Name == "k8s:enumExclude" || r.Name == "k8s:ifEnabled" || r.Name == "k8s:ifDisabled" {
+			raws = append(raws, r)
+		}
+	}
+	if len(raws) == 0 {
+		return nil, false
+	}
+	var v model.Validations
+	tags.Apply(raws, tags.Place{Scope: tags.ScopeConst, Kind: model.KindString, GoType: c.Type(), V: &v, TestTags: b.testTags}, &b.diags)
+	for _, f := range v.EnumExclude {
+		if len(f.Options) == 0 {
+			always = true
+		}
+		gates = append(gates, f.Options...)
+	}
+	return gates, always
 }

@@ -98,6 +98,7 @@ func (p *Program) indexFile(pkg *packages.Package, f *ast.File) {
 						p.constPos[c] = n.Pos()
 						if doc != nil {
 							p.constDoc[c] = commentText(doc)
+							p.constComments[c] = doc
 						}
 					}
 				}

@@ -58,6 +58,8 @@ type Program struct {
 	// constDoc maps a constant to its doc comment text, constPos to the position of its name.
 	constDoc map[*types.Const]string
 	constPos map[*types.Const]token.Pos
+	// constComments maps a constant to its doc comment, for its tags.
+	constComments map[*types.Const]*ast.CommentGroup
 	// consts caches the typed constants of each named type, across all loaded packages.
 	consts map[*types.TypeName][]*types.Const
 	// ReadOnly holds the import paths of the input packages that are never written: those that
@@ -94,6 +96,12 @@ func (p *Program) Package(path string) *packages.Package {
 		p.complete(pkg)
 	}
 	return pkg
+}
+
+// ConstTagLines returns the lines of a constant's doc comment, with positions, for its tags.
+func (p *Program) ConstTagLines(c *types.Const) []tags.Line {
+	p.indexAt(c)
+	return p.Lines(p.constComments[c])
 }
 
 // ConstDoc returns the doc comment text of a constant.
@@ -285,20 +293,21 @@ func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	p := &Program{
-		Inputs:      pkgs,
-		byPath:      map[string]*packages.Package{},
-		importers:   map[string][]*packages.Package{},
-		indexed:     map[*packages.Package]bool{},
-		parsed:      map[*packages.Package]bool{},
-		files:       map[string]*ast.File{},
-		indexedFile: map[*ast.File]bool{},
-		headers:     map[string]*ast.File{},
-		checked:     map[*packages.Package]*types.Info{},
-		typeDecl:    map[*types.TypeName]*TypeDecl{},
-		fieldDecl:   map[*types.Var]*ast.Field{},
-		constDoc:    map[*types.Const]string{},
-		constPos:    map[*types.Const]token.Pos{},
-		consts:      map[*types.TypeName][]*types.Const{},
+		Inputs:        pkgs,
+		byPath:        map[string]*packages.Package{},
+		importers:     map[string][]*packages.Package{},
+		indexed:       map[*packages.Package]bool{},
+		parsed:        map[*packages.Package]bool{},
+		files:         map[string]*ast.File{},
+		indexedFile:   map[*ast.File]bool{},
+		headers:       map[string]*ast.File{},
+		checked:       map[*packages.Package]*types.Info{},
+		typeDecl:      map[*types.TypeName]*TypeDecl{},
+		fieldDecl:     map[*types.Var]*ast.Field{},
+		constDoc:      map[*types.Const]string{},
+		constPos:      map[*types.Const]token.Pos{},
+		constComments: map[*types.Const]*ast.CommentGroup{},
+		consts:        map[*types.TypeName][]*types.Const{},
 	}
 	var diags model.Diagnostics
 	for _, pkg := range pkgs {

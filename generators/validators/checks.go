@@ -2,6 +2,7 @@ package validators
 
 import (
 	"fmt"
+	"go/types"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -277,6 +278,10 @@ func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
 	if len(n.Enum) == 0 && V.Enum == nil {
 		return nil
 	}
+	if n.Kind == model.KindString && gatedExclusions(n.Enum) {
+		return []jen.Code{gated(enumOrigin(V), jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "AtValue").Call(
+			jen.Qual(pkgValidate, "Enum").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Nil(), g.enumVars(n))), enumOrigin(V)).Op("...")))}
+	}
 	subject := jen.Op("*").Id(v)
 	switch n.Kind {
 	case model.KindInteger:
@@ -323,6 +328,46 @@ func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
 		return []jen.Code{gated(enumOrigin(V), fail)}
 	}
 	return []jen.Code{gated(enumOrigin(V), jen.Switch(subject).Block(jen.Case(cases...), jen.Default().Block(fail)))}
+}
+
+// gatedExclusions reports an enum with a value excluded under a validation option
+// (+k8s:ifEnabled(X)=+k8s:enumExclude).
+func gatedExclusions(values []model.EnumValue) bool {
+	for _, ev := range values {
+		if len(ev.ExcludedWhen) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// enumVars declares (once per enum type) the values of a string enum with option-gated exclusions
+// and the exclusions, as apimachinery's validate.Enum takes them, and returns them as arguments.
+func (g *validatorGen) enumVars(n *model.Node) jen.Code {
+	t := g.goType(n.ValueType())
+	key := "enum:" + typeIdent(n.ValueType())
+	name, ok := g.memo[key]
+	if !ok {
+		base := typeIdent(n.ValueType())
+		if nt, isNamed := types.Unalias(n.ValueType()).(*types.Named); isNamed && nt.Obj().Pkg() != nil && nt.Obj().Pkg().Path() == g.out.Path {
+			base = nt.Obj().Name()
+		}
+		name = g.unique(base)
+		g.memo[key] = name
+		var values, exclusions []jen.Code
+		for _, ev := range n.Enum {
+			values = append(values, jen.Lit(ev.Value))
+			for _, o := range ev.ExcludedWhen {
+				exclusions = append(exclusions, jen.Values(jen.Dict{jen.Id("Value"): jen.Lit(ev.Value),
+					jen.Id("ExcludeWhen"): jen.Lit(o.Enabled), jen.Id("Option"): jen.Lit(o.Name)}))
+			}
+		}
+		g.vars = append(g.vars,
+			jen.Commentf("symbolsFor%s are the values of an enum, exclusionsFor%s those excluded under validation options.", name, name),
+			jen.Var().Id("symbolsFor"+name).Op("=").Qual(pkgSets, "New").Types(t.Clone()).Call(values...),
+			jen.Var().Id("exclusionsFor"+name).Op("=").Index().Qual(pkgValidate, "EnumExclusion").Types(t.Clone()).Values(exclusions...))
+	}
+	return jen.List(jen.Id("symbolsFor"+name), jen.Id("exclusionsFor"+name))
 }
 
 // marked adds the stability level of the tag that declared a check (+k8s:alpha, +k8s:beta) to the

@@ -33,6 +33,7 @@ const (
 	pkgRegexp    = "regexp"
 	pkgMath      = "math"
 	pkgValidate  = "k8s.io/apimachinery/pkg/api/validate"
+	pkgSets      = "k8s.io/apimachinery/pkg/util/sets"
 )
 
 // GoFile renders the typed validators of one package: Validate_T for every type that
