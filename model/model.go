@@ -441,6 +441,10 @@ type Package struct {
 	ValueTypes []*Definition
 	// Kubebuilder holds controller-gen's package markers.
 	Kubebuilder PackageMarkers
+	// Declared maps the package-level names the package declares (this generator's previous
+	// outputs aside) to their positions, for packages the run writes into: generated
+	// declarations keep clear of them.
+	Declared map[string]token.Position
 }
 
 // UpstreamSemantics reports whether the package's Go validators follow Kubernetes' validation-gen

@@ -143,6 +143,12 @@ func (b *builder) pkg(path string) *model.Package {
 	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p, IgnoreMarkers: b.markersIgnored(path)}, &b.diags)
 	if p.Input && !p.ReadOnly {
 		b.checkSchemeRegistry(gp.Types, p)
+		if gp.Types != nil {
+			p.Declared = map[string]token.Position{}
+			for _, name := range gp.Types.Scope().Names() {
+				p.Declared[name] = b.prog.Fset.Position(gp.Types.Scope().Lookup(name).Pos())
+			}
+		}
 	}
 	return p
 }

@@ -62,6 +62,7 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) bool {
 	}
 	body = append(body, jen.Return(jen.Nil()))
 	pkg, name := splitQualified(reg.Value)
+	g.registers = true
 	g.f.Func().Id("init").Params().Block(jen.Id("localSchemeBuilder").Dot("Register").Call(jen.Id("RegisterValidations")))
 	g.f.Comment("RegisterValidations registers the validators of the types that +k8s:validation-gen selects, for")
 	g.f.Comment("the subresources each supports, so that the scheme validates them.")
@@ -93,6 +94,7 @@ func (g *validatorGen) defaultRegisterFunc(defs []*model.Definition) {
 		))
 	}
 	body = append(body, jen.Return(jen.Nil()))
+	g.registers = true
 	g.f.Comment("RegisterValidations registers the validators of the package's root kinds, so that")
 	g.f.Comment("scheme.Validate and scheme.ValidateUpdate run them.")
 	g.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(pkgRuntime, "Scheme")).Error().Block(body...)

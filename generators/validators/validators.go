@@ -66,6 +66,9 @@ func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, heade
 // are out's SchemeRegistryProblems when the file registers a type (it would not compile).
 func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, model.Diagnostics, error) {
 	d := &decls{pkg: p, out: out, memo: map[string]string{}, names: map[string]int{}, lazy: map[string]lazyDecl{}}
+	for name := range out.Declared {
+		d.names[name] = 1 // helpers get other names (unique)
+	}
 	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name)}
 	g.carries = newReach(g.localCarry)
 	g.transitions = newReach(func(d *model.Definition) (bool, []*model.Definition) {
@@ -111,6 +114,9 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 	for i := 0; i < len(g.pending); i++ { // equality helpers can ask for more helpers
 		g.pending[i]()
 	}
+	if diags := g.nameClashes(defs); len(diags) > 0 {
+		return nil, nil, diags, nil
+	}
 	for _, v := range g.vars {
 		if s, ok := v.(*jen.Statement); ok && len(*s) == 0 {
 			continue // an unused lazy declaration
@@ -125,6 +131,28 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 		return nil, nil, nil, fmt.Errorf("rendering validators for %s into %s: %w", p.Path, out.Path, err)
 	}
 	return output.WithHeader(header, buf.Bytes()), sortReport(g.celReport), nil, nil
+}
+
+// nameClashes reports, at their declarations, the names the output package declares that the
+// file's fixed names (Validate_T, transitions_T, RegisterValidations) would declare again: such a
+// file would not compile (type Validate_Code next to a type Code that carries validation).
+func (g *validatorGen) nameClashes(defs []*model.Definition) model.Diagnostics {
+	var diags model.Diagnostics
+	clash := func(name, what string) {
+		if pos, ok := g.out.Declared[name]; ok {
+			diags.Add(pos, "", "%s is the name of the generated %s; rename this declaration", name, what)
+		}
+	}
+	if g.registers {
+		clash("RegisterValidations", "registration function")
+	}
+	for _, d := range defs {
+		clash(g.funcName(d), "validator of "+d.GoName)
+		if !isValueType(d) && g.transition(d) {
+			clash(g.transitionsName(d), "transition rules of "+d.GoName)
+		}
+	}
+	return diags.Sorted()
 }
 
 // unexportedTypes reports, at their declarations, the unexported types of other packages that
@@ -159,6 +187,8 @@ type validatorGen struct {
 	carries     *reach              // definitions that carry validation
 	transitions *reach              // definitions that hold a transition rule
 	foreign     []*model.Definition // other packages' types whose validators this file declares
+	// registers is set when the file declares RegisterValidations.
+	registers bool
 	// listName is the JSON name of the field whose checks are being written, which names the
 	// items +k8s:item selects as members of a union.
 	listName string
