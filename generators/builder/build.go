@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"k8s.io/klog/v2"
 	"k8s.io/kube-openapi/pkg/common"
 	"k8s.io/kube-openapi/pkg/util"
 
@@ -862,10 +863,19 @@ func (b *builder) neverWritten(raws []tags.Raw, f *types.Var, dash bool) {
 	if dash {
 		why = `its json tag is "-"`
 	}
+	upstream := f.Pkg() != nil && b.pkg(f.Pkg().Path()).UpstreamSemantics()
 	for _, r := range raws {
-		if _, ok := tags.Lookup(r.Name); ok {
-			b.diags.Add(r.Pos, r.Name, "field %s is never in the JSON (%s), so this tag would validate nothing; remove it", f.Name(), why)
+		if _, ok := tags.Lookup(r.Name); !ok {
+			continue
 		}
+		if upstream {
+			// Kubernetes' validation-gen skips such fields, tags and all; a package written for it
+			// keeps generating, with a warning.
+			klog.Warningf("%s:%d:%d: +%s: field %s is never in the JSON (%s), so this tag validates nothing; ignored",
+				r.Pos.Filename, r.Pos.Line, r.Pos.Column, r.Name, f.Name(), why)
+			continue
+		}
+		b.diags.Add(r.Pos, r.Name, "field %s is never in the JSON (%s), so this tag would validate nothing; remove it", f.Name(), why)
 	}
 }
 

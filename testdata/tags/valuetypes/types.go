@@ -36,3 +36,12 @@ type B struct {
 type C struct {
 	Code Code `json:"code"`
 }
+
+// Hidden has an unexported field with a tag: Kubernetes' validation-gen skips it (encoding/json
+// never writes it), and so does this package's generation, with a warning.
+type Hidden struct {
+	// +k8s:maxLength=1
+	hidden string
+
+	Code Code `json:"code"`
+}
