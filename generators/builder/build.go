@@ -44,6 +44,8 @@ type builder struct {
 	// inChain holds the named list, map and scalar types whose nodes are being built, so that a
 	// type that contains itself without a struct in between is reported rather than followed.
 	inChain map[*types.TypeName]bool
+	// inherited maps input packages to the +k8s:validation-gen of the output package naming them.
+	inherited map[string]*model.String
 	// enums caches the values of enum types (enumValues).
 	enums map[*types.TypeName][]model.EnumValue
 }
@@ -65,8 +67,10 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 	for _, pkg := range prog.Inputs {
 		u.Packages = append(u.Packages, b.pkg(pkg.PkgPath))
 	}
-	// Which packages have upstream's semantics is known before any type is built.
-	b.inputSemantics()
+	// Which packages will have upstream's semantics is known before any type is built; tags are
+	// applied before an input package inherits them (inputSemantics), as they are written for
+	// the package they are in.
+	b.inherited = b.inheritedSemantics()
 	for _, pkg := range prog.Inputs {
 		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {
@@ -81,6 +85,7 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 			b.rootOnly(tn, b.definition(tn), d)
 		}
 	}
+	b.inputSemantics()
 	for _, pkg := range prog.Inputs {
 		b.valueTypes(pkg.Types, b.pkg(pkg.PkgPath))
 	}
@@ -103,20 +108,38 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 // +k8s:validation-gen-input: the types of k8s.io/api/apps/v1 are written for Kubernetes'
 // validation-gen because pkg/apis/apps/v1 generates their validators with it.
 func (b *builder) inputSemantics() {
+	for path, v := range b.inherited {
+		if in := b.pkgs[path]; in != nil && in.ValidationGen == nil {
+			in.ValidationGen = v
+		}
+	}
+}
+
+// inheritedSemantics maps the packages that output packages name in +k8s:validation-gen-input to
+// the +k8s:validation-gen they inherit (inputSemantics).
+func (b *builder) inheritedSemantics() map[string]*model.String {
 	paths := make([]string, 0, len(b.pkgs))
 	for path := range b.pkgs {
 		paths = append(paths, path)
 	}
 	sort.Strings(paths) // the first output package's tag is the one recorded
+	out := map[string]*model.String{}
 	for _, path := range paths {
 		p := b.pkgs[path]
 		if p.ValidationGenInput == nil || p.ValidationGen == nil || p.ReadOnly {
 			continue
 		}
-		if in := b.pkgs[p.ValidationGenInput.Value]; in != nil && in.ValidationGen == nil {
-			in.ValidationGen = p.ValidationGen
+		if _, ok := out[p.ValidationGenInput.Value]; !ok {
+			out[p.ValidationGenInput.Value] = p.ValidationGen
 		}
 	}
+	return out
+}
+
+// upstream reports whether a package's Go validators follow upstream's semantics, its own
+// +k8s:validation-gen or one it inherits as an input.
+func (b *builder) upstream(path string) bool {
+	return b.pkg(path).UpstreamSemantics() || b.inherited[path] != nil
 }
 
 // pkg returns the model package for an import path, reading its package tags the first time.
@@ -667,7 +690,7 @@ walk:
 // upstream validation-gen's semantics.
 func (b *builder) upstreamNamed(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && b.pkg(n.Obj().Pkg().Path()).UpstreamSemantics()
+	return ok && n.Obj().Pkg() != nil && b.upstream(n.Obj().Pkg().Path())
 }
 
 // chainedNodes builds the nodes of the values that +k8s:subfield and +k8s:item select, from the
@@ -863,7 +886,7 @@ func (b *builder) neverWritten(raws []tags.Raw, f *types.Var, dash bool) {
 	if dash {
 		why = `its json tag is "-"`
 	}
-	upstream := f.Pkg() != nil && b.pkg(f.Pkg().Path()).UpstreamSemantics()
+	upstream := f.Pkg() != nil && b.upstream(f.Pkg().Path())
 	for _, r := range raws {
 		if _, ok := tags.Lookup(r.Name); !ok {
 			continue
