@@ -449,8 +449,17 @@ type Package struct {
 	// name them as input, or into the packages that use their types.
 	ReadOnly    bool
 	Definitions []*Definition // sorted by Go name
+	// ValueTypes are the named list, map and scalar types of a package with upstream semantics
+	// (type Name string), sorted by Go name: Go validators get a Validate_T for those that carry
+	// validation, as upstream's validation-gen writes one. They are not in the schema's
+	// definitions (their places inline them) and no Node.Ref points at them.
+	ValueTypes []*Definition
 	// Kubebuilder holds controller-gen's package markers.
 	Kubebuilder PackageMarkers
+	// Declared maps the package-level names the package declares (this generator's previous
+	// outputs aside) to their positions, for packages the run writes into: generated
+	// declarations keep clear of them.
+	Declared map[string]token.Position
 }
 
 // UpstreamSemantics reports whether the package's Go validators follow Kubernetes' validation-gen

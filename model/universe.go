@@ -18,6 +18,19 @@ type Universe struct {
 	Definitions []*Definition // all definitions, sorted by name
 }
 
+// Checked is every definition whose tags the checks validate: all definitions, then the value
+// types of the input packages (Package.ValueTypes), which have Go validators of their own though
+// no place may use them.
+func (u *Universe) Checked() []*Definition {
+	out := u.Definitions
+	for _, p := range u.Packages {
+		if len(p.ValueTypes) > 0 {
+			out = append(out[:len(out):len(out)], p.ValueTypes...)
+		}
+	}
+	return out
+}
+
 // Lookup returns the definition with the given model name.
 func (u *Universe) Lookup(name string) *Definition {
 	i := sort.Search(len(u.Definitions), func(i int) bool { return u.Definitions[i].Name >= name })

@@ -149,8 +149,12 @@ func (c *Context) Payload() Raw {
 // the keys of a map, ... elem is the Go type of that value and v receives its validations.
 // Problems are reported at this tag.
 func (c *Context) ApplyPayload(elem types.Type, v *model.Validations) {
+	c.applyPayload(elem, v, c.place.Options)
+}
+
+func (c *Context) applyPayload(elem types.Type, v *model.Validations, options []model.OptionGate) {
 	p := Place{Scope: ScopeField, GoType: elem, V: v, Lookup: c.place.Lookup, KindOf: c.place.KindOf,
-		TestTags: c.place.TestTags, Pkg: c.place.Pkg, Chained: true, ChainedBy: c.Def.Name, Level: c.place.Level, Options: c.place.Options}
+		TestTags: c.place.TestTags, Pkg: c.place.Pkg, Chained: true, ChainedBy: c.Def.Name, Level: c.place.Level, Options: options}
 	if p.KindOf != nil {
 		p.Kind = p.KindOf(elem)
 	}

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"k8s.io/klog/v2"
 	"k8s.io/kube-openapi/pkg/common"
 	"k8s.io/kube-openapi/pkg/util"
 
@@ -40,7 +41,12 @@ type builder struct {
 	// kubebuilder caches whether an input package uses controller-gen's markers.
 	kubebuilder *bool
 	testTags    bool // accept test-only tags
-	// enums caches the values of enum types (their constants' tags are read once).
+	// inChain holds the named list, map and scalar types whose nodes are being built, so that a
+	// type that contains itself without a struct in between is reported rather than followed.
+	inChain map[*types.TypeName]bool
+	// inherited maps input packages to the +k8s:validation-gen of the output package naming them.
+	inherited map[string]*model.String
+	// enums caches the values of enum types (enumValues).
 	enums map[*types.TypeName][]model.EnumValue
 }
 
@@ -55,12 +61,17 @@ func Build(prog *loader.Program) (*model.Universe, model.Diagnostics) {
 func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model.Diagnostics) {
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
-		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags,
+		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, inChain: map[*types.TypeName]bool{},
 		enums: map[*types.TypeName][]model.EnumValue{}}
 	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
-		mp := b.pkg(pkg.PkgPath)
-		u.Packages = append(u.Packages, mp)
+		u.Packages = append(u.Packages, b.pkg(pkg.PkgPath))
+	}
+	// Which packages will have upstream's semantics is known before any type is built; tags are
+	// applied before an input package inherits them (inputSemantics), as they are written for
+	// the package they are in.
+	b.inherited = b.inheritedSemantics()
+	for _, pkg := range prog.Inputs {
 		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -75,6 +86,9 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 		}
 	}
 	b.inputSemantics()
+	for _, pkg := range prog.Inputs {
+		b.valueTypes(pkg.Types, b.pkg(pkg.PkgPath))
+	}
 	for _, d := range b.defs {
 		u.Definitions = append(u.Definitions, d)
 	}
@@ -94,20 +108,38 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 // +k8s:validation-gen-input: the types of k8s.io/api/apps/v1 are written for Kubernetes'
 // validation-gen because pkg/apis/apps/v1 generates their validators with it.
 func (b *builder) inputSemantics() {
+	for path, v := range b.inherited {
+		if in := b.pkgs[path]; in != nil && in.ValidationGen == nil {
+			in.ValidationGen = v
+		}
+	}
+}
+
+// inheritedSemantics maps the packages that output packages name in +k8s:validation-gen-input to
+// the +k8s:validation-gen they inherit (inputSemantics).
+func (b *builder) inheritedSemantics() map[string]*model.String {
 	paths := make([]string, 0, len(b.pkgs))
 	for path := range b.pkgs {
 		paths = append(paths, path)
 	}
 	sort.Strings(paths) // the first output package's tag is the one recorded
+	out := map[string]*model.String{}
 	for _, path := range paths {
 		p := b.pkgs[path]
 		if p.ValidationGenInput == nil || p.ValidationGen == nil || p.ReadOnly {
 			continue
 		}
-		if in := b.pkgs[p.ValidationGenInput.Value]; in != nil && in.ValidationGen == nil {
-			in.ValidationGen = p.ValidationGen
+		if _, ok := out[p.ValidationGenInput.Value]; !ok {
+			out[p.ValidationGenInput.Value] = p.ValidationGen
 		}
 	}
+	return out
+}
+
+// upstream reports whether a package's Go validators follow upstream's semantics, its own
+// +k8s:validation-gen or one it inherits as an input.
+func (b *builder) upstream(path string) bool {
+	return b.pkg(path).UpstreamSemantics() || b.inherited[path] != nil
 }
 
 // pkg returns the model package for an import path, reading its package tags the first time.
@@ -135,6 +167,12 @@ func (b *builder) pkg(path string) *model.Package {
 	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p, IgnoreMarkers: b.markersIgnored(path)}, &b.diags)
 	if p.Input && !p.ReadOnly {
 		b.checkSchemeRegistry(gp.Types, p)
+		if gp.Types != nil {
+			p.Declared = map[string]token.Position{}
+			for _, name := range gp.Types.Scope().Names() {
+				p.Declared[name] = b.prog.Fset.Position(gp.Types.Scope().Lookup(name).Pos())
+			}
+		}
 	}
 	return p
 }
@@ -320,10 +358,47 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	}
 	node.Kind = model.KindObject
 	b.kubebuilderDefinition(tn, def)
+	// A struct breaks a chain of named lists and maps: its fields start chains of their own.
+	saved := b.inChain
+	b.inChain = map[*types.TypeName]bool{}
 	node.Properties = b.properties(st, def)
+	b.inChain = saved
 	unionRules(def)
 	b.rootKind(def, decl)
 	return def
+}
+
+// valueTypes builds the named list, map and scalar types of a package written for Kubernetes'
+// validation-gen (type Name string, type Names []Name): upstream writes a Validate_T for each that
+// carries validation and registers the ones its +k8s:validation-gen selects. They have no
+// definition of their own in the schema, where their places inline them.
+func (b *builder) valueTypes(pkg *types.Package, p *model.Package) {
+	if !p.UpstreamSemantics() || pkg == nil {
+		return
+	}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || !tn.Exported() || b.prog.TypeDecl(tn) == nil || b.decl(tn).skip {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 || b.special(tn) != nil {
+			continue
+		}
+		switch named.Underlying().(type) {
+		case *types.Basic, *types.Slice, *types.Array, *types.Map:
+		default:
+			continue // structs have definitions; pointers, interfaces, channels and functions no JSON value
+		}
+		pos := b.prog.Fset.Position(tn.Pos())
+		def := &model.Definition{Name: modelName(p, tn.Name()), GoPackage: p.Path, GoName: tn.Name(), Package: p,
+			Pos: pos, Input: p.Input, Node: b.valueNode(named, nil, pos)}
+		if td := b.prog.TypeDecl(tn); td != nil {
+			def.DeclStart, def.DeclEnd = b.prog.Fset.Position(td.Spec.Pos()), b.prog.Fset.Position(td.Spec.End())
+		}
+		p.ValueTypes = append(p.ValueTypes, def)
+	}
 }
 
 // properties lists the JSON fields of a struct, with embedded inline structs flattened, resolving
@@ -507,6 +582,7 @@ func (b *builder) valueNode(t types.Type, place *model.Validations, pos token.Po
 		pieces = append(pieces, place)
 	}
 	var enumType *types.TypeName
+	var chain []*types.TypeName // the named types walked through, in b.inChain while their elements are built
 walk:
 	for {
 		switch x := t.(type) {
@@ -533,6 +609,16 @@ walk:
 				n.Kind = def.Node.Kind
 				break walk
 			}
+			if b.inChain[x.Obj()] {
+				// type Tree []Tree: its schema would be infinite, and only a struct can be a
+				// definition that refers to itself.
+				b.diags.Add(b.prog.Fset.Position(x.Obj().Pos()), "", "type %s contains itself through lists or maps only; "+
+					"neither its schema nor its validators can be written: put a struct in the cycle", x.Obj().Name())
+				n.Kind = model.KindAny
+				break walk
+			}
+			b.inChain[x.Obj()] = true
+			chain = append(chain, x.Obj())
 			d := b.decl(x.Obj())
 			pieces = append(pieces, &d.v)
 			pieces = append(pieces, b.kubebuilderBases(x.Obj())...)
@@ -569,7 +655,9 @@ walk:
 			}
 			n.Kind = model.KindMap
 			n.Values = b.valueNode(x.Elem(), each(pieces, false), pos)
-			if keys := each(pieces, true); keys != nil {
+			if keys := each(pieces, true); keys != nil || b.upstreamNamed(x.Key()) {
+				// Keys are checked by +k8s:eachKey, and, as upstream checks them, by the
+				// validations of a named key type of a package with upstream's semantics.
 				n.Keys = b.valueNode(x.Key(), keys, pos)
 			}
 			break walk
@@ -586,6 +674,9 @@ walk:
 			break walk
 		}
 	}
+	for _, tn := range chain {
+		delete(b.inChain, tn)
+	}
 	n.V = model.MergeValidations(pieces, &b.diags)
 	b.chainedNodes(&n.V)
 	if n.V.Enum != nil && enumType != nil {
@@ -593,6 +684,13 @@ walk:
 	}
 	b.kubebuilderNode(n)
 	return n
+}
+
+// upstreamNamed reports whether t is a named type (or an alias of one) declared in a package with
+// upstream validation-gen's semantics.
+func (b *builder) upstreamNamed(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && b.upstream(n.Obj().Pkg().Path())
 }
 
 // chainedNodes builds the nodes of the values that +k8s:subfield and +k8s:item select, from the
@@ -788,10 +886,19 @@ func (b *builder) neverWritten(raws []tags.Raw, f *types.Var, dash bool) {
 	if dash {
 		why = `its json tag is "-"`
 	}
+	upstream := f.Pkg() != nil && b.upstream(f.Pkg().Path())
 	for _, r := range raws {
-		if _, ok := tags.Lookup(r.Name); ok {
-			b.diags.Add(r.Pos, r.Name, "field %s is never in the JSON (%s), so this tag would validate nothing; remove it", f.Name(), why)
+		if _, ok := tags.Lookup(r.Name); !ok {
+			continue
 		}
+		if upstream {
+			// Kubernetes' validation-gen skips such fields, tags and all; a package written for it
+			// keeps generating, with a warning.
+			klog.Warningf("%s:%d:%d: +%s: field %s is never in the JSON (%s), so this tag validates nothing; ignored",
+				r.Pos.Filename, r.Pos.Line, r.Pos.Column, r.Name, f.Name(), why)
+			continue
+		}
+		b.diags.Add(r.Pos, r.Name, "field %s is never in the JSON (%s), so this tag would validate nothing; remove it", f.Name(), why)
 	}
 }
 

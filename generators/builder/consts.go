@@ -79,6 +79,7 @@ func (b *builder) enumValues(tn *types.TypeName) []model.EnumValue {
 		return out
 	}
 	byValue := map[string]model.EnumValue{}
+	excluded := map[string]bool{}
 	for _, c := range b.prog.Consts(tn) {
 		if c.Val().Kind() != constant.String {
 			continue
@@ -96,8 +97,10 @@ func (b *builder) enumValues(tn *types.TypeName) []model.EnumValue {
 		byValue[v] = ev
 	}
 	var out []model.EnumValue
-	for _, ev := range byValue {
-		out = append(out, ev)
+	for v, ev := range byValue {
+		if !excluded[v] {
+			out = append(out, ev)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Value.(string) < out[j].Value.(string) })
 	b.enums[tn] = out

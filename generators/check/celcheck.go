@@ -44,7 +44,7 @@ func CEL(u *model.Universe, opts model.Options) model.Diagnostics {
 // problem, while a type whose own tags are broken (and whose model is incomplete) is left out.
 func CELExcept(u *model.Universe, opts model.Options, found model.Diagnostics) model.Diagnostics {
 	c := &celChecker{opts: opts, seen: map[string]bool{}, dirty: dirty(u, found), overLimit: map[token.Position]bool{}}
-	for _, d := range u.Definitions {
+	for _, d := range u.Checked() {
 		if !d.Input || c.dirty[d] {
 			continue
 		}

@@ -19,8 +19,12 @@ import (
 // problem points at the tag that causes it.
 func Model(u *model.Universe, opts model.Options) model.Diagnostics {
 	c := &checker{opts: opts}
-	for _, d := range u.Definitions {
+	for _, d := range u.Checked() {
 		c.upstream = d.Package.UpstreamSemantics()
+		if d.Node.Kind != model.KindObject && !d.Special {
+			c.walk(d.Node) // a named list, map or scalar type (Package.ValueTypes)
+			continue
+		}
 		c.node(d.Node)
 		var fields []tagged
 		for _, p := range d.Node.Properties {

@@ -98,16 +98,16 @@ func (p *Program) Package(path string) *packages.Package {
 	return pkg
 }
 
+// ConstTagLines returns the lines of a constant's doc comment, with positions, for its tags.
+func (p *Program) ConstTagLines(c *types.Const) []tags.Line {
+	p.indexAt(c)
+	return p.Lines(p.constComments[c])
+}
+
 // ConstDoc returns the doc comment text of a constant.
 func (p *Program) ConstDoc(c *types.Const) string {
 	p.indexAt(c)
 	return p.constDoc[c]
-}
-
-// ConstTagLines returns the lines of a constant's doc comment, for its tags.
-func (p *Program) ConstTagLines(c *types.Const) []tags.Line {
-	p.indexAt(c)
-	return p.Lines(p.constComments[c])
 }
 
 // Consts returns the exported constants of a named type, across all loaded packages, in source

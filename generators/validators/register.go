@@ -36,11 +36,24 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) bool {
 		}
 		typ := jen.Op("*").Add(g.goType(d.Node.GoType))
 		call := jen.Id(g.funcName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(typ.Clone()), jen.Id("old"))
+		validate := []jen.Code{jen.List(jen.Id("old"), jen.Id("_")).Op(":=").Id("oldObj").Assert(typ.Clone()), jen.Return(call)}
+		if k := d.Node.Kind; (k == model.KindList || k == model.KindMap) && !isArray(d.Node.GoType) {
+			// A slice or map type is registered by value, as upstream registers nilable types.
+			typ = g.goType(d.Node.GoType)
+			call = jen.Id(g.funcName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Op("&").Id("v"), jen.Id("old"))
+			validate = []jen.Code{
+				jen.Id("v").Op(":=").Id("obj").Assert(typ.Clone()),
+				jen.Var().Id("old").Op("*").Add(typ.Clone()),
+				jen.If(jen.List(jen.Id("o"), jen.Id("ok")).Op(":=").Id("oldObj").Assert(typ.Clone()), jen.Id("ok")).Block(
+					jen.Id("old").Op("=").Op("&").Id("o")),
+				jen.Return(call),
+			}
+		}
 		body = append(body, jen.Comment("type "+d.GoName), jen.Id("scheme").Dot("AddValidationFunc").Call(
 			jen.Parens(typ.Clone()).Call(jen.Nil()),
 			jen.Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
 				jen.List(jen.Id("obj"), jen.Id("oldObj")).Interface()).Qual(pkgField, "ErrorList").Block(
-				routed(subresources(d, "/"), jen.List(jen.Id("old"), jen.Id("_")).Op(":=").Id("oldObj").Assert(typ.Clone()), jen.Return(call))...,
+				routed(subresources(d, "/"), validate...)...,
 			),
 		))
 	}
@@ -49,6 +62,7 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) bool {
 	}
 	body = append(body, jen.Return(jen.Nil()))
 	pkg, name := splitQualified(reg.Value)
+	g.registers = true
 	g.f.Func().Id("init").Params().Block(jen.Id("localSchemeBuilder").Dot("Register").Call(jen.Id("RegisterValidations")))
 	g.f.Comment("RegisterValidations registers the validators of the types that +k8s:validation-gen selects, for")
 	g.f.Comment("the subresources each supports, so that the scheme validates them.")
@@ -80,6 +94,7 @@ func (g *validatorGen) defaultRegisterFunc(defs []*model.Definition) {
 		))
 	}
 	body = append(body, jen.Return(jen.Nil()))
+	g.registers = true
 	g.f.Comment("RegisterValidations registers the validators of the package's root kinds, so that")
 	g.f.Comment("scheme.Validate and scheme.ValidateUpdate run them.")
 	g.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(pkgRuntime, "Scheme")).Error().Block(body...)
@@ -157,6 +172,12 @@ func (g *validatorGen) registered(d *model.Definition) bool {
 		}
 	}
 	return false
+}
+
+// isArray reports a Go array type (behind its name): unlike slices and maps, it is not nilable.
+func isArray(t types.Type) bool {
+	_, ok := types.Unalias(t).Underlying().(*types.Array)
+	return ok
 }
 
 func isNamed(t types.Type, pkg, name string) bool {

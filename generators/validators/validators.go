@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"reflect"
 	"regexp"
 	"sort"
 	"strings"
@@ -65,22 +66,39 @@ func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, heade
 // are out's SchemeRegistryProblems when the file registers a type (it would not compile).
 func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, model.Diagnostics, error) {
 	d := &decls{pkg: p, out: out, memo: map[string]string{}, names: map[string]int{}, lazy: map[string]lazyDecl{}}
-	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name),
-		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}}
+	for name := range out.Declared {
+		d.names[name] = 1 // helpers get other names (unique)
+	}
+	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name)}
+	g.carries = newReach(g.localCarry)
+	g.transitions = newReach(func(d *model.Definition) (bool, []*model.Definition) {
+		var refs []*model.Definition
+		return g.nodeTransitionLocal(d.Node, true, &refs), refs
+	})
 	var defs []*model.Definition
 	for _, d := range p.Definitions {
 		if !d.Special && g.carry(d) {
 			defs = append(defs, d)
 		}
 	}
+	for _, d := range p.ValueTypes {
+		if g.carry(d) {
+			defs = append(defs, d)
+		}
+	}
 	if len(defs) == 0 {
 		return nil, nil, nil, nil
 	}
+	sort.SliceStable(defs, func(i, j int) bool { return defs[i].GoName < defs[j].GoName })
 	g.f.HeaderComment(output.GeneratedComment)
 	if g.registerFunc(defs) && len(out.SchemeRegistryProblems) > 0 {
 		return nil, nil, out.SchemeRegistryProblems, nil
 	}
 	for _, d := range defs {
+		if isValueType(d) {
+			g.valueTypeFunc(d)
+			continue
+		}
 		g.validateFunc(d)
 		if g.transition(d) {
 			g.transitionsFunc(d)
@@ -96,6 +114,9 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 	for i := 0; i < len(g.pending); i++ { // equality helpers can ask for more helpers
 		g.pending[i]()
 	}
+	if diags := g.nameClashes(defs); len(diags) > 0 {
+		return nil, nil, diags, nil
+	}
 	for _, v := range g.vars {
 		if s, ok := v.(*jen.Statement); ok && len(*s) == 0 {
 			continue // an unused lazy declaration
@@ -110,6 +131,28 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 		return nil, nil, nil, fmt.Errorf("rendering validators for %s into %s: %w", p.Path, out.Path, err)
 	}
 	return output.WithHeader(header, buf.Bytes()), sortReport(g.celReport), nil, nil
+}
+
+// nameClashes reports, at their declarations, the names the output package declares that the
+// file's fixed names (Validate_T, transitions_T, RegisterValidations) would declare again: such a
+// file would not compile (type Validate_Code next to a type Code that carries validation).
+func (g *validatorGen) nameClashes(defs []*model.Definition) model.Diagnostics {
+	var diags model.Diagnostics
+	clash := func(name, what string) {
+		if pos, ok := g.out.Declared[name]; ok {
+			diags.Add(pos, "", "%s is the name of the generated %s; rename this declaration", name, what)
+		}
+	}
+	if g.registers {
+		clash("RegisterValidations", "registration function")
+	}
+	for _, d := range defs {
+		clash(g.funcName(d), "validator of "+d.GoName)
+		if !isValueType(d) && g.transition(d) {
+			clash(g.transitionsName(d), "transition rules of "+d.GoName)
+		}
+	}
+	return diags.Sorted()
 }
 
 // unexportedTypes reports, at their declarations, the unexported types of other packages that
@@ -141,9 +184,11 @@ type validatorGen struct {
 	eq          equalities
 	opts        model.Options
 	f           *jen.File
-	carries     map[*model.Definition]int // 0 unknown, 1 in progress, 2 yes, 3 no
-	transitions map[*model.Definition]int
+	carries     *reach              // definitions that carry validation
+	transitions *reach              // definitions that hold a transition rule
 	foreign     []*model.Definition // other packages' types whose validators this file declares
+	// registers is set when the file declares RegisterValidations.
+	registers bool
 	// listName is the JSON name of the field whose checks are being written, which names the
 	// items +k8s:item selects as members of a union.
 	listName string
@@ -153,7 +198,13 @@ type validatorGen struct {
 // Types of other packages that carry validation (metav1.Condition's required fields, say) get
 // unexported validators in this file, so what the API reaches is validated wherever it is declared.
 func (g *validatorGen) validated(d *model.Definition) bool {
-	return !d.Special && !d.IsObjectMeta() && !isListMeta(d) && g.carry(d)
+	return validatable(d) && g.carry(d)
+}
+
+// validatable reports whether a definition may have a validator: not a special type (Time,
+// Quantity), not object or list metadata.
+func validatable(d *model.Definition) bool {
+	return !d.Special && !d.IsObjectMeta() && !isListMeta(d)
 }
 
 // isListMeta reports metav1.ListMeta: list metadata is written by the API server and never
@@ -183,68 +234,75 @@ func (g *validatorGen) transitionsName(d *model.Definition) string {
 	return "transitions_" + strings.TrimPrefix(strings.TrimPrefix(g.funcName(d), "Validate_"), "validate_")
 }
 
-// carry reports whether a definition carries validation, directly or through its fields.
+// carry reports whether a definition carries validation, directly or through its fields (and
+// the definitions they reach, recursive types included).
 func (g *validatorGen) carry(d *model.Definition) bool {
-	switch g.carries[d] {
-	case 1:
-		return false // recursion: decided by the other fields
-	case 2:
-		return true
-	case 3:
-		return false
+	return g.carries.of(d)
+}
+
+// localCarry reports whether a definition's own tags ask for a check, and lists the definitions
+// whose validators its fields call.
+func (g *validatorGen) localCarry(d *model.Definition) (bool, []*model.Definition) {
+	var refs []*model.Definition
+	yes := hasChecks(d.Node)
+	for _, p := range d.Node.Properties {
+		yes = g.nodeLocal(p.Node, &refs) || yes
 	}
-	g.carries[d] = 1
-	yes := hasChecks(d.Node) || g.subtreeCarries(d.Node)
 	for _, sf := range d.Node.V.Subfields {
-		yes = yes || g.nodeCarries(sf.Node) || carriesHostTags(sf.V)
+		yes = g.nodeLocal(sf.Node, &refs) || carriesHostTags(sf.V) || yes
 	}
 	for _, p := range d.Node.Properties {
 		if goRequired(d, p) && !g.alwaysPresent(p) || p.Node.V.Update != nil || carriesHostTags(&p.Node.V) || len(p.Node.V.IfModes) > 0 {
 			yes = true
 		}
 	}
-	if yes {
-		g.carries[d] = 2
-	} else {
-		g.carries[d] = 3
+	if d.Node.Kind != model.KindObject {
+		yes = g.nodeLocal(d.Node, &refs) || yes // a named list, map or scalar type
 	}
-	return yes
+	return yes, refs
 }
 
-func (g *validatorGen) subtreeCarries(n *model.Node) bool {
-	for _, p := range n.Properties {
-		if g.nodeCarries(p.Node) {
+// nodeCarries reports whether validating a value asks for any check, through the definitions it
+// reaches included.
+func (g *validatorGen) nodeCarries(n *model.Node) bool {
+	var refs []*model.Definition
+	if g.nodeLocal(n, &refs) {
+		return true
+	}
+	for _, r := range refs {
+		if g.carry(r) {
 			return true
 		}
 	}
 	return false
 }
 
-func (g *validatorGen) nodeCarries(n *model.Node) bool {
+// nodeLocal reports whether the tags at a node or below it (not through definitions) ask for a
+// check; it adds the definitions whose validators the node's checks would call to refs.
+func (g *validatorGen) nodeLocal(n *model.Node, refs *[]*model.Definition) bool {
 	if hasChecks(n) {
 		return true
 	}
 	for _, sf := range n.V.Subfields {
-		if g.nodeCarries(sf.Node) || carriesHostTags(sf.V) {
+		if g.nodeLocal(sf.Node, refs) || carriesHostTags(sf.V) {
 			return true
 		}
 	}
 	for _, it := range n.V.ItemSelectors {
-		if g.nodeCarries(it.Node) || carriesHostTags(it.V) {
+		if g.nodeLocal(it.Node, refs) || carriesHostTags(it.V) {
 			return true
 		}
 	}
 	if n.Ref != nil {
-		return g.validated(n.Ref) && n.V.Opaque == nil
+		if n.V.Opaque == nil && validatable(n.Ref) {
+			*refs = append(*refs, n.Ref)
+		}
+		return false
 	}
-	if n.Items != nil && g.nodeCarries(n.Items) {
-		return true
-	}
-	if n.Values != nil && g.nodeCarries(n.Values) {
-		return true
-	}
-	if n.Keys != nil && g.nodeCarries(n.Keys) {
-		return true
+	for _, c := range []*model.Node{n.Items, n.Values, n.Keys} {
+		if c != nil && g.nodeLocal(c, refs) {
+			return true
+		}
 	}
 	return false
 }
@@ -260,40 +318,46 @@ func hasChecks(n *model.Node) bool {
 
 // transition reports whether a definition holds a transition rule anywhere in it.
 func (g *validatorGen) transition(d *model.Definition) bool {
-	switch g.transitions[d] {
-	case 1, 3:
-		return false
-	case 2:
-		return true
-	}
-	g.transitions[d] = 1
-	yes := g.nodeTransition(d.Node, true)
-	g.transitions[d] = 3
-	if yes {
-		g.transitions[d] = 2
-	}
-	return yes
+	return g.transitions.of(d)
 }
 
 // nodeTransition reports whether a node holds a transition rule that runs in CEL (+immutable is
 // checked natively, and an unchanged value never breaks it).
 func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
+	var refs []*model.Definition
+	if g.nodeTransitionLocal(n, self, &refs) {
+		return true
+	}
+	for _, r := range refs {
+		if g.transition(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// nodeTransitionLocal is nodeTransition without following definitions: it adds the ones whose
+// transition rules the node's checks would run to refs.
+func (g *validatorGen) nodeTransitionLocal(n *model.Node, self bool, refs *[]*model.Definition) bool {
 	if len(celRules(n.V.Rules, true)) > 0 {
 		return true
 	}
 	if n.Ref != nil && !self {
-		return g.validated(n.Ref) && g.transition(n.Ref)
+		if validatable(n.Ref) {
+			*refs = append(*refs, n.Ref)
+		}
+		return false
 	}
 	for _, p := range n.Properties {
-		if g.nodeTransition(p.Node, false) {
+		if g.nodeTransitionLocal(p.Node, false, refs) {
 			return true
 		}
 	}
 	// Only list-map items and map values have old values to run transition rules against.
-	if n.Items != nil && n.V.ListType != nil && n.V.ListType.Value == "map" && g.nodeTransition(n.Items, false) {
+	if n.Items != nil && n.V.ListType != nil && n.V.ListType.Value == "map" && g.nodeTransitionLocal(n.Items, false, refs) {
 		return true
 	}
-	return n.Values != nil && g.nodeTransition(n.Values, false)
+	return n.Values != nil && g.nodeTransitionLocal(n.Values, false, refs)
 }
 
 // prefixRoot is the runtime function that re-roots a Validate_ function's errors under its
@@ -353,6 +417,37 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 	} else {
 		body = append(body, jen.Return(jen.Qual(pkgGenRT, g.prefixRoot()).Call(jen.Id("errs"), jen.Id("fldPath"))))
 	}
+	g.f.Commentf("%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
+	g.f.Commentf("tags of %s.%s declare. Errors are rooted at fldPath.", d.Package.Name, d.GoName)
+	g.f.Func().Id(name).Params(
+		jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
+		jen.Id("fldPath").Op("*").Qual(pkgField, "Path"), jen.List(jen.Id("obj"), jen.Id("oldObj")).Op("*").Add(typ),
+	).Qual(pkgField, "ErrorList").Block(body...)
+}
+
+// isValueType reports a named list, map or scalar type (model.Package.ValueTypes).
+func isValueType(d *model.Definition) bool {
+	return d.Node.Kind != model.KindObject
+}
+
+// valueTypeFunc writes Validate_T of a named list, map or scalar type: the checks its declaration
+// (and the chain of types below it) asks for, as a field of the type runs them. Places that hold
+// the type run the same checks inline, so this function is what a scheme registration calls.
+func (g *validatorGen) valueTypeFunc(d *model.Definition) {
+	name, typ := g.funcName(d), g.goType(d.Node.GoType)
+	g.listName = ""
+	checks := g.valueChecks(d.Node, "obj", "oldObj", 1, false)
+	body := []jen.Code{
+		jen.If(jen.Id("obj").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+		jen.If(jen.Id("op").Dot("Type").Op("!=").Qual(pkgOperation, "Update")).Block(
+			jen.Id("oldObj").Op("=").Nil()).Comment("only updates have an old object: transition rules run on update only"),
+	}
+	if uses(checks, "ratchet") {
+		body = append(body, jen.Id("ratchet").Op(":=").Id("oldObj").Op("!=").Nil().Op("&&").Qual(pkgGenRT, "Ratcheting").Call(jen.Id("op")))
+	}
+	body = append(body, jen.Var().Id("e").Qual(pkgField, "ErrorList"))
+	body = append(body, checks...)
+	body = append(body, jen.Return(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("e"), jen.Id("fldPath"))))
 	g.f.Commentf("%s validates obj and, on update, its changes from oldObj (nil on create), as the", name)
 	g.f.Commentf("tags of %s.%s declare. Errors are rooted at fldPath.", d.Package.Name, d.GoName)
 	g.f.Func().Id(name).Params(
@@ -448,9 +543,33 @@ func (g *validatorGen) propAbsent(p *model.Property, v string) *jen.Statement {
 // written for Kubernetes' validation-gen, an explicit +required only.
 func goRequired(d *model.Definition, p *model.Property) bool {
 	if d.Package.UpstreamSemantics() {
-		return p.Node.V.Required != nil
+		return p.Node.V.Required != nil || defaultedOptional(p.Node)
 	}
 	return p.Required
+}
+
+// defaultedOptional reports an optional field with a default that the API server always sets, so
+// that, as upstream's validation-gen reads it, the field is effectively required: a pointer,
+// or a value whose default is not its zero value (a zero default of a value only documents what
+// an unset value means).
+func defaultedOptional(n *model.Node) bool {
+	if n.V.Optional == nil || n.V.Default == nil {
+		return false
+	}
+	return n.Pointer || !zeroJSON(n.V.Default.Value)
+}
+
+// zeroJSON reports a JSON value that is the zero value of its Go type: null, "", 0, false, [] or {}.
+func zeroJSON(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch x := reflect.ValueOf(v); x.Kind() {
+	case reflect.Slice, reflect.Map:
+		return x.Len() == 0
+	default:
+		return x.IsZero()
+	}
 }
 
 // property emits the block that validates one field.
@@ -458,6 +577,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	n := p.Node
 	required := goRequired(d, p)
 	upstream := d.Package.UpstreamSemantics()
+	// +k8s:optional makes a required field optional, except an optional field with a default.
+	optional := n.V.Optional != nil && !(upstream && defaultedOptional(n))
 	// Required errors name the tag, except in upstream's semantics, where they have no origin.
 	origin := "required"
 	if upstream {
@@ -483,7 +604,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	g.listName = p.Name
 	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
 	absent := g.propAbsent(p, "v")
-	requiredCheck := !transitionsOnly && absent != nil && required && n.V.Optional == nil
+	requiredCheck := !transitionsOnly && absent != nil && required && !optional
 	if forbidden && absent != nil {
 		// +k8s:forbidden: a set value is the error, and nothing else about it is checked.
 		var set *jen.Statement
@@ -535,7 +656,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		} else {
 			block = append(block, present...)
 		}
-	case required && n.V.Optional == nil:
+	case required && !optional:
 		required := jen.If(absent).Block(
 			jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
 				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
@@ -543,7 +664,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			required = required.Else().Block(present...)
 		}
 		block = append(block, required)
-	case upstream && n.V.Optional == nil && !n.Pointer:
+	case upstream && !optional && !n.Pointer:
 		// Neither +required nor +optional: upstream checks the value whatever it is, zero included.
 		block = append(block, present...)
 	default:

@@ -37,3 +37,15 @@ type Protocol string
 // Host is checked wherever it is used, in every mode, once.
 // +k8s:maxLength=10
 type Host string
+
+// Gated has its modality only when the option Modes is enabled.
+type Gated struct {
+	// +k8s:ifEnabled(Modes)=+k8s:modeDiscriminator
+	Kind string `json:"kind"`
+
+	// +k8s:ifEnabled(Modes)=+k8s:ifMode("A")=+k8s:optional
+	A *string `json:"a,omitempty"`
+
+	// +k8s:ifEnabled(Modes)=+k8s:ifMode("B")=+k8s:optional
+	B *string `json:"b,omitempty"`
+}

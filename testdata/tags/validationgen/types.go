@@ -48,3 +48,23 @@ type Pair struct {
 	A string `json:"a"`
 	B int32  `json:"b"`
 }
+
+// Defaulted shows optional fields with defaults: the API server always sets them, so upstream
+// treats them as required, except a value whose default is its zero value (only documentation).
+type Defaulted struct {
+	// +k8s:optional
+	// +default=""
+	ZeroValue string `json:"zeroValue,omitempty"`
+
+	// +k8s:optional
+	// +default="x"
+	Value string `json:"value,omitempty"`
+
+	// +k8s:optional
+	// +default=0
+	Pointer *int32 `json:"pointer,omitempty"`
+
+	// +k8s:optional
+	// +default=["a"]
+	List []string `json:"list,omitempty"`
+}
