@@ -34,15 +34,17 @@ func optionDef(name string, enabled bool) *Def {
 }
 
 // gateable lists the tags whose checks generated validators can gate on an option: the value checks
-// and what carries them to other values. Requiredness, list types and the like change what the
-// value is, and are not gated yet.
+// and what carries them to other values, and list types (their uniqueness check is gated, as
+// upstream gates it; items are correlated as the list type says either way). Requiredness and
+// the like change what the value is, and are not gated yet.
 var gateable = map[string]bool{}
 
 func init() {
 	for _, n := range []string{"minimum", "maximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
 		"minProperties", "maxProperties", "pattern", "format", "immutable", "k8s:maxBytes", "k8s:neq", "k8s:update",
 		"k8s:eachVal", "k8s:eachKey", "k8s:subfield", "k8s:alpha", "k8s:beta", "k8s:ifEnabled", "k8s:ifDisabled",
-		"k8s:validateFalse", "k8s:validateTrue", "k8s:customValidation", "k8s:validateTrueAlpha", "k8s:validateTrueBeta"} {
+		"k8s:validateFalse", "k8s:validateTrue", "k8s:customValidation", "k8s:validateTrueAlpha", "k8s:validateTrueBeta",
+		"k8s:monotonic", "listType", "listMapKey"} {
 		gateable[n] = true
 	}
 }
