@@ -254,7 +254,7 @@ func hasChecks(n *model.Node) bool {
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
 		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.Enum != nil || v.NameFormat != nil || v.Forbidden != nil ||
-		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map") || v.Unique != nil || v.Update != nil
+		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map") || v.Unique != nil || v.Update != nil || v.Immutable != nil
 }
 
 // transition reports whether a definition holds a transition rule anywhere in it.
