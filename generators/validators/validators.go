@@ -536,6 +536,13 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	case upstream && n.V.Optional == nil && !n.Pointer:
 		// Neither +required nor +optional: upstream checks the value whatever it is, zero included.
 		block = append(block, present...)
+	case upstream && n.Pointer && n.V.Immutable != nil:
+		// Upstream's validate.Immutable also reports a pointer that was set and is now nil.
+		o := n.V.Immutable.Origin
+		unset := gatedExpr(o, jen.Qual(pkgValidate, "Immutable").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("v"), jen.Id("old")).Dot("MarkShortCircuit").Call())
+		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...).Else().If(jen.Id("old").Op("!=").Nil()).Block(
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
+				marked(jen.Qual(pkgGenRT, "AtValue").Call(unset), o), jen.Lit(p.Name)).Op("..."))))
 	default:
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
 	}

@@ -57,3 +57,10 @@ type Port struct {
 	Name string `json:"name"`
 	Port int32  `json:"port"`
 }
+
+// Frozen holds a value that may not change.
+type Frozen struct {
+	// +k8s:optional
+	// +k8s:immutable
+	Ptr *string `json:"ptr,omitempty"`
+}
