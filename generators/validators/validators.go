@@ -653,17 +653,21 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), call.Op("...")))
 		}
 	}
+	// Upstream's short-circuiting checks of the value (+k8s:update on an element, +k8s:immutable in
+	// upstream's semantics) run first; when they report anything, nothing else of the value is
+	// checked ("do not proceed" in upstream's generated code).
+	var shortCircuit []jen.Code
 	if u := n.V.Update; u != nil && !transitionsOnly {
 		// +k8s:update on an element (+k8s:eachVal, +k8s:item, +k8s:subfield): checked against its
 		// correlated old element whenever it differs, as upstream's validate.Update* calls are.
-		out = append(out, jen.If(jen.Id(old).Op("==").Nil().Op("||").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
+		shortCircuit = append(shortCircuit, jen.If(jen.Id(old).Op("==").Nil().Op("||").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
 			jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(u.Origin,
 				jen.Qual(pkgValidate, u.Func).Call(append([]jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old)}, updateConstraints(u)...)...))), u.Origin).Op("..."))))
 	}
 	if !transitionsOnly && shortCircuits(n.V.FixedResults) {
 		// A check that always fails and short-circuits: nothing else at this value ever runs.
 		unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
-		return []jen.Code{jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...)}
+		return append(shortCircuit, jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...))
 	}
 	own := append(g.ownChecks(eff, v, depth), g.libCalls(n, n.V.Calls, v, old)...)
 	own = append(own, g.fixedResults(n.V.FixedResults, v, old, "e")...)
@@ -683,6 +687,10 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		}
 	}
 	immutable := n.V.Immutable
+	if immutable != nil && !transitionsOnly && g.pkg.UpstreamSemantics() {
+		shortCircuit = append(shortCircuit, g.immutableCheck(n, v, old, immutable.Origin))
+		immutable = nil
+	}
 	// Items of atomic lists and sets have no old items: they are validated when the whole list
 	// changed, as the API server ratchets them.
 	wholeList := n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value == "atomic" || n.V.ListType.Value == "set")
@@ -737,7 +745,13 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			out = append(out, g.subfields(n, v, old, depth)...)
 		}
 	}
-	return out
+	if len(shortCircuit) == 0 {
+		return out
+	}
+	if len(out) == 0 {
+		return shortCircuit
+	}
+	return append(shortCircuit, jen.If(jen.Len(jen.Id("e")).Op("==").Lit(0)).Block(out...))
 }
 
 // immutableCheck reports a changed value (+immutable). In upstream's semantics it is apimachinery's

@@ -63,4 +63,8 @@ type Frozen struct {
 	// +k8s:optional
 	// +k8s:immutable
 	Ptr *string `json:"ptr,omitempty"`
+
+	// +k8s:immutable
+	// +k8s:maxLength=3
+	Code string `json:"code"`
 }
