@@ -100,6 +100,90 @@ func KeyDuplicates[T any, K comparable](list, old []T, key func(*T) K) []int {
 	return kept
 }
 
+// PtrKeyDuplicates is KeyDuplicates for a list of pointers: nil items are skipped (upstream's
+// validate.PtrSliceNoNils reports them).
+func PtrKeyDuplicates[T any, K comparable](list, old []*T, key func(*T) K) []int {
+	if len(list) < 2 {
+		return nil
+	}
+	seen := make(map[K]struct{}, len(list))
+	var dups []int
+	for i, x := range list {
+		if x == nil {
+			continue
+		}
+		k := key(x)
+		if _, ok := seen[k]; ok {
+			dups = append(dups, i)
+			continue
+		}
+		seen[k] = struct{}{}
+	}
+	if len(dups) == 0 || len(old) < 2 {
+		return dups
+	}
+	oldCount := make(map[K]int, len(old))
+	for _, x := range old {
+		if x != nil {
+			oldCount[key(x)]++
+		}
+	}
+	kept := dups[:0]
+	for _, i := range dups {
+		if oldCount[key(list[i])] < 2 {
+			kept = append(kept, i)
+		}
+	}
+	return kept
+}
+
+// EqualDuplicates is SetDuplicates for items that Go's == does not compare by value (structs
+// holding slices, maps or pointers): items are compared with eq, in O(n²), as apimachinery's
+// validate.ValSliceUnique compares them.
+func EqualDuplicates[T any](list, old []T, eq func(a, b *T) bool) []int {
+	return equalDuplicates(len(list), len(old), func(i, j int) bool { return eq(&list[i], &list[j]) },
+		func(i, j int) bool { return eq(&list[i], &old[j]) }, func(int) bool { return true }, func(int) bool { return true })
+}
+
+// PtrEqualDuplicates is EqualDuplicates for a list of pointers: nil items are skipped.
+func PtrEqualDuplicates[T any](list, old []*T, eq func(a, b *T) bool) []int {
+	return equalDuplicates(len(list), len(old), func(i, j int) bool { return eq(list[i], list[j]) },
+		func(i, j int) bool { return eq(list[i], old[j]) }, func(i int) bool { return list[i] != nil }, func(j int) bool { return old[j] != nil })
+}
+
+// equalDuplicates finds the items (of n) equal to an earlier one; on update, an item the old list
+// (of m) already held twice is not reported.
+func equalDuplicates(n, m int, same, sameOld func(i, j int) bool, ok, okOld func(int) bool) []int {
+	var dups []int
+	for i := 0; i < n; i++ {
+		if !ok(i) {
+			continue
+		}
+		for j := 0; j < i; j++ {
+			if ok(j) && same(j, i) {
+				dups = append(dups, i)
+				break
+			}
+		}
+	}
+	if len(dups) == 0 || m < 2 {
+		return dups
+	}
+	kept := dups[:0]
+	for _, i := range dups {
+		count := 0
+		for j := 0; j < m && count < 2; j++ {
+			if okOld(j) && sameOld(i, j) {
+				count++
+			}
+		}
+		if count < 2 {
+			kept = append(kept, i)
+		}
+	}
+	return kept
+}
+
 // IndexByKey maps the keys of a +listType=map list to their first index, to correlate new items
 // with old ones in O(n). It returns nil for an empty list.
 func IndexByKey[T any, K comparable](list []T, key func(*T) K) map[K]int {
@@ -109,6 +193,24 @@ func IndexByKey[T any, K comparable](list []T, key func(*T) K) map[K]int {
 	m := make(map[K]int, len(list))
 	for i := range list {
 		k := key(&list[i])
+		if _, ok := m[k]; !ok {
+			m[k] = i
+		}
+	}
+	return m
+}
+
+// PtrIndexByKey is IndexByKey for a list of pointers: nil items are skipped.
+func PtrIndexByKey[T any, K comparable](list []*T, key func(*T) K) map[K]int {
+	if len(list) == 0 {
+		return nil
+	}
+	m := make(map[K]int, len(list))
+	for i, x := range list {
+		if x == nil {
+			continue
+		}
+		k := key(x)
 		if _, ok := m[k]; !ok {
 			m[k] = i
 		}

@@ -13,7 +13,7 @@ func init() {
 		Name: "immutable", Aliases: []string{"k8s:immutable"}, Scopes: ScopeType | ScopeField,
 		Value:   Arg{Kind: ArgNone},
 		Doc:     "The value may not change once set: sugar for +validationRule=\"" + ImmutableRule + "\",message=\"" + ImmutableMessage + "\".",
-		OpenAPI: "x-kubernetes-validations (transition rule)", Example: "+immutable",
+		OpenAPI: "x-kubernetes-validations (transition rule); nothing on items of sets and atomic lists in +k8s:validation-gen packages, which Go checks but the server cannot correlate", Example: "+immutable",
 		Apply: func(c *Context) error {
 			o := c.Origin()
 			c.V.Immutable = &model.Flag{Origin: o}

@@ -51,7 +51,7 @@ func init() {
 		// first tag that declares them (as upstream's generated code gates them).
 		"k8s:modeDiscriminator", "k8s:ifMode", "k8s:unionMember", "k8s:unionDiscriminator", "k8s:zeroOrOneOfMember", "k8s:item",
 		// The uniqueness of a list's items (list correlation on update is not gated, as upstream's).
-		"listType", "listMapKey",
+		"k8s:monotonic", "listType", "listMapKey",
 		// Requiredness: a short-circuiting check gated on the options (see gatedPresence).
 		"required", "optional", "k8s:forbidden",
 		// Enum values excluded while an option is enabled (disabled), checked by validate.Enum.

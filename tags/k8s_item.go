@@ -24,8 +24,8 @@ func init() {
 			if elem == nil {
 				return c.Errorf("applies to lists, not to Go type %s", typeString(c.GoType))
 			}
-			if _, ptr := types.Unalias(elem).(*types.Pointer); ptr {
-				return c.Errorf("items are pointers (Go type %s); +k8s:item needs a list of struct values", typeString(c.GoType))
+			if p, ptr := types.Unalias(elem).(*types.Pointer); ptr {
+				elem = p.Elem() // a nil item is never selected
 			}
 			if len(c.Tag.Args) == 0 {
 				return c.Errorf("needs at least one key: +k8s:item(field: \"value\")=+...")

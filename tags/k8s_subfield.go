@@ -26,8 +26,18 @@ func init() {
 			if f == nil {
 				return c.Errorf("Go type %s has no field with JSON name %q", typeString(c.GoType), name.Value)
 			}
-			sf := &model.Subfield{Name: name.Value, GoName: f.Name(), GoType: f.Type(), V: &model.Validations{}, Origin: c.Origin()}
-			c.V.Subfields = append(c.V.Subfields, sf)
+			// The tags of one subfield accumulate in one place (+k8s:subfield(x)=+k8s:listType=map with
+			// +k8s:subfield(x)=+k8s:listMapKey=k): one value, checked once.
+			var sf *model.Subfield
+			for _, have := range c.V.Subfields {
+				if have.Name == name.Value {
+					sf = have
+				}
+			}
+			if sf == nil {
+				sf = &model.Subfield{Name: name.Value, GoName: f.Name(), GoType: f.Type(), V: &model.Validations{}, Origin: c.Origin()}
+				c.V.Subfields = append(c.V.Subfields, sf)
+			}
 			c.ApplyPayload(f.Type(), sf.V)
 			return nil
 		},

@@ -22,8 +22,8 @@ func init() {
 				return c.Errorf("given twice (first at line %d)", c.V.Unique.Pos.Line)
 			}
 			elem := elemType(c.GoType)
-			if _, ptr := types.Unalias(elem).(*types.Pointer); ptr {
-				return c.Errorf("not supported yet on a list of pointers (Go type %s)", typeString(c.GoType))
+			if p, ptr := types.Unalias(elem).(*types.Pointer); ptr {
+				elem = p.Elem() // items compared through the pointers; a nil item is never a duplicate
 			}
 			if _, ok := elem.Underlying().(*types.Struct); c.Value == "map" && !ok {
 				return c.Errorf("unique=map needs struct items, not %s", typeString(elem))

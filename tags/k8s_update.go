@@ -13,11 +13,12 @@ func init() {
 		Doc: "Forbids a transition of the field on update: NoSet (unset to set), NoUnset (set to unset), NoModify " +
 			"(set to another set value), and for lists and maps NoAddItem / NoRemoveItem (items of a list map matched " +
 			"by key, other items by value); an Invalid or Forbidden error with origin update (apimachinery's " +
-			"validate.Update* functions).",
-		OpenAPI: "NoSet, NoUnset, NoModify: transition rules on the struct (FieldValueInvalid, the same messages); NoAddItem, NoRemoveItem: nothing, as a rule cannot report the item Go reports", Example: "+k8s:update=NoModify",
+			"validate.Update* functions). Through +k8s:eachVal, +k8s:item or +k8s:subfield it applies to each element " +
+			"against its correlated old element (list-map items and map values by key, set items by value).",
+		OpenAPI: "NoSet, NoUnset, NoModify: transition rules on the struct (FieldValueInvalid, the same messages); NoAddItem, NoRemoveItem: nothing, as a rule cannot report the item Go reports; through +k8s:eachVal, +k8s:item or +k8s:subfield: nothing yet", Example: "+k8s:update=NoModify",
 		Apply: func(c *Context) error {
-			if c.place.Chained {
-				return c.Errorf("not supported yet inside another tag (+k8s:eachVal=+k8s:update=...): only directly on a field")
+			if c.place.ChainedBy == "k8s:eachKey" {
+				return c.Errorf("does not apply to map keys, which are never modified: use +k8s:update=NoAddItem / NoRemoveItem on the map")
 			}
 			fn, item := "", c.Value == "NoAddItem" || c.Value == "NoRemoveItem"
 			switch u := c.GoType.Underlying().(type) {
@@ -50,6 +51,8 @@ func init() {
 				return c.Errorf("not supported on Go type %s", typeString(c.GoType))
 			case item && fn != "ValSliceUpdate" && fn != "PtrSliceUpdate" && fn != "UpdateMap":
 				return c.Errorf("%s applies to lists and maps, not to Go type %s", c.Value, typeString(c.GoType))
+			case c.place.Chained && (fn == "ValSliceUpdate" || fn == "PtrSliceUpdate" || fn == "UpdateMap"):
+				return c.Errorf("not supported yet on a list or map inside another tag (+%s=+k8s:update=...): only directly on a field", c.place.ChainedBy)
 			case c.Value == "NoModify" && (fn == "ValSliceUpdate" || fn == "PtrSliceUpdate" || fn == "UpdateMap"):
 				return c.Errorf("NoModify does not apply to a list or map as a whole; use +k8s:eachVal=+k8s:update=NoModify")
 			}

@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -678,6 +679,9 @@ walk:
 		delete(b.inChain, tn)
 	}
 	n.V = model.MergeValidations(pieces, &b.diags)
+	if n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value != "map") {
+		b.uncorrelatedItems(n.Items)
+	}
 	b.chainedNodes(&n.V)
 	if n.V.Enum != nil && enumType != nil {
 		n.Enum = b.enumValues(enumType)
@@ -691,6 +695,35 @@ walk:
 func (b *builder) upstreamNamed(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && b.upstream(n.Obj().Pkg().Path())
+}
+
+// uncorrelatedItems leaves out of the schema the +k8s:immutable of the items of a set or atomic
+// list in a package with upstream's semantics: the API server cannot correlate such items with
+// old ones, so a transition rule cannot run there, but upstream's Go check (validate.Immutable for
+// every item without an equal old one) can, and the Go validators make it. Elsewhere such a rule
+// stays, and the check stage reports it.
+func (b *builder) uncorrelatedItems(item *model.Node) {
+	if item == nil || item.V.Immutable == nil || !b.upstreamAt(item.V.Immutable.Pos) {
+		return
+	}
+	var rules []model.Rule
+	for _, r := range item.V.Rules {
+		if r.Tag != "immutable" {
+			rules = append(rules, r)
+		}
+	}
+	item.V.Rules = rules
+}
+
+// upstreamAt reports whether a tag at pos is in a package with upstream's semantics.
+func (b *builder) upstreamAt(pos token.Position) bool {
+	dir := filepath.Dir(pos.Filename)
+	for _, p := range b.pkgs {
+		if p.Dir == dir {
+			return p.UpstreamSemantics()
+		}
+	}
+	return false
 }
 
 // chainedNodes builds the nodes of the values that +k8s:subfield and +k8s:item select, from the

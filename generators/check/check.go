@@ -162,9 +162,10 @@ func (c *checker) lists(n *model.Node) {
 	}
 	item := n.Items
 	if v.ListType.Value == "set" || v.ListType.Value == "map" {
-		// Uniqueness and correlation compare item values; a nil item has none, and a fixed-size
-		// array is not a list whose items come and go.
-		if item.Pointer {
+		// Uniqueness and correlation compare item values; a nil item has none (in upstream's
+		// semantics it is a Required error, as validate.PtrSliceNoNils reports it), and a
+		// fixed-size array is not a list whose items come and go.
+		if item.Pointer && !c.upstream {
 			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "+listType=%s items must not be pointers (Go type %s); use a list of values",
 				v.ListType.Value, types.TypeString(n.ValueType(), shortPkg))
 			return
@@ -179,8 +180,8 @@ func (c *checker) lists(n *model.Node) {
 	case "set":
 		switch item.Kind {
 		case model.KindObject, model.KindList, model.KindMap, model.KindAny:
-			if c.upstream && item.Kind == model.KindObject && types.Comparable(item.ValueType()) {
-				break // upstream's semantics: items compared as Go values
+			if c.upstream {
+				break // upstream's semantics: items compared by value, deeply
 			}
 			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "set items must be scalars (strings, numbers, booleans), not %s", item.Kind)
 		}

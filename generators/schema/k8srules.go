@@ -9,7 +9,7 @@ import (
 )
 
 // Upstream validation-gen enforces its +k8s: checks in Go only: its OpenAPI says nothing about
-// +k8s:neq, +k8s:maxBytes, +k8s:forbidden or +k8s:update. This generator publishes each of them
+// +k8s:neq, +k8s:maxBytes, +k8s:monotonic, +k8s:forbidden or +k8s:update. This generator publishes each of them
 // as an x-kubernetes-validations rule with the message apimachinery's validate function gives, so
 // that the API server (a CRD, or a client reading the OpenAPI) enforces what the Go validators do.
 // The rules are derived here, when the schema is spelled, and never reach the Go validators, which
@@ -36,6 +36,10 @@ func k8sRules(n *model.Node) []model.Rule {
 						Reason: "Invalid", RulePos: c.Pos, Origin: c.Origin})
 				}
 			}
+		case "Monotonic":
+			// A transition rule runs where the old value exists, as the Go check needs both values.
+			rules = append(rules, model.Rule{Rule: "self >= oldSelf", MessageExpression: "'may not be decreased from ' + string(oldSelf)",
+				Reason: "Invalid", RulePos: c.Pos, Origin: c.Origin})
 		case "MaxBytes":
 			if len(c.Args) == 1 {
 				if max, ok := c.Args[0].(int); ok {

@@ -135,6 +135,11 @@ func (e *Emitter) Shape(s *spec.Schema, n *model.Node) {
 	case model.KindList:
 		s.Type = spec.StringOrArray{"array"}
 		item := e.Node(n.Items, true)
+		if lt := model.Published(n.V).ListType; e.crd && lt != nil && lt.Value == "set" && model.Effective(n.Items).Kind == model.KindObject {
+			// A set of objects (upstream's semantics allow them) compares whole items: the API
+			// server accepts it only with atomic items.
+			item.AddExtension(ExtMapType, "atomic")
+		}
 		s.Items = &spec.SchemaOrArray{Schema: &item}
 	case model.KindMap:
 		s.Type = spec.StringOrArray{"object"}

@@ -231,18 +231,26 @@ func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) jen.C
 			args = append(args, g.itemMatch(p.Node))
 		}
 	}
-	for _, c := range u.Constraints {
-		args = append(args, jen.Qual(pkgValidate, c))
-	}
+	args = append(args, updateConstraints(u)...)
 	changed := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("obj", p.Via)).Add(viaSet("oldObj", p.Via)).Op("&&").Op("!").Id(g.eq.fn(p.Node.GoType)).Call(
 		jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName))
 	return jen.If(changed).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
 		marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(u.Origin, jen.Qual(pkgValidate, u.Func).Call(args...))), u.Origin), jen.Lit(p.Name)).Op("...")))
 }
 
+// updateConstraints are the validate.UpdateConstraint arguments of +k8s:update.
+func updateConstraints(u *model.UpdateRule) []jen.Code {
+	var out []jen.Code
+	for _, c := range u.Constraints {
+		out = append(out, jen.Qual(pkgValidate, c))
+	}
+	return out
+}
+
 // itemMatch is the MatchFunc that pairs a list's items with the old list's for +k8s:update's
 // NoAddItem / NoRemoveItem: by the keys of a list map, else by value.
 func (g *validatorGen) itemMatch(n *model.Node) jen.Code {
+	n = model.UniqueView(n) // +k8s:unique=map: matched by its keys too
 	item := n.Items
 	t := g.goType(item.ValueType())
 	if n.V.ListType != nil && n.V.ListType.Value == "map" && len(n.V.ListMapKeys) > 0 {

@@ -24,21 +24,45 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	iv, io := "item"+strconv.Itoa(depth), "oldItem"+strconv.Itoa(depth)
 	idx := "i" + strconv.Itoa(depth)
 	var keyFn jen.Code
+	dup := func(dups jen.Code, value *jen.Statement, origin string) jen.Code {
+		return jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Add(dups)).Block(
+			jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Duplicate").Call(jen.Nil(), value),
+				jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit(g.upstreamOr(origin))), n.V.ListType.Origin)))
+	}
+	// The item at index d, as a value (a pointer item is not nil: nil items are never duplicates).
+	itemAt := jen.Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))
+	if item.Pointer {
+		itemAt = jen.Op("*").Add(itemAt)
+	}
 	switch lt {
 	case "set":
-		if !transitionsOnly && types.Comparable(it) && n.V.CustomUnique == nil {
-			out = append(out, gated(n.V.ListType.Origin, jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Qual(pkgGenRT, "SetDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old))).Block(
-				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "Duplicate").Call(jen.Nil(), jen.Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))),
-					jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit(g.upstreamOr("listType=set"))), n.V.ListType.Origin)))))
+		if !transitionsOnly && n.V.CustomUnique == nil {
+			// Go's == compares values only where no pointer, slice, map or interface is inside;
+			// other items (upstream's semantics allow them) are compared by their typed equality.
+			var dups jen.Code
+			switch {
+			case item.Pointer && directlyComparable(it):
+				dups = jen.Qual(pkgGenRT, "PtrKeyDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old),
+					jen.Func().Params(jen.Id("x").Op("*").Add(g.goType(it))).Add(g.goType(it)).Block(jen.Return(jen.Op("*").Id("x"))))
+			case item.Pointer:
+				dups = jen.Qual(pkgGenRT, "PtrEqualDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old), jen.Id(g.eq.fn(it)))
+			case directlyComparable(it):
+				dups = jen.Qual(pkgGenRT, "SetDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old))
+			default:
+				dups = jen.Qual(pkgGenRT, "EqualDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old), jen.Id(g.eq.fn(it)))
+			}
+			out = append(out, gated(n.V.ListType.Origin, dup(dups, itemAt, "listType=set")))
 		}
 	case "map":
 		keyFn = g.keyFunc(item, n.V.ListMapKeys)
 		if !transitionsOnly && n.V.CustomUnique == nil {
-			out = append(out, gated(n.V.ListType.Origin, jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Qual(pkgGenRT, "KeyDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old), keyFn)).Block(
-				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "Duplicate").Call(jen.Nil(), jen.Id(g.keyValueFunc(item, n.V.ListMapKeys)).Call(jen.Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id("d")))),
-					jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit(g.upstreamOr("listType=map"))), n.V.ListType.Origin)))))
+			fn, at := "KeyDuplicates", jen.Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))
+			if item.Pointer {
+				fn, at = "PtrKeyDuplicates", jen.Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))
+			}
+			out = append(out, gated(n.V.ListType.Origin, dup(jen.Qual(pkgGenRT, fn).Call(jen.Op("*").Id(v), g.derefOr(old), keyFn),
+				jen.Id(g.keyValueFunc(item, n.V.ListMapKeys)).Call(at), "listType=map")))
 		}
 	}
 	if !g.nodeCarries(item) && !(transitionsOnly && g.nodeTransition(item, false)) {
@@ -49,13 +73,28 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	}
 	var corr []jen.Code
 	var loop []jen.Code
-	switch lt {
-	case "map":
+	switch {
+	case lt == "map":
+		index := "IndexByKey"
+		if item.Pointer {
+			index = "PtrIndexByKey"
+		}
 		corr = append(corr, jen.Var().Id("oldIndex").Map(jen.Id(g.keyTypeName(item, n.V.ListMapKeys))).Int(),
-			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldIndex").Op("=").Qual(pkgGenRT, "IndexByKey").Call(jen.Op("*").Id(old), keyFn)))
+			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldIndex").Op("=").Qual(pkgGenRT, index).Call(jen.Op("*").Id(old), keyFn)))
 		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
 			jen.If(jen.List(jen.Id("j"), jen.Id("ok")).Op(":=").Id("oldIndex").Index(jen.Id(g.keyFuncName(item, n.V.ListMapKeys)).Call(jen.Id(iv))), jen.Id("ok")).Block(
 				jen.Id(io).Op("=").Add(g.itemRef(item, old))))
+	case lt == "set" && g.pkg.UpstreamSemantics():
+		// Upstream correlates a set's items with equal old items (validate.EachValSliceVal with
+		// an equality as match): an item the old set had is unchanged, and not validated again.
+		oldAt := g.itemRef(item, old)
+		cond := jen.Id(g.eq.fn(it)).Call(oldAt.Clone(), jen.Id(iv))
+		if item.Pointer {
+			cond = oldAt.Clone().Op("!=").Nil().Op("&&").Add(cond)
+		}
+		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
+			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.For(jen.Id("j").Op(":=").Range().Op("*").Id(old)).Block(
+				jen.If(cond).Block(jen.Id(io).Op("=").Add(oldAt), jen.Break()))))
 	default:
 		// Set items and atomic list items have no old value: the API server correlates neither
 		// (KEP-4008), so they ratchet only with their whole list.
@@ -75,6 +114,25 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	out = append(out, jen.For(jen.Id(idx).Op(":=").Range().Op("*").Id(v)).Block(body...))
 	out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("itemErrs").Op("...")))
 	return out
+}
+
+// directlyComparable reports whether Go's == compares values of t by value: no pointer, slice,
+// map, interface or channel inside (upstream's validate.DirectEqual applies then).
+func directlyComparable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UntypedNil && u.Kind() != types.UnsafePointer
+	case *types.Array:
+		return directlyComparable(u.Elem())
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !directlyComparable(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // derefOr passes the old list to duplicate detection when ratcheting (nil otherwise, so that with
@@ -246,21 +304,27 @@ func (g *validatorGen) keys(n *model.Node, v, old string, depth int) []jen.Code 
 func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.Code {
 	var out []jen.Code
 	for _, sf := range n.V.Subfields {
-		if !g.nodeCarries(sf.Node) {
+		sfNode := sf.Node
+		if n.V.Opaque != nil {
+			// +k8s:opaqueType: what the struct's type declares is not checked, the fields of that
+			// type included; a subfield gets its chained tags only.
+			sfNode = opaque(sfNode, n.V.Opaque)
+		}
+		if !g.nodeCarries(sfNode) {
 			continue
 		}
 		sv, so := "sub"+strconv.Itoa(depth), "oldSub"+strconv.Itoa(depth)
-		inner := g.valueChecks(sf.Node, sv, so, depth+1, false)
+		inner := g.valueChecks(sfNode, sv, so, depth+1, false)
 		var block []jen.Code
-		if sf.Node.Pointer {
+		if sfNode.Pointer {
 			block = append(block, jen.Id(sv).Op(":=").Id(v).Dot(sf.GoName))
 		} else {
 			block = append(block, jen.Id(sv).Op(":=").Op("&").Id(v).Dot(sf.GoName))
 		}
 		if uses(inner, so) {
-			block = append(block, jen.Var().Id(so).Op("*").Add(g.goType(sf.Node.ValueType())))
+			block = append(block, jen.Var().Id(so).Op("*").Add(g.goType(sfNode.ValueType())))
 			get := jen.Op("&").Id(old).Dot(sf.GoName)
-			if sf.Node.Pointer {
+			if sfNode.Pointer {
 				get = jen.Id(old).Dot(sf.GoName)
 			}
 			block = append(block, jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id(so).Op("=").Add(get)))
@@ -268,7 +332,7 @@ func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.
 		checks := append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, inner...)
 		checks = append(checks, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
 			jen.Id("subErrs").Op("=").Append(jen.Id("subErrs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(sf.Name)).Op("..."))))
-		if sf.Node.Pointer {
+		if sfNode.Pointer {
 			block = append(block, jen.If(jen.Id(sv).Op("!=").Nil()).Block(checks...))
 		} else {
 			block = append(block, jen.Block(checks...))
@@ -280,6 +344,20 @@ func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.
 	}
 	out = append([]jen.Code{jen.Var().Id("subErrs").Qual(pkgField, "ErrorList")}, out...)
 	return append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("subErrs").Op("...")))
+}
+
+// opaque is a copy of n whose types' own validations are skipped (+k8s:opaqueType), down to its
+// list items and map values: only the tags at these places are checked.
+func opaque(n *model.Node, f *model.Flag) *model.Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	if c.V.Opaque == nil {
+		c.V.Opaque = f
+	}
+	c.Items, c.Values = opaque(n.Items, f), opaque(n.Values, f)
+	return &c
 }
 
 // itemSelectors emits what +k8s:item declares: the checks of the items whose key fields have
@@ -316,10 +394,18 @@ func (g *validatorGen) itemSelectors(n *model.Node, v, old string, depth int) []
 			jen.Id(iv).Op(":=").Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx)),
 			jen.If(jen.Op("!").Parens(match(iv))).Block(jen.Continue()),
 		}
+		oldAt, oldMatch := jen.Op("&").Parens(jen.Op("*").Id(old)).Index(jen.Id("j")), match("o")
+		if n.Items != nil && n.Items.Pointer { // []*T: a nil item is never selected
+			body = []jen.Code{
+				jen.Id(iv).Op(":=").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx)),
+				jen.If(jen.Id(iv).Op("==").Nil().Op("||").Op("!").Parens(match(iv))).Block(jen.Continue()),
+			}
+			oldAt, oldMatch = jen.Parens(jen.Op("*").Id(old)).Index(jen.Id("j")), jen.Id("o").Op("!=").Nil().Op("&&").Add(match("o"))
+		}
 		if uses(inner, io) {
 			body = append(body, jen.Var().Id(io).Op("*").Add(g.goType(it.Node.ValueType())),
 				jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.For(jen.Id("j").Op(":=").Range().Op("*").Id(old)).Block(
-					jen.If(jen.Id("o").Op(":=").Op("&").Parens(jen.Op("*").Id(old)).Index(jen.Id("j")), match("o")).Block(
+					jen.If(jen.Id("o").Op(":=").Add(oldAt), oldMatch).Block(
 						jen.Id(io).Op("=").Id("o"), jen.Break()))))
 		}
 		body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))},

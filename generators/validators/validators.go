@@ -313,7 +313,7 @@ func hasChecks(n *model.Node) bool {
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
 		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.Enum != nil || v.NameFormat != nil || v.Forbidden != nil || len(v.GatedPresence) > 0 ||
-		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map") || v.Unique != nil
+		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map") || v.Unique != nil || v.Update != nil || v.Immutable != nil
 }
 
 // transition reports whether a definition holds a transition rule anywhere in it.
@@ -597,12 +597,18 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	if !transitionsOnly && !g.nodeCarries(n) && !(required && !g.alwaysPresent(p)) && !forbidden {
 		return update
 	}
-	if model.IsObjectMeta(n.GoType) {
-		return nil // +nameFormat is checked at the type level
+	if model.IsObjectMeta(n.GoType) && len(n.V.Subfields) == 0 {
+		return nil // +nameFormat is checked at the type level; +k8s:subfield reaches into it here
 	}
 	vt := n.ValueType()
 	g.listName = p.Name
-	checks := g.valueChecks(n, "v", "old", 1, transitionsOnly)
+	// The field's own +k8s:update is checked above, with the field's presence.
+	vn := *n
+	vn.V.Update = nil
+	checks := g.valueChecks(&vn, "v", "old", 1, transitionsOnly)
+	if upstream && !transitionsOnly {
+		checks = g.noNilItems(n, checks)
+	}
 	absent := g.propAbsent(p, "v")
 	requiredCheck := !transitionsOnly && absent != nil && required && !optional
 	if forbidden && absent != nil {
@@ -667,6 +673,13 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	case upstream && !optional && !n.Pointer:
 		// Neither +required nor +optional: upstream checks the value whatever it is, zero included.
 		block = append(block, present...)
+	case upstream && n.Pointer && n.V.Immutable != nil:
+		// Upstream's validate.Immutable also reports a pointer that was set and is now nil.
+		o := n.V.Immutable.Origin
+		unset := gatedExpr(o, jen.Qual(pkgValidate, "Immutable").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("v"), jen.Id("old")).Dot("MarkShortCircuit").Call())
+		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...).Else().If(jen.Id("old").Op("!=").Nil()).Block(
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
+				marked(jen.Qual(pkgGenRT, "AtValue").Call(unset), o), jen.Lit(p.Name)).Op("..."))))
 	default:
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
 	}
@@ -680,6 +693,20 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		return append(update, jen.Comment(p.Name), guard)
 	}
 	return append(update, jen.Comment(p.Name), jen.Block(block...))
+}
+
+// noNilItems puts upstream's check of a field that is a list of pointers before its other checks:
+// a nil item is a Required error at the item (apimachinery's validate.PtrSliceNoNils, marked
+// ShortCircuit), and then nothing else of the list is checked. Like upstream, it runs only when
+// the field has checks, and is ratcheted with the list.
+func (g *validatorGen) noNilItems(n *model.Node, checks []jen.Code) []jen.Code {
+	if len(checks) == 0 || n.Kind != model.KindList || n.Items == nil || !n.Items.Pointer {
+		return checks
+	}
+	changed := jen.Op("!").Parens(jen.Id("ratchet").Op("&&").Id("old").Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id("v"), jen.Id("old")))
+	return []jen.Code{jen.If(jen.Id("nils").Op(":=").Qual(pkgValidate, "PtrSliceNoNils").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Op("*").Id("v"), jen.Nil()),
+		changed.Op("&&").Len(jen.Id("nils")).Op(">").Lit(0)).Block(
+		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "AtValue").Call(jen.Id("nils").Dot("MarkShortCircuit").Call()).Op("..."))).Else().Block(checks...)}
 }
 
 // viaSet is "&& x.A != nil && x.A.B != nil" for the embedded pointers a field is promoted through.
@@ -763,10 +790,21 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), call.Op("...")))
 		}
 	}
+	// Upstream's short-circuiting checks of the value (+k8s:update on an element, +k8s:immutable in
+	// upstream's semantics) run first; when they report anything, nothing else of the value is
+	// checked ("do not proceed" in upstream's generated code).
+	var shortCircuit []jen.Code
+	if u := n.V.Update; u != nil && !transitionsOnly {
+		// +k8s:update on an element (+k8s:eachVal, +k8s:item, +k8s:subfield): checked against its
+		// correlated old element whenever it differs, as upstream's validate.Update* calls are.
+		shortCircuit = append(shortCircuit, jen.If(jen.Id(old).Op("==").Nil().Op("||").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
+			jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(u.Origin,
+				jen.Qual(pkgValidate, u.Func).Call(append([]jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old)}, updateConstraints(u)...)...))), u.Origin).Op("..."))))
+	}
 	if !transitionsOnly && shortCircuits(n.V.FixedResults) {
 		// A check that always fails and short-circuits: nothing else at this value ever runs.
 		unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
-		return []jen.Code{jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...)}
+		return append(shortCircuit, jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...))
 	}
 	own := append(g.ownChecks(eff, v, depth), g.libCalls(n, n.V.Calls, v, old)...)
 	own = append(own, g.fixedResults(n.V.FixedResults, v, old, "e")...)
@@ -786,6 +824,10 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		}
 	}
 	immutable := n.V.Immutable
+	if immutable != nil && !transitionsOnly && g.pkg.UpstreamSemantics() {
+		shortCircuit = append(shortCircuit, g.immutableCheck(n, v, old, immutable.Origin))
+		immutable = nil
+	}
 	// Items of atomic lists and sets have no old items: they are validated when the whole list
 	// changed, as the API server ratchets them.
 	wholeList := n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value == "atomic" || n.V.ListType.Value == "set")
@@ -799,9 +841,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		var changed []jen.Code
 		changed = append(changed, own...)
 		if immutable != nil {
-			changed = append(changed, gated(immutable.Origin, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
-				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")), immutable.Origin)))))
+			changed = append(changed, g.immutableCheck(n, v, old, immutable.Origin))
 		}
 		if celVar != "" {
 			changed = append(changed, g.celCall(celVar, n, allRules, v, old, false, "e"))
@@ -842,7 +882,30 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			out = append(out, g.subfields(n, v, old, depth)...)
 		}
 	}
-	return out
+	if len(shortCircuit) == 0 {
+		return out
+	}
+	if len(out) == 0 {
+		return shortCircuit
+	}
+	return append(shortCircuit, jen.If(jen.Len(jen.Id("e")).Op("==").Lit(0)).Block(out...))
+}
+
+// immutableCheck reports a changed value (+immutable). In upstream's semantics it is apimachinery's
+// validate.Immutable, which upstream calls for any value that differs from its old value, a value
+// without one included (a new list item, a pointer that was nil): on update that is a change too.
+// Its error is marked ShortCircuit, as upstream's. Elsewhere a value without an old one is not
+// checked, as the API server's transition rule self == oldSelf does not run without oldSelf.
+func (g *validatorGen) immutableCheck(n *model.Node, v, old string, o model.Origin) jen.Code {
+	differs := jen.Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
+	if g.pkg.UpstreamSemantics() {
+		return gated(o, jen.If(jen.Id(old).Op("==").Nil().Op("||").Add(differs)).Block(
+			jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "AtValue").Call(
+				jen.Qual(pkgValidate, "Immutable").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old)).Dot("MarkShortCircuit").Call()), o).Op("..."))))
+	}
+	return gated(o, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Add(differs)).Block(
+		jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
+			jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")), o))))
 }
 
 // celCall runs the rules of a CEL variable on self, with the native fast path when some rules
