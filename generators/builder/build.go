@@ -56,8 +56,12 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags}
 	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
-		mp := b.pkg(pkg.PkgPath)
-		u.Packages = append(u.Packages, mp)
+		u.Packages = append(u.Packages, b.pkg(pkg.PkgPath))
+	}
+	// Before any tag of a type is applied: tags ask whether their package follows upstream's
+	// semantics (+k8s:alpha and +k8s:beta apply only there).
+	b.inputSemantics()
+	for _, pkg := range prog.Inputs {
 		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -71,7 +75,6 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 			b.rootOnly(tn, b.definition(tn), d)
 		}
 	}
-	b.inputSemantics()
 	for _, d := range b.defs {
 		u.Definitions = append(u.Definitions, d)
 	}
@@ -101,10 +104,23 @@ func (b *builder) inputSemantics() {
 		if p.ValidationGenInput == nil || p.ValidationGen == nil || p.ReadOnly {
 			continue
 		}
-		if in := b.pkgs[p.ValidationGenInput.Value]; in != nil && in.ValidationGen == nil {
+		if in := b.pkg(p.ValidationGenInput.Value); in.ValidationGen == nil {
 			in.ValidationGen = p.ValidationGen
 		}
 	}
+}
+
+// outputPackages lists, sorted, the packages of the run whose +k8s:validation-gen-input names
+// path and which are written.
+func (b *builder) outputPackages(path string) []string {
+	var out []string
+	for p, mp := range b.pkgs {
+		if mp.ValidationGenInput != nil && mp.ValidationGenInput.Value == path && !mp.ReadOnly {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // pkg returns the model package for an import path, reading its package tags the first time.
