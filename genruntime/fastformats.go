@@ -76,6 +76,50 @@ func isLabelKey(s string) bool {
 
 func isLabelValue(s string) bool { return s == "" || len(s) <= 63 && isQualifiedNameChars(s) }
 
+// isCIdentifier matches [A-Za-z_][A-Za-z0-9_]*.
+func isCIdentifier(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '_' && !isAlnum(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// isResourcePoolName matches k8s-resource-pool-name: at most 253 bytes, '/'-separated segments
+// that are each a DNS-1123 subdomain (validate.ResourcePoolName).
+func isResourcePoolName(s string) bool {
+	if len(s) > 253 {
+		return false
+	}
+	for {
+		i := strings.IndexByte(s, '/')
+		if i < 0 {
+			return isDNS1123Subdomain(s, false)
+		}
+		if !isDNS1123Subdomain(s[:i], false) {
+			return false
+		}
+		s = s[i+1:]
+	}
+}
+
+// isResourceFullyQualifiedName matches the common k8s-resource-fully-qualified-name: one '/'
+// between a DNS-1123 subdomain of at most 63 bytes and a C identifier of at most 32
+// (validate.ResourceFullyQualifiedName). It is false for the odd values apimachinery also accepts
+// (more than one '/'), which take the slow path.
+func isResourceFullyQualifiedName(s string) bool {
+	i := strings.IndexByte(s, '/')
+	if i < 0 {
+		return false
+	}
+	prefix, name := s[:i], s[i+1:]
+	return len(prefix) <= 63 && isDNS1123Subdomain(prefix, false) && len(name) <= 32 && isCIdentifier(name)
+}
+
 func fastOr(valid bool, slow func(string) []string, s string) []string {
 	if valid {
 		return nil

@@ -15,6 +15,10 @@ var formatSamples = []string{
 	"a/b", "/b", "a/", "a/b/c", "example.com/name", "example.com/" + strings.Repeat("n", 63),
 	"example.com/" + strings.Repeat("n", 64), "Example.com/x", "x_y.z-w", "_a", "a_", "日本", "a b", "a\n",
 	"my-name-", "-", "a-", "ab-", ".-", "x.-",
+	"node-7", "node-7/rack-1", "node-7//rack", "/node", "node/", "Node-7", strings.Repeat("p/", 126) + "p",
+	strings.Repeat("p/", 127) + "p", "example.com/pcieRoot", "example.com/pcie_root", "example.com/9lives",
+	"example.com/" + strings.Repeat("n", 32), "example.com/" + strings.Repeat("n", 33),
+	strings.Repeat("d", 63) + "/n", strings.Repeat("d", 64) + "/n", "Example.com/n", "a/b_c", "_x", "x9_",
 }
 
 // check compares a fast predicate with apimachinery's regexp-based function on one value.
@@ -31,6 +35,12 @@ func checkAll(t *testing.T, s string) {
 	check(t, "subdomain caseless", isDNS1123Subdomain(s, true), content.IsDNS1123SubdomainCaseless(s), s)
 	check(t, "label key", isLabelKey(s), content.IsLabelKey(s), s)
 	check(t, "label value", isLabelValue(s), content.IsLabelValue(s), s)
+	check(t, "C identifier", isCIdentifier(s), content.IsCIdentifier(s), s)
+	check(t, "resource pool name", isResourcePoolName(s), resourcePoolName(s), s)
+	// The fast predicate rejects what apimachinery accepts with more than one '/' (slow path).
+	if isResourceFullyQualifiedName(s) || strings.Count(s, "/") < 2 {
+		check(t, "resource fully qualified name", isResourceFullyQualifiedName(s), resourceFullyQualifiedName(s), s)
+	}
 	for _, f := range []struct {
 		format string
 		fn     apimachineryvalidation.ValidateNameFunc

@@ -82,6 +82,10 @@ func FormatCIDR(s string) []string {
 
 // FormatResourcePoolName checks k8s-resource-pool-name.
 func FormatResourcePoolName(s string) []string {
+	return fastOr(isResourcePoolName(s), resourcePoolName, s)
+}
+
+func resourcePoolName(s string) []string {
 	return details(validate.ResourcePoolName(context.Background(), operation.Operation{}, nil, &s, nil))
 }
 
@@ -92,6 +96,10 @@ func FormatExtendedResourceName(s string) []string {
 
 // FormatResourceFullyQualifiedName checks k8s-resource-fully-qualified-name.
 func FormatResourceFullyQualifiedName(s string) []string {
+	return fastOr(isResourceFullyQualifiedName(s), resourceFullyQualifiedName, s)
+}
+
+func resourceFullyQualifiedName(s string) []string {
 	return details(validate.ResourceFullyQualifiedName(context.Background(), operation.Operation{}, nil, &s, nil))
 }
 

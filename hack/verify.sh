@@ -47,8 +47,10 @@ hack/equivalence-coverage.sh
 
 echo "== k8s.io/api comparison with openapi-gen"
 VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
-echo "== validators for k8s.io/api's +k8s: group versions, in output packages (+k8s:validation-gen-input)"
+echo "== validators for the k8s.io/api group versions Kubernetes generates for, in output packages (+k8s:validation-gen-input)"
 VALIDATION_GEN_K8SAPI_VALIDATORS=1 go test -count=1 -timeout 30m -run TestK8sAPIValidators ./test/k8sapi/
+echo "== the same errors as upstream's generated validators on a ResourceClaim, and a quick benchmark against them"
+VALIDATION_GEN_K8SAPI_BENCH=1 VALIDATION_GEN_K8SAPI_BENCHTIME=2000x go test -count=1 -timeout 10m -v -run TestK8sAPIBench ./test/k8sapi/
 
 echo "== real API modules, as published (fetched through the Go module proxy)"
 VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m -v ./test/realapi/

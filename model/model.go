@@ -266,9 +266,11 @@ type Subfield struct {
 type LibCall struct {
 	Func string
 	Args []any
-	// Custom is set for a hand-written function of the generated package (+k8s:customValidation):
+	// Custom is set for a hand-written function (+k8s:customValidation) of package Pkg (the types'
+	// package or the output package that names it in +k8s:validation-gen-input):
 	// Func(ctx, op, path, value, oldValue), value and oldValue pointers, or the slice or map itself.
 	Custom bool
+	Pkg    string
 	Origin
 }
 

@@ -12,7 +12,8 @@ func init() {
 	Register(&Def{
 		Name: "k8s:customValidation", Scopes: ScopeType | ScopeField, Typed: true,
 		Value: Arg{Kind: ArgNone},
-		Doc: "Calls a hand-written validator of the package, named as Kubernetes' validation-gen names it: " +
+		Doc: "Calls a hand-written validator of the package (or of the output package whose +k8s:validation-gen-input " +
+			"names it, as Kubernetes' pkg/apis/core/v1 holds those of k8s.io/api/core/v1), named as Kubernetes' validation-gen names it: " +
 			"ValidateCustom_<Type> for a type, ValidateCustom_<Struct>_<Field> for a field, with the signature " +
 			"func(ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue T) field.ErrorList, " +
 			"T a pointer to the value (the slice, map or pointer itself when it is one). It runs where the tag's other " +
@@ -35,14 +36,14 @@ func init() {
 				return nil
 			}
 			if fn == nil {
-				return c.Errorf("expected the hand-written function %s in this package", name)
+				return c.Errorf("expected the hand-written function %s in this package or in the output package that names it in +k8s:validation-gen-input", name)
 			}
 			want := customValueType(c.GoType)
 			if !customSignature(fn.Type().(*types.Signature), want) {
 				return c.Errorf("%s must have the signature func(ctx context.Context, op operation.Operation, fldPath *field.Path, "+
 					"value, oldValue %s) field.ErrorList", name, typeString(want))
 			}
-			c.V.Calls = append(c.V.Calls, model.LibCall{Func: name, Custom: true, Origin: c.Origin()})
+			c.V.Calls = append(c.V.Calls, model.LibCall{Func: name, Custom: true, Pkg: fn.Pkg().Path(), Origin: c.Origin()})
 			return nil
 		},
 	})

@@ -68,10 +68,11 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 	for _, pkg := range prog.Inputs {
 		u.Packages = append(u.Packages, b.pkg(pkg.PkgPath))
 	}
-	// Which packages will have upstream's semantics is known before any type is built; tags are
-	// applied before an input package inherits them (inputSemantics), as they are written for
-	// the package they are in.
+	// Which packages will have upstream's semantics is known before any type is built, and input
+	// packages inherit it before any of their tags is applied: tags ask whether their package
+	// follows upstream's semantics (+k8s:alpha and +k8s:beta apply only there).
 	b.inherited = b.inheritedSemantics()
+	b.inputSemantics()
 	for _, pkg := range prog.Inputs {
 		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {
@@ -86,7 +87,6 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 			b.rootOnly(tn, b.definition(tn), d)
 		}
 	}
-	b.inputSemantics()
 	for _, pkg := range prog.Inputs {
 		b.valueTypes(pkg.Types, b.pkg(pkg.PkgPath))
 	}
@@ -141,6 +141,19 @@ func (b *builder) inheritedSemantics() map[string]*model.String {
 // +k8s:validation-gen or one it inherits as an input.
 func (b *builder) upstream(path string) bool {
 	return b.pkg(path).UpstreamSemantics() || b.inherited[path] != nil
+}
+
+// outputPackages lists, sorted, the packages of the run whose +k8s:validation-gen-input names
+// path and which are written.
+func (b *builder) outputPackages(path string) []string {
+	var out []string
+	for p, mp := range b.pkgs {
+		if mp.ValidationGenInput != nil && mp.ValidationGenInput.Value == path && !mp.ReadOnly {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // pkg returns the model package for an import path, reading its package tags the first time.

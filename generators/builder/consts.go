@@ -45,10 +45,22 @@ func (l constLookup) Const(name string) (*types.Const, bool) {
 	return nil, false
 }
 
-// Func resolves a function declared in the tag's package.
+// Func resolves a function declared in the tag's package or, as upstream's validation-gen finds
+// hand-written validators, in an output package whose +k8s:validation-gen-input names it (the
+// validators generated there call it): Kubernetes' pkg/apis/core/v1 holds the
+// ValidateCustom_ functions of k8s.io/api/core/v1's tags.
 func (l constLookup) Func(name string) (*types.Func, bool) {
-	f, ok := l.pkg.Scope().Lookup(name).(*types.Func)
-	return f, ok
+	if f, ok := l.pkg.Scope().Lookup(name).(*types.Func); ok {
+		return f, true
+	}
+	for _, out := range l.b.outputPackages(l.pkg.Path()) {
+		if gp := l.b.prog.Package(out); gp != nil && gp.Types != nil {
+			if f, ok := gp.Types.Scope().Lookup(name).(*types.Func); ok {
+				return f, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // Upstream reports whether the tag's package is written for Kubernetes' validation-gen

@@ -189,6 +189,17 @@ func (g *validatorGen) fixedResults(rs []model.FixedResult, v, old, target strin
 	return out
 }
 
+// customFunc names a hand-written validator (+k8s:customValidation): unqualified in the package
+// that declares it, qualified where the validators of its types are generated into another
+// package (apps/v1's validators of core/v1's PodSpec call those of pkg/apis/core/v1, as
+// upstream's do).
+func (g *validatorGen) customFunc(c model.LibCall) *jen.Statement {
+	if c.Pkg == "" || c.Pkg == g.out.Path {
+		return jen.Id(c.Func)
+	}
+	return jen.Qual(c.Pkg, c.Func)
+}
+
 // libCalls emits the checks done by apimachinery's validate library (+k8s:neq, +k8s:maxBytes, ...).
 func (g *validatorGen) libCalls(n *model.Node, calls []model.LibCall, v, old string) []jen.Code {
 	var out []jen.Code
@@ -201,7 +212,7 @@ func (g *validatorGen) libCalls(n *model.Node, calls []model.LibCall, v, old str
 				args = []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Op("*").Id(v), jen.Qual(pkgGenRT, "Value").Call(jen.Id(old))}
 			}
 			out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"),
-				marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(c.Origin, jen.Id(c.Func).Call(args...))), c.Origin).Op("...")))
+				marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(c.Origin, g.customFunc(c).Call(args...))), c.Origin).Op("...")))
 			continue
 		}
 		for _, a := range c.Args {

@@ -389,7 +389,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 			// +k8s:customValidation on the type: upstream calls it at the type, unratcheted, with the
 			// type's own path.
 			custom = append(custom, jen.Id("custom").Op("=").Append(jen.Id("custom"), marked(gatedExpr(c.Origin,
-				jen.Id(c.Func).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj"))), c.Origin).Op("...")))
+				g.customFunc(c).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj"))), c.Origin).Op("...")))
 		}
 	}
 	if len(custom) > 0 {

@@ -8,6 +8,11 @@
 //	VALIDATION_GEN_K8SAPI=1 go test ./test/k8sapi/ -count=1
 //
 // TestK8sAPIValidators (VALIDATION_GEN_K8SAPI_VALIDATORS=1) generates validators for the k8s.io/api
-// group versions written in the +k8s: dialect into output packages (+k8s:validation-gen-input), as
-// Kubernetes does, and builds and runs them.
+// group versions that Kubernetes generates validators for (read from the pkg/apis doc.go files of
+// the matching k8s.io/kubernetes release) into output packages with the same package tags
+// (+k8s:validation-gen-input), as Kubernetes does, and builds and runs them.
+//
+// TestK8sAPIBench (VALIDATION_GEN_K8SAPI_BENCH=1) checks that this generator's validators of
+// k8s.io/api/resource/v1 report the same errors as upstream's generated ones on a few
+// ResourceClaims, and benchmarks both.
 package k8sapi

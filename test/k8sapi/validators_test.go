@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -22,14 +21,16 @@ import (
 // validatorsModule is the module path of the temporary module of TestK8sAPIValidators.
 const validatorsModule = "validationgen.test/k8sapi"
 
-// TestK8sAPIValidators generates validators for the k8s.io/api group versions written for
-// Kubernetes' validation-gen, as Kubernetes does: into output packages (one per group version,
-// <group>/<version> of a temporary module, whose doc.go says +k8s:validation-gen-input=k8s.io/api/
-// <group>/<version> and registers into a runtime.Scheme), then builds them, and runs a test that
-// adds every group version's kinds and validators to one scheme and validates a zero value of
-// every kind, on create and on update. A group version is selected when its Go files carry a
-// validation tag of the +k8s: dialect (Kubernetes generates for the pkg/apis packages of those
-// groups; k8s.io/kubernetes itself is not a module this test can load).
+// TestK8sAPIValidators generates validators for the k8s.io/api group versions that Kubernetes
+// generates validators for, as Kubernetes does: the packages pkg/apis/<group>/<version> of the
+// Kubernetes release that matches this module's k8s.io/api whose doc.go opts in to validation-gen
+// (+k8s:validation-gen, other than =false). Each becomes an output package <group>/<version> of a
+// temporary module whose doc.go carries the same validation-gen package tags as Kubernetes' (so
+// +k8s:validation-gen-input names the k8s.io/api package). The test compares that list with the
+// k8s.io/api packages that carry validation tags of the +k8s: dialect, checks that every group
+// version for which upstream's generated file validates something gets validators here too, builds
+// the packages, and runs a test that adds every group version's kinds and validators to one
+// scheme and validates a zero value of every kind, on create and on update.
 //
 // VALIDATION_GEN_K8SAPI_VALIDATORS=1 runs it; VALIDATION_GEN_K8SAPI_VALIDATORS_DIR=DIR keeps the
 // module in DIR.
@@ -46,11 +47,20 @@ func TestK8sAPIValidators(t *testing.T) {
 	for k, v := range tempmod.Env {
 		t.Setenv(k, v)
 	}
-	gvs := dialectGroupVersions(t, root)
-	if len(gvs) < 20 {
-		t.Fatalf("only %d k8s.io/api group versions carry +k8s: validation tags: %v", len(gvs), gvs)
+	k8sVersion, k8sDir := kubernetesSource(t, root)
+	pkgs := kubernetesOutputPackages(t, k8sDir)
+	if len(pkgs) < 50 {
+		t.Fatalf("Kubernetes %s generates validators for only %d packages of pkg/apis", k8sVersion, len(pkgs))
 	}
-	t.Logf("%d group versions: %s", len(gvs), strings.Join(gvs, " "))
+	var gvs []string
+	for _, p := range pkgs {
+		if want := "k8s.io/api/" + p.groupVersion(); p.Input != want {
+			t.Fatalf("%s: +k8s:validation-gen-input=%s, not %s", p.Rel, p.Input, want)
+		}
+		gvs = append(gvs, p.groupVersion())
+	}
+	t.Logf("Kubernetes %s generates validators for %d group versions: %s", k8sVersion, len(gvs), strings.Join(gvs, " "))
+	compareDialectPackages(t, root, pkgs)
 
 	mod := t.TempDir()
 	if keep := os.Getenv("VALIDATION_GEN_K8SAPI_VALIDATORS_DIR"); keep != "" {
@@ -59,27 +69,17 @@ func TestK8sAPIValidators(t *testing.T) {
 	if err := tempmod.Write(root, validatorsModule, mod); err != nil {
 		t.Fatal(err)
 	}
-	var imports, adds strings.Builder
-	for i, gv := range gvs {
-		rel := strings.TrimPrefix(gv, "k8s.io/api/")
-		name := path.Base(rel)
-		tempmod.WriteFile(t, filepath.Join(mod, filepath.FromSlash(rel), "doc.go"), []byte(fmt.Sprintf(`// Package %s holds the validators of %s.
+	for _, p := range pkgs {
+		name := path.Base(p.Rel)
+		dir := filepath.Join(mod, filepath.FromSlash(p.groupVersion()))
+		tempmod.WriteFile(t, filepath.Join(dir, "doc.go"), []byte(fmt.Sprintf(`// Package %s holds the validators of %s, generated as Kubernetes %s generates them into
+// %s, with the same package tags:
 //
-// +k8s:validation-gen=TypesWithField=TypeMeta
-// +k8s:validation-gen-input=%s
-// +k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme
+// %s
 package %s
-
-import "k8s.io/apimachinery/pkg/runtime"
-
-var (
-	localSchemeBuilder = &runtime.SchemeBuilder{}
-	// AddToScheme adds the validators to a scheme.
-	AddToScheme = localSchemeBuilder.AddToScheme
-)
-`, name, gv, gv, name)))
-		fmt.Fprintf(&imports, "\tapi%d %q\n\tval%d %q\n", i, gv, i, validatorsModule+"/"+rel)
-		fmt.Fprintf(&adds, "\t\tapi%d.AddToScheme, val%d.AddToScheme,\n", i, i)
+`, name, p.Input, k8sVersion, p.Rel, strings.Join(p.Tags, "\n// "), name)))
+		// The hand-written validators that +k8s:customValidation calls live in the output package.
+		copyCustomValidators(t, k8sDir, p, dir, validatorsModule)
 	}
 
 	phase := time.Now()
@@ -91,23 +91,39 @@ var (
 		t.Fatal(err)
 	}
 	if len(diags) > 0 {
-		t.Fatalf("validation-gen:\n%s", diags.Error(mod))
+		t.Fatalf("validation-gen refuses the input:\n%s", diags.Error(mod))
 	}
 	if err := out.Write(); err != nil {
 		t.Fatal(err)
 	}
-	// A group version whose tags validate nothing (+k8s:optional alone) gets no file.
+	// A group version whose tags validate nothing (+k8s:optional alone) gets no file here; upstream
+	// writes one that registers the kinds and calls ObjectMeta's validation, whose checks are all
+	// alpha (apimachinery's meta/v1 is not written for Kubernetes' validation-gen, so this generator
+	// does not apply them). Any other check upstream generates must have a file here.
+	var imports, adds strings.Builder
 	var without []string
-	for _, gv := range gvs {
-		if _, err := os.Stat(filepath.Join(mod, filepath.FromSlash(strings.TrimPrefix(gv, "k8s.io/api/")), "zz_generated.validations.go")); err != nil {
-			without = append(without, gv)
+	for i, p := range pkgs {
+		rel := p.groupVersion()
+		if _, err := os.Stat(filepath.Join(mod, filepath.FromSlash(rel), "zz_generated.validations.go")); err != nil {
+			without = append(without, rel)
+			if src, ok := upstreamFile(t, k8sDir, p); ok && upstreamChecks.Match(src) {
+				t.Errorf("%s: no validators generated, but upstream's %s/zz_generated.validations.go calls %s",
+					rel, p.Rel, upstreamChecks.Find(src))
+			}
+			continue
 		}
+		fmt.Fprintf(&imports, "\tapi%d %q\n\tval%d %q\n", i, p.Input, i, validatorsModule+"/"+rel)
+		fmt.Fprintf(&adds, "\t\tapi%d.AddToScheme, val%d.RegisterValidations,\n", i, i)
 	}
 	t.Logf("generated %d files in %s; no validators for %s", len(out.Files()), since(phase), strings.Join(without, " "))
-	if len(gvs)-len(without) < 30 {
-		t.Errorf("validators for only %d group versions", len(gvs)-len(without))
+	if len(pkgs)-len(without) < 45 {
+		t.Errorf("validators for only %d group versions", len(pkgs)-len(without))
 	}
 
+	// The group versions' kinds are registered by their k8s.io/api packages, their validators by
+	// RegisterValidations: Kubernetes' doc.go files have no +k8s:validation-gen-scheme-registry,
+	// and without it this generator writes no init function into localSchemeBuilder (upstream's
+	// does; see the README).
 	tempmod.WriteFile(t, filepath.Join(mod, "all_test.go"), []byte(`package all_test
 
 import (
@@ -154,25 +170,80 @@ func TestAll(t *testing.T) {
 	t.Logf("go test: %s; %s in all", since(phase), since(start))
 }
 
+// upstreamChecks matches a check in upstream's generated code: a call of apimachinery's validate
+// library or of a hand-written validator.
+var upstreamChecks = regexp.MustCompile(`\bvalidate\.[A-Z][A-Za-z]*\(|\bValidateCustom_[A-Za-z_]*\(`)
+
+// copyCustomValidators copies into dir the hand-written files of a Kubernetes output package that
+// declare validators +k8s:customValidation calls (ValidateCustom_...), with their imports of other
+// output packages (k8s.io/kubernetes/pkg/apis/<group>/<version>) turned into the same packages of
+// module. Any other import of Kubernetes fails the test.
+func copyCustomValidators(t *testing.T, k8sDir string, p outputPackage, dir, module string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(k8sDir, filepath.FromSlash(p.Rel), "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		base := filepath.Base(f)
+		if strings.HasPrefix(base, "zz_generated") || strings.HasSuffix(base, "_test.go") {
+			continue
+		}
+		src := string(tempmod.ReadFile(t, f))
+		if !strings.Contains(src, "\nfunc ValidateCustom_") {
+			continue
+		}
+		src = strings.ReplaceAll(src, `"`+kubernetesModule+`/pkg/apis/`, `"`+module+`/`)
+		if strings.Contains(src, `"`+kubernetesModule+`/`) {
+			t.Fatalf("%s imports a package of Kubernetes other than an output package of pkg/apis", f)
+		}
+		tempmod.WriteFile(t, filepath.Join(dir, base), []byte(src))
+	}
+}
+
 // dialectTag matches a tag line of a Go comment.
 var dialectTag = regexp.MustCompile(`^\s*//\s*\+(k8s:[A-Za-z0-9:-]+)`)
 
-// dialectGroupVersions lists the k8s.io/api packages whose Go files carry a validation tag of the
-// +k8s: dialect that validation-gen knows (package-level tags of the generators excluded).
-func dialectGroupVersions(t *testing.T, root string) []string {
+// compareDialectPackages compares Kubernetes' list with the k8s.io/api packages whose Go files
+// carry a validation tag of the +k8s: dialect that validation-gen knows (package tags of the
+// generators excluded), and logs the differences: Kubernetes generates for group versions without
+// such tags (their kinds' ObjectMeta), and some packages carry tags Kubernetes does not generate
+// for (+k8s:validation-gen=false: extensions/v1beta1). More than a few of those is an error: the
+// list would not be Kubernetes'.
+func compareDialectPackages(t *testing.T, root string, pkgs []outputPackage) {
 	t.Helper()
-	var out []string
+	generated := map[string]bool{}
+	for _, p := range pkgs {
+		generated[p.Input] = true
+	}
+	var tagged, notGenerated []string
 	for _, line := range strings.Split(strings.TrimSpace(string(tempmod.Go(t, root, "list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .GoFiles \" \"}}", "k8s.io/api/..."))), "\n") {
 		f := strings.Split(line, "\t")
-		if len(f) != 3 || f[2] == "" {
+		if len(f) != 3 || f[2] == "" || !carriesDialect(t, f[1], strings.Fields(f[2])) {
 			continue
 		}
-		if carriesDialect(t, f[1], strings.Fields(f[2])) {
-			out = append(out, f[0])
+		tagged = append(tagged, f[0])
+		if !generated[f[0]] {
+			notGenerated = append(notGenerated, f[0])
 		}
 	}
-	sort.Strings(out)
-	return out
+	taggedSet := map[string]bool{}
+	for _, p := range tagged {
+		taggedSet[p] = true
+	}
+	var untagged []string
+	for _, p := range pkgs {
+		if !taggedSet[p.Input] {
+			untagged = append(untagged, p.Input)
+		}
+	}
+	t.Logf("%d k8s.io/api packages carry +k8s: validation tags; Kubernetes does not generate for %d of them: %s",
+		len(tagged), len(notGenerated), strings.Join(notGenerated, " "))
+	t.Logf("Kubernetes generates for %d packages without such tags: %s", len(untagged), strings.Join(untagged, " "))
+	if len(notGenerated) > 3 {
+		t.Errorf("Kubernetes does not generate validators for %d k8s.io/api packages that carry +k8s: validation tags: "+
+			"is pkg/apis read right?", len(notGenerated))
+	}
 }
 
 func carriesDialect(t *testing.T, dir string, files []string) bool {

@@ -13,4 +13,11 @@ type Widget struct {
 
 	// +k8s:eachVal=+k8s:minimum=1
 	Counts []int32 `json:"counts"`
+
+	// Owner's tags apply because the output package opts in to Kubernetes' validation-gen: a
+	// validation at a stability level, and a hand-written validator of the output package.
+	//
+	// +k8s:alpha(since: "1.37")=+k8s:immutable
+	// +k8s:customValidation
+	Owner string `json:"owner,omitempty"`
 }
