@@ -21,8 +21,9 @@ func TestParsePath(t *testing.T) {
 	}
 }
 
-// TestRatchetReason checks the two known ratcheting differences against the API server's own
-// correlation: a list-map item without its key, and a CEL evaluation error in an unchanged value.
+// TestRatchetReason checks the known ratcheting difference, a CEL evaluation error in an
+// unchanged value, against the API server's own correlation, which a list-map item without its
+// key breaks for it and every value holding it.
 func TestRatchetReason(t *testing.T) {
 	item := structuralschema.Structural{
 		Generic:    structuralschema.Generic{Type: "object"},
@@ -55,8 +56,9 @@ func TestRatchetReason(t *testing.T) {
 		detail   string
 		want     string
 	}{
-		{"an error in the keyless item of an unchanged object", obj(0), obj(0), "spec.listeners[1].port", "must be greater than 0", KnownUncorrelated},
-		{"an error at the list holding it", obj(0), obj(0), "spec.listeners", "too many", KnownUncorrelated},
+		{"an error in the keyless item of an unchanged object", obj(0), obj(0), "spec.listeners[1].port", "must be greater than 0", ""},
+		{"an evaluation error in the keyless item", obj(0), obj(0), "spec.listeners[1]", "no such key: x evaluating rule: r", ""},
+		{"an evaluation error at the list holding it", obj(0), obj(0), "spec.listeners", "no such key: x evaluating rule: r", ""},
 		{"an error in a correlated item", obj(0), obj(0), "spec.listeners[0].port", "bad", ""},
 		{"an evaluation error in a correlated unchanged item", obj(0), obj(0), "spec.listeners[0]", "no such key: x evaluating rule: r", KnownCELEvalUnchanged},
 		{"a changed object", obj(0), obj(7), "spec.listeners[1].port", "must be greater than 0", ""},

@@ -65,7 +65,7 @@ func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, heade
 func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, model.Diagnostics, error) {
 	d := &decls{pkg: p, out: out, memo: map[string]string{}, names: map[string]int{}, lazy: map[string]lazyDecl{}}
 	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name),
-		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}}
+		carries: map[*model.Definition]int{}, transitions: map[*model.Definition]int{}, corrMemo: map[string]bool{}}
 	var defs []*model.Definition
 	for _, d := range p.Definitions {
 		if !d.Special && g.carry(d) {
@@ -146,6 +146,8 @@ type validatorGen struct {
 	// listName is the JSON name of the field whose checks are being written, which names the
 	// items +k8s:item selects as members of a union.
 	listName string
+	// corrMemo memoizes holdsListMap.
+	corrMemo map[string]bool
 }
 
 // validated reports whether d has a generated Validate_ function in this package.
@@ -328,7 +330,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		}
 	}
 	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
-	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
+	body = append(body, jen.If(g.unchangedIf(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj")), d.Node, "obj")).Block(unchanged))
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
 	for _, p := range d.Node.Properties {
@@ -628,7 +630,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	}
 	if !transitionsOnly && shortCircuits(n.V.FixedResults) {
 		// A check that always fails and short-circuits: nothing else at this value ever runs.
-		unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
+		unchanged := g.unchangedIf(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old)), n, v)
 		return []jen.Code{jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...)}
 	}
 	own := append(g.ownChecks(eff, v, depth), g.libCalls(n, n.V.Calls, v, old)...)
@@ -677,7 +679,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			tv := g.celVar(g.placeName(n)+"_transitions", n, transRules, false)
 			unchanged = append(unchanged, g.celCall(tv, n, transRules, v, old, true, "e"))
 		}
-		cond := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
+		cond := g.unchangedIf(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old)), n, v)
 		if len(unchanged) > 0 {
 			out = append(out, jen.If(cond).Block(unchanged...).Else().Block(changed...))
 		} else {
