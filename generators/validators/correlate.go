@@ -2,6 +2,7 @@ package validators
 
 import (
 	"fmt"
+	"go/types"
 
 	"github.com/dave/jennifer/jen"
 
@@ -88,9 +89,12 @@ func (g *validatorGen) correlationFn(n *model.Node) string {
 	if !g.holdsListMap(n) {
 		return ""
 	}
-	key := fmt.Sprintf("corr:%p", n)
 	if n.Ref != nil {
 		return g.correlationFn(n.Ref.Node)
+	}
+	key := fmt.Sprintf("corr:%p", n)
+	if n.Kind == model.KindList { // one function for each list type and key
+		key = "corr:list " + types.TypeString(n.ValueType(), nil) + " " + g.keyID(n.Items, n.V.ListMapKeys)
 	}
 	if name, ok := g.memo[key]; ok {
 		return name
@@ -116,7 +120,7 @@ func (g *validatorGen) correlationBody(n *model.Node) []jen.Code {
 		out = append(out, jen.If(jen.Op("!").Qual(pkgGenRT, "Correlatable").Call(jen.Op("*").Id("v"), g.keyFunc(item, n.V.ListMapKeys), present, jen.Id(g.eq.fn(item.ValueType())))).Block(jen.Return(jen.False())))
 		if inner := g.correlationFn(item); inner != "" {
 			out = append(out, jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("v")).Block(
-				jen.If(jen.Op("!").Id(inner).Call(jen.Op("&").Parens(jen.Op("*").Id("v")).Index(jen.Id("i")))).Block(jen.Return(jen.False()))))
+				jen.If(jen.Op("!").Add(jen.Id(inner)).Call(jen.Op("&").Parens(jen.Op("*").Id("v")).Index(jen.Id("i")))).Block(jen.Return(jen.False()))))
 		}
 	case model.KindMap:
 		inner := g.correlationFn(n.Values)
@@ -124,9 +128,9 @@ func (g *validatorGen) correlationBody(n *model.Node) []jen.Code {
 		var cond *jen.Statement
 		if n.Values.Pointer {
 			x = jen.Id("x")
-			cond = jen.Id("x").Op("!=").Nil().Op("&&").Op("!").Id(inner).Call(x)
+			cond = jen.Id("x").Op("!=").Nil().Op("&&").Op("!").Add(jen.Id(inner)).Call(x)
 		} else {
-			cond = jen.Op("!").Id(inner).Call(x)
+			cond = jen.Op("!").Add(jen.Id(inner)).Call(x)
 		}
 		out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("x")).Op(":=").Range().Op("*").Id("v")).Block(
 			jen.If(cond).Block(jen.Return(jen.False()))))
@@ -138,9 +142,9 @@ func (g *validatorGen) correlationBody(n *model.Node) []jen.Code {
 			}
 			var cond *jen.Statement
 			if p.Node.Pointer {
-				cond = jen.Id("v").Dot(p.GoName).Op("!=").Nil().Op("&&").Op("!").Id(inner).Call(jen.Id("v").Dot(p.GoName))
+				cond = jen.Id("v").Dot(p.GoName).Op("!=").Nil().Op("&&").Op("!").Add(jen.Id(inner)).Call(jen.Id("v").Dot(p.GoName))
 			} else {
-				cond = jen.Op("!").Id(inner).Call(jen.Op("&").Id("v").Dot(p.GoName))
+				cond = jen.Op("!").Add(jen.Id(inner)).Call(jen.Op("&").Id("v").Dot(p.GoName))
 			}
 			if len(p.Via) > 0 { // promoted through embedded pointers: absent when one is nil
 				via := jen.Id("v." + p.Via[0]).Op("!=").Nil()
@@ -155,12 +159,11 @@ func (g *validatorGen) correlationBody(n *model.Node) []jen.Code {
 	return append(out, jen.Return(jen.True()))
 }
 
-// keyPresence returns (declaring on first use) func(x *T) bool reporting whether an item has all
-// its list-map keys, or "" when it always has them. A key is absent when it is a nil pointer or,
-// as everywhere in this generator (KEP-4153's zero-value semantics), at its zero value: omitempty
-// leaves it out of JSON, and a required key at its zero value is reported unset (it is what a
-// typed value holds when the JSON lacks the key). Packages with upstream's semantics
-// (+k8s:validation-gen) correlate as upstream's validators do: by key values, zero included.
+// keyPresence returns (declaring on first use) func(x *T) bool reporting whether an item's JSON
+// has all its list-map keys, or "" when it always has them: a key is absent when it is a nil
+// pointer, or omitempty (omitzero) at its zero value. (A key that JSON always has, at its zero
+// value or not, correlates like any other.) Packages with upstream's semantics
+// (+k8s:validation-gen) correlate as upstream's validators do: by key values.
 func (g *validatorGen) keyPresence(item *model.Node, keys []model.String) string {
 	if g.pkg.UpstreamSemantics() {
 		return ""
@@ -184,9 +187,10 @@ func (g *validatorGen) keyPresence(item *model.Node, keys []model.String) string
 			continue
 		}
 		var c *jen.Statement
-		if p.Node.Pointer {
+		switch {
+		case p.Node.Pointer:
 			c = jen.Id("x").Dot(p.GoName).Op("!=").Nil()
-		} else {
+		case p.OmitEmpty || p.OmitZero:
 			c = g.presentScalar(p, "x")
 		}
 		for i := len(p.Via) - 1; i >= 0; i-- {
@@ -217,7 +221,7 @@ func orTrue(c *jen.Statement) *jen.Statement {
 	return c
 }
 
-// presentScalar is the condition under which a non-pointer key field of x is set (not zero).
+// presentScalar is the condition under which an omitempty key field of x is in its JSON.
 func (g *validatorGen) presentScalar(p *model.Property, x string) *jen.Statement {
 	f := jen.Id(x).Dot(p.GoName)
 	switch {
