@@ -18,6 +18,10 @@ type Known struct {
 
 // The known differences of the two-way harness. Both are ratcheting on update (KEP-4008) of a
 // value the generated validators find unchanged, where they skip every check of the value.
+//
+// (There was a third: list-map items the API server cannot correlate, an item without its key or
+// repeating an earlier item's key, and the values holding them. Generated validators correlate
+// them as the server does: see generators/validators/correlate.go.)
 const (
 	// KnownCELEvalUnchanged: the API server evaluates the CEL rules of unchanged values too,
 	// demotes the rules that evaluate to false to warnings, and keeps evaluation errors (no such
@@ -26,12 +30,12 @@ const (
 	// that ratcheting saves, to reject only objects whose rules cannot be evaluated and that the
 	// server already stores.
 	KnownCELEvalUnchanged = "CEL evaluation error at an unchanged value: the API server keeps it, the generated validators do not evaluate the rules of unchanged values"
-	// KnownUncorrelated: the API server correlates list-map items by their keys only; an item
-	// without its key has no old item, one that repeats an earlier item's key gets that item as
-	// its old item, and the values holding either count as changed, though they equal their old
-	// values (the schema forbids both, so only a stored object that predates it has one).
-	// Generated validators compare values as Go values and ratchet them.
-	KnownUncorrelated = "value the API server cannot correlate with its equal old value (a list-map item without its key or with a repeated one, or a value holding one)"
+	// KnownMetadataUnchanged: a CRD publishes object metadata as an object without the fields
+	// it holds (the server validates metadata apart), and the server's correlation finds no
+	// schema for them, so it never counts the object unchanged and keeps the errors of the
+	// object itself (a required top-level field missing) on an update that changes nothing.
+	// Generated validators ratchet an unchanged object as a whole, as they ratchet every value.
+	KnownMetadataUnchanged = "error at an unchanged object: the API server cannot correlate its metadata and never finds the object unchanged, the generated validators ratchet it"
 )
 
 // evalError reports whether a schema-backend detail is the API server's CEL evaluation error.
@@ -48,12 +52,14 @@ func classifyRatcheting(r *Report, res *schemaResult) {
 	if res.old == nil {
 		return
 	}
-	corr := common.NewCorrelatedObject(res.obj, res.old, &model.Structural{Structural: res.structural})
+	sc := &model.Structural{Structural: res.structural}
+	corr := common.NewCorrelatedObject(res.obj, res.old, sc)
+	bare := common.NewCorrelatedObject(withoutMetadata(res.obj), withoutMetadata(res.old), sc)
 	var kept []Mismatch
 	for _, m := range r.Mismatches {
 		reason := ""
 		if m.Kind == OnlySchema {
-			reason = ratchetReason(corr, parsePath(m.Field), m.Declarative)
+			reason = ratchetReason(corr, bare, parsePath(m.Field), m.Declarative)
 		}
 		if reason == "" {
 			kept = append(kept, m)
@@ -64,28 +70,42 @@ func classifyRatcheting(r *Report, res *schemaResult) {
 	r.Mismatches = kept
 }
 
+// withoutMetadata is a copy of an object without its metadata.
+func withoutMetadata(obj map[string]any) map[string]any {
+	out := make(map[string]any, len(obj))
+	for k, v := range obj {
+		if k != "metadata" {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // ratchetReason says which known difference, if any, an error at path with detail is. The
-// generated validators skip every check below the shallowest value on path that equals its old
-// value (at the root, for an unchanged object); the API server keeps an evaluation error there
-// anyway, and ratchets the others only where its correlation (by list-map keys) reaches the
-// error's value, or its nearest correlated holder, and finds it unchanged.
-func ratchetReason(corr *common.CorrelatedObject, path []string, detail string) string {
-	// Does the generated code ratchet the error: is some value on path equal to its old value,
-	// correlated as the generated validators correlate (list items by position here, which is
-	// what an equal holder gives)?
+// generated validators skip every check below the shallowest value on path that they find
+// unchanged: equal to its old value (correlated by position, which is what an equal holder gives)
+// and correlated all through as the API server correlates (correlate.go), metadata aside, which
+// they compare as a value (bare is the server's correlation of the objects without metadata).
+func ratchetReason(corr, bare *common.CorrelatedObject, path []string, detail string) string {
 	newV, oldV := corr.Value, corr.OldValue
-	ratcheted := false
-	for depth := 0; depth <= len(path) && !ratcheted; depth++ {
-		if newV != nil && reflect.DeepEqual(newV, oldV) {
-			ratcheted = true
-			break
+	node, bareNode := corr, bare
+	for depth := 0; ; depth++ {
+		if newV != nil && reflect.DeepEqual(newV, oldV) && bareNode != nil && bareNode.CachedDeepEqual() {
+			switch {
+			case evalError(detail):
+				return KnownCELEvalUnchanged
+			case depth == 0 && !corr.CachedDeepEqual():
+				return KnownMetadataUnchanged
+			}
+			return ""
 		}
 		if depth == len(path) {
-			break
+			return ""
 		}
+		step := path[depth]
 		switch x := newV.(type) {
 		case []any:
-			i, err := strconv.Atoi(path[depth])
+			i, err := strconv.Atoi(step)
 			if err != nil || i >= len(x) {
 				return ""
 			}
@@ -94,40 +114,13 @@ func ratchetReason(corr *common.CorrelatedObject, path []string, detail string) 
 			if i < len(old) {
 				oldV = old[i]
 			}
+			node, bareNode = node.Index(i), bareNode.Index(i)
 		case map[string]any:
 			old, _ := oldV.(map[string]any)
-			newV, oldV = x[path[depth]], old[path[depth]]
+			newV, oldV = x[step], old[step]
+			node, bareNode = node.Key(step), bareNode.Key(step)
 		default:
 			return ""
 		}
 	}
-	if !ratcheted {
-		return ""
-	}
-	if evalError(detail) {
-		return KnownCELEvalUnchanged
-	}
-	// The server: the deepest node its correlation reaches on path.
-	node, broken := corr, false
-	for _, step := range path {
-		var next *common.CorrelatedObject
-		if list, ok := node.Value.([]any); ok {
-			i, err := strconv.Atoi(step)
-			if err != nil || i >= len(list) {
-				break
-			}
-			next = node.Index(i)
-			broken = next == nil && node.Schema.XListType() == "map"
-		} else {
-			next = node.Key(step)
-		}
-		if next == nil {
-			break
-		}
-		node = next
-	}
-	if broken || !node.CachedDeepEqual() {
-		return KnownUncorrelated
-	}
-	return ""
 }

@@ -21,8 +21,10 @@ func TestParsePath(t *testing.T) {
 	}
 }
 
-// TestRatchetReason checks the two known ratcheting differences against the API server's own
-// correlation: a list-map item without its key, and a CEL evaluation error in an unchanged value.
+// TestRatchetReason checks the known ratcheting differences against the API server's own
+// correlation (which a list-map item without its key breaks for it and every value holding it):
+// a CEL evaluation error in an unchanged value, and an error of an unchanged object whose
+// metadata the server cannot correlate.
 func TestRatchetReason(t *testing.T) {
 	item := structuralschema.Structural{
 		Generic:    structuralschema.Generic{Type: "object"},
@@ -45,8 +47,16 @@ func TestRatchetReason(t *testing.T) {
 			map[string]any{"port": port}, // no key
 		}}}
 	}
-	corr := func(n, o map[string]any) *common.CorrelatedObject {
-		return common.NewCorrelatedObject(n, o, &model.Structural{Structural: sc})
+	corr := func(n, o map[string]any) (*common.CorrelatedObject, *common.CorrelatedObject) {
+		return common.NewCorrelatedObject(n, o, &model.Structural{Structural: sc}),
+			common.NewCorrelatedObject(withoutMetadata(n), withoutMetadata(o), &model.Structural{Structural: sc})
+	}
+	withMeta := func(o map[string]any) map[string]any {
+		o["metadata"] = map[string]any{"name": "x"}
+		return o
+	}
+	valid := func() map[string]any {
+		return map[string]any{"spec": map[string]any{"listeners": []any{map[string]any{"name": "a", "port": int64(1)}}}}
 	}
 	for _, c := range []struct {
 		name     string
@@ -55,14 +65,19 @@ func TestRatchetReason(t *testing.T) {
 		detail   string
 		want     string
 	}{
-		{"an error in the keyless item of an unchanged object", obj(0), obj(0), "spec.listeners[1].port", "must be greater than 0", KnownUncorrelated},
-		{"an error at the list holding it", obj(0), obj(0), "spec.listeners", "too many", KnownUncorrelated},
+		{"an error in the keyless item of an unchanged object", obj(0), obj(0), "spec.listeners[1].port", "must be greater than 0", ""},
+		{"an evaluation error in the keyless item", obj(0), obj(0), "spec.listeners[1]", "no such key: x evaluating rule: r", ""},
+		{"an evaluation error at the list holding it", obj(0), obj(0), "spec.listeners", "no such key: x evaluating rule: r", ""},
 		{"an error in a correlated item", obj(0), obj(0), "spec.listeners[0].port", "bad", ""},
 		{"an evaluation error in a correlated unchanged item", obj(0), obj(0), "spec.listeners[0]", "no such key: x evaluating rule: r", KnownCELEvalUnchanged},
 		{"a changed object", obj(0), obj(7), "spec.listeners[1].port", "must be greater than 0", ""},
 		{"a missing value", obj(0), obj(0), "spec.listeners[0].host", "Required", ""},
+		{"an error of an unchanged object with metadata", withMeta(valid()), withMeta(valid()), "spec", "Required", KnownMetadataUnchanged},
+		{"an error of an unchanged object without metadata", valid(), valid(), "spec", "Required", ""},
+		{"an error of a changed object with metadata", withMeta(valid()), withMeta(obj(3)), "spec", "Required", ""},
 	} {
-		if got := ratchetReason(corr(c.new, c.old), parsePath(c.path), c.detail); got != c.want {
+		full, bare := corr(c.new, c.old)
+		if got := ratchetReason(full, bare, parsePath(c.path), c.detail); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
 	}

@@ -21,8 +21,8 @@ import (
 // normalisations, a generated TooShort is compared as the server's Invalid (min-length-invalid).
 // The report's mismatches are
 // OnlyGenerated (the generated validators report an error the server does not) or OnlySchema;
-// the server's errors on update that are one of the two known ratcheting differences
-// (KnownCELEvalUnchanged, KnownUncorrelated), decided with the server's own correlation of the
+// the server's errors on update that are one of the known ratcheting differences
+// (KnownCELEvalUnchanged, KnownMetadataUnchanged), decided with the server's own correlation of the
 // new object with the old, are in the report's Known instead.
 func TwoWay(ctx context.Context, scheme *runtime.Scheme, schemas *Schemas, name string, obj, old runtime.Object) (*Report, error) {
 	gvks, _, err := scheme.ObjectKinds(obj)

@@ -218,6 +218,70 @@ func PtrIndexByKey[T any, K comparable](list []*T, key func(*T) K) map[K]int {
 	return m
 }
 
+// IndexByPresentKey is IndexByKey for lists whose items can lack a key in JSON (a nil pointer or
+// an omitted zero value): such items have no key, so no new item correlates with them, as the
+// API server correlates list-map items.
+func IndexByPresentKey[T any, K comparable](list []T, key func(*T) K, present func(*T) bool) map[K]int {
+	if len(list) == 0 {
+		return nil
+	}
+	m := make(map[K]int, len(list))
+	for i := range list {
+		if !present(&list[i]) {
+			continue
+		}
+		k := key(&list[i])
+		if _, ok := m[k]; !ok {
+			m[k] = i
+		}
+	}
+	return m
+}
+
+// Correlatable reports whether the API server correlates every item of a +listType=map list
+// with an equal old item, given that the old list equals the list item by item: it does unless
+// an item lacks a key in JSON (present reports whether it has them all; nil when keys are never
+// omitted), or repeats an earlier item's keys without equaling that item, which is then its old
+// item. Small lists are scanned without allocating.
+func Correlatable[T any, K comparable](list []T, key func(*T) K, present func(*T) bool, equal func(a, b *T) bool) bool {
+	if present != nil {
+		for i := range list {
+			if !present(&list[i]) {
+				return false
+			}
+		}
+	}
+	if len(list) < 2 {
+		return true
+	}
+	if len(list) <= 16 {
+		for j := 1; j < len(list); j++ {
+			kj := key(&list[j])
+			for i := 0; i < j; i++ {
+				if key(&list[i]) == kj {
+					if !equal(&list[i], &list[j]) {
+						return false
+					}
+					break
+				}
+			}
+		}
+		return true
+	}
+	first := make(map[K]int, len(list))
+	for j := range list {
+		k := key(&list[j])
+		if i, ok := first[k]; ok {
+			if !equal(&list[i], &list[j]) {
+				return false
+			}
+			continue
+		}
+		first[k] = j
+	}
+	return true
+}
+
 // SortByField orders errors from a map walk by field, so output does not depend on map order.
 func SortByField(errs field.ErrorList) field.ErrorList {
 	if len(errs) > 1 {

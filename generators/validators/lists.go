@@ -75,14 +75,20 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	var loop []jen.Code
 	switch {
 	case lt == "map":
-		index := "IndexByKey"
+		// An item whose JSON lacks a key has no old item, and is no old item (as the API server
+		// correlates them).
+		index := jen.Qual(pkgGenRT, "IndexByKey").Call(jen.Op("*").Id(old), keyFn)
+		found := jen.Id("ok")
 		if item.Pointer {
-			index = "PtrIndexByKey"
+			index = jen.Qual(pkgGenRT, "PtrIndexByKey").Call(jen.Op("*").Id(old), keyFn)
+		} else if present := g.keyPresence(item, n.V.ListMapKeys); present != "" {
+			index = jen.Qual(pkgGenRT, "IndexByPresentKey").Call(jen.Op("*").Id(old), keyFn, jen.Id(present))
+			found = jen.Id("ok").Op("&&").Id(present).Call(jen.Id(iv))
 		}
 		corr = append(corr, jen.Var().Id("oldIndex").Map(jen.Id(g.keyTypeName(item, n.V.ListMapKeys))).Int(),
-			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldIndex").Op("=").Qual(pkgGenRT, index).Call(jen.Op("*").Id(old), keyFn)))
+			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldIndex").Op("=").Add(index)))
 		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
-			jen.If(jen.List(jen.Id("j"), jen.Id("ok")).Op(":=").Id("oldIndex").Index(jen.Id(g.keyFuncName(item, n.V.ListMapKeys)).Call(jen.Id(iv))), jen.Id("ok")).Block(
+			jen.If(jen.List(jen.Id("j"), jen.Id("ok")).Op(":=").Id("oldIndex").Index(jen.Id(g.keyFuncName(item, n.V.ListMapKeys)).Call(jen.Id(iv))), found).Block(
 				jen.Id(io).Op("=").Add(g.itemRef(item, old))))
 	case lt == "set" && g.pkg.UpstreamSemantics():
 		// Upstream correlates a set's items with equal old items (validate.EachValSliceVal with

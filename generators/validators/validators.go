@@ -69,7 +69,8 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 	for name := range out.Declared {
 		d.names[name] = 1 // helpers get other names (unique)
 	}
-	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name)}
+	g := &validatorGen{decls: d, eq: equalities{d}, opts: opts, f: jen.NewFilePathName(out.Path, out.Name),
+		corrMemo: map[string]bool{}}
 	g.carries = newReach(g.localCarry)
 	g.transitions = newReach(func(d *model.Definition) (bool, []*model.Definition) {
 		var refs []*model.Definition
@@ -192,6 +193,8 @@ type validatorGen struct {
 	// listName is the JSON name of the field whose checks are being written, which names the
 	// items +k8s:item selects as members of a union.
 	listName string
+	// corrMemo memoizes holdsListMap.
+	corrMemo map[string]bool
 }
 
 // validated reports whether d has a generated Validate_ function in this package.
@@ -403,7 +406,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		}
 	}
 	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
-	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
+	body = append(body, jen.If(g.unchangedIf(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj")), d.Node, "obj")).Block(unchanged))
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
 	for _, p := range d.Node.Properties {
@@ -803,7 +806,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	}
 	if !transitionsOnly && shortCircuits(n.V.FixedResults) {
 		// A check that always fails and short-circuits: nothing else at this value ever runs.
-		unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
+		unchanged := g.unchangedIf(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old)), n, v)
 		return append(shortCircuit, jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...))
 	}
 	own := append(g.ownChecks(eff, v, depth), g.libCalls(n, n.V.Calls, v, old)...)
@@ -854,7 +857,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			tv := g.celVar(g.placeName(n)+"_transitions", n, transRules, false)
 			unchanged = append(unchanged, g.celCall(tv, n, transRules, v, old, true, "e"))
 		}
-		cond := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
+		cond := g.unchangedIf(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old)), n, v)
 		if len(unchanged) > 0 {
 			out = append(out, jen.If(cond).Block(unchanged...).Else().Block(changed...))
 		} else {

@@ -1,0 +1,242 @@
+package validators
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/validation-gen/validation-gen/model"
+)
+
+// The API server correlates an updated value with its old value to ratchet it (KEP-4008): object
+// fields and map values by name, +listType=map items by their keys (the first old item with the
+// same keys), and nothing below atomic lists and sets, which it compares whole. It counts a value
+// unchanged when every part of it correlates with an equal old part. Generated validators compare
+// values with typed equality functions (equal.go), item by item; that agrees with the server
+// except for list-map items it cannot correlate:
+//   - an item whose JSON lacks one of its keys (a nil pointer or an omitted zero value) has no
+//     old item, so it and every value holding it count as changed;
+//   - an item that repeats an earlier item's keys is correlated with that earlier item's old item,
+//     so it and every value holding it count as changed unless it equals the earlier item.
+//
+// The schema forbids both (list-map keys are required, duplicates are rejected), so only a stored
+// object that predates its schema has them, and it must not escape validation by being unchanged.
+// The correlation functions below test a value whose equal old value the typed equality found:
+// they report whether the server correlates all of it, and the value is unchanged only then.
+// (A list-map whose items were reordered is still changed for the generated validators, and so
+// validated: they may report errors there that the server ratchets, never miss one.)
+
+// correlates returns the condition under which the value v (a pointer expression, equal to its
+// old value) is correlated by the API server all through, or nil when it always is.
+func (g *validatorGen) correlates(n *model.Node, v string) *jen.Statement {
+	if name := g.correlationFn(n); name != "" {
+		return jen.Id(name).Call(jen.Id(v))
+	}
+	return nil
+}
+
+// unchangedIf extends a ratcheting condition (typed equality of v and old) with the correlation
+// test of v, where the value can hold list-maps.
+func (g *validatorGen) unchangedIf(cond *jen.Statement, n *model.Node, v string) *jen.Statement {
+	if c := g.correlates(n, v); c != nil {
+		return cond.Op("&&").Add(c)
+	}
+	return cond
+}
+
+// holdsListMap reports whether a value can hold a +listType=map list that the server correlates:
+// through objects, map values and list-map items, not through atomic lists and sets.
+func (g *validatorGen) holdsListMap(n *model.Node) bool {
+	if g.pkg.UpstreamSemantics() {
+		return false // upstream's validators ratchet Go-equal values (equality.Semantic.DeepEqual)
+	}
+	key := fmt.Sprintf("holds:%p", n)
+	if n.Ref != nil {
+		key = "holds:" + n.Ref.GoName + " " + n.Ref.Package.Path
+	}
+	if r, ok := g.corrMemo[key]; ok {
+		return r
+	}
+	g.corrMemo[key] = false // a recursive type reached again adds nothing new
+	r := false
+	switch {
+	case n.Ref != nil:
+		r = g.holdsListMap(n.Ref.Node)
+	case n.Kind == model.KindList:
+		r = isListMap(n) && !n.Items.Pointer
+	case n.Kind == model.KindMap:
+		r = n.Values != nil && g.holdsListMap(n.Values)
+	case n.Kind == model.KindObject:
+		for _, p := range n.Properties {
+			if g.holdsListMap(p.Node) {
+				r = true
+				break
+			}
+		}
+	}
+	g.corrMemo[key] = r
+	return r
+}
+
+func isListMap(n *model.Node) bool {
+	return n.Kind == model.KindList && n.V.ListType != nil && n.V.ListType.Value == "map" && len(n.V.ListMapKeys) > 0 && n.Items != nil
+}
+
+// correlationFn returns (declaring on first use) func(v *T) bool for a value that can hold a
+// list-map, "" for one that cannot.
+func (g *validatorGen) correlationFn(n *model.Node) string {
+	if !g.holdsListMap(n) {
+		return ""
+	}
+	if n.Ref != nil {
+		return g.correlationFn(n.Ref.Node)
+	}
+	key := fmt.Sprintf("corr:%p", n)
+	if n.Kind == model.KindList { // one function for each list type and key
+		key = "corr:list " + types.TypeString(n.ValueType(), nil) + " " + g.keyID(n.Items, n.V.ListMapKeys)
+	}
+	if name, ok := g.memo[key]; ok {
+		return name
+	}
+	name := g.unique("correlates_" + typeIdent(n.ValueType()))
+	g.memo[key] = name
+	g.pending = append(g.pending, func() {
+		g.vars = append(g.vars, jen.Func().Id(name).Params(jen.Id("v").Op("*").Add(g.goType(n.ValueType()))).Bool().Block(g.correlationBody(n)...))
+	})
+	return name
+}
+
+// correlationBody tests *v.
+func (g *validatorGen) correlationBody(n *model.Node) []jen.Code {
+	var out []jen.Code
+	switch n.Kind {
+	case model.KindList:
+		item := n.Items
+		present := jen.Code(jen.Nil())
+		if p := g.keyPresence(item, n.V.ListMapKeys); p != "" {
+			present = jen.Id(p)
+		}
+		out = append(out, jen.If(jen.Op("!").Qual(pkgGenRT, "Correlatable").Call(jen.Op("*").Id("v"), g.keyFunc(item, n.V.ListMapKeys), present, jen.Id(g.eq.fn(item.ValueType())))).Block(jen.Return(jen.False())))
+		if inner := g.correlationFn(item); inner != "" {
+			out = append(out, jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("v")).Block(
+				jen.If(jen.Op("!").Add(jen.Id(inner)).Call(jen.Op("&").Parens(jen.Op("*").Id("v")).Index(jen.Id("i")))).Block(jen.Return(jen.False()))))
+		}
+	case model.KindMap:
+		inner := g.correlationFn(n.Values)
+		x := jen.Op("&").Id("x")
+		var cond *jen.Statement
+		if n.Values.Pointer {
+			x = jen.Id("x")
+			cond = jen.Id("x").Op("!=").Nil().Op("&&").Op("!").Add(jen.Id(inner)).Call(x)
+		} else {
+			cond = jen.Op("!").Add(jen.Id(inner)).Call(x)
+		}
+		out = append(out, jen.For(jen.List(jen.Id("_"), jen.Id("x")).Op(":=").Range().Op("*").Id("v")).Block(
+			jen.If(cond).Block(jen.Return(jen.False()))))
+	case model.KindObject:
+		for _, p := range n.Properties {
+			inner := g.correlationFn(p.Node)
+			if inner == "" {
+				continue
+			}
+			var cond *jen.Statement
+			if p.Node.Pointer {
+				cond = jen.Id("v").Dot(p.GoName).Op("!=").Nil().Op("&&").Op("!").Add(jen.Id(inner)).Call(jen.Id("v").Dot(p.GoName))
+			} else {
+				cond = jen.Op("!").Add(jen.Id(inner)).Call(jen.Op("&").Id("v").Dot(p.GoName))
+			}
+			if len(p.Via) > 0 { // promoted through embedded pointers: absent when one is nil
+				via := jen.Id("v." + p.Via[0]).Op("!=").Nil()
+				for _, sel := range p.Via[1:] {
+					via = via.Op("&&").Id("v." + sel).Op("!=").Nil()
+				}
+				cond = via.Op("&&").Add(cond)
+			}
+			out = append(out, jen.If(cond).Block(jen.Return(jen.False())))
+		}
+	}
+	return append(out, jen.Return(jen.True()))
+}
+
+// keyPresence returns (declaring on first use) func(x *T) bool reporting whether an item's JSON
+// has all its list-map keys, or "" when it always has them: a key is absent when it is a nil
+// pointer, or omitempty (omitzero) at its zero value. (A key that JSON always has, at its zero
+// value or not, correlates like any other.) Packages with upstream's semantics
+// (+k8s:validation-gen) correlate as upstream's validators do: by key values.
+func (g *validatorGen) keyPresence(item *model.Node, keys []model.String) string {
+	if g.pkg.UpstreamSemantics() {
+		return ""
+	}
+	id := "keypresent:" + g.keyID(item, keys)
+	if name, ok := g.memo[id]; ok {
+		return name
+	}
+	props := item.Properties
+	if item.Ref != nil {
+		props = item.Ref.Node.Properties
+	}
+	byName := map[string]*model.Property{}
+	for _, p := range props {
+		byName[p.Name] = p
+	}
+	var cond *jen.Statement
+	for _, k := range keys {
+		p := byName[k.Value]
+		if p == nil {
+			continue
+		}
+		var c *jen.Statement
+		switch {
+		case p.Node.Pointer:
+			c = jen.Id("x").Dot(p.GoName).Op("!=").Nil()
+		case p.OmitEmpty || p.OmitZero:
+			c = g.presentScalar(p, "x")
+		}
+		for i := len(p.Via) - 1; i >= 0; i-- {
+			c = jen.Id("x." + p.Via[i]).Op("!=").Nil().Op("&&").Add(orTrue(c))
+		}
+		if c == nil {
+			continue
+		}
+		if cond == nil {
+			cond = c
+		} else {
+			cond = cond.Op("&&").Add(c)
+		}
+	}
+	name := ""
+	if cond != nil {
+		name = g.unique("keyPresent_" + keyName(item, keys))
+		g.vars = append(g.vars, jen.Func().Id(name).Params(jen.Id("x").Op("*").Add(g.goType(item.ValueType()))).Bool().Block(jen.Return(cond)))
+	}
+	g.memo[id] = name
+	return name
+}
+
+func orTrue(c *jen.Statement) *jen.Statement {
+	if c == nil {
+		return jen.True()
+	}
+	return c
+}
+
+// presentScalar is the condition under which an omitempty key field of x is in its JSON.
+func (g *validatorGen) presentScalar(p *model.Property, x string) *jen.Statement {
+	f := jen.Id(x).Dot(p.GoName)
+	switch {
+	case p.Node.Ref != nil || p.Node.Kind == model.KindIntOrString:
+	case p.Node.Kind == model.KindString && p.Node.Format == "byte":
+		return jen.Len(f).Op("!=").Lit(0)
+	case p.Node.Kind == model.KindString:
+		return f.Op("!=").Lit("")
+	case p.Node.Kind == model.KindInteger, p.Node.Kind == model.KindNumber:
+		return f.Op("!=").Lit(0)
+	case p.Node.Kind == model.KindBoolean:
+		return f
+	}
+	if a := g.absent(p.Node, "&"+x+"."+p.GoName); a != nil {
+		return jen.Op("!").Parens(a)
+	}
+	return nil
+}
