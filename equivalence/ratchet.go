@@ -29,6 +29,11 @@ const (
 	// the rules of unchanged values: doing so would cost, on every update, the CEL evaluation
 	// that ratcheting saves, to reject only objects whose rules cannot be evaluated and that the
 	// server already stores.
+	//
+	// The same holds for an unchanged value the server cannot correlate (a list-map item without
+	// its key): the generated validators then evaluate its rules on the typed value, where a field
+	// the server's copy lacks (a zero value stripped, x-kubernetes-strip-zero) reads as its zero
+	// value, so the rule that fails to evaluate for the server evaluates for them.
 	KnownCELEvalUnchanged = "CEL evaluation error at an unchanged value: the API server keeps it, the generated validators do not evaluate the rules of unchanged values"
 	// KnownMetadataUnchanged: a CRD publishes object metadata as an object without the fields
 	// it holds (the server validates metadata apart), and the server's correlation finds no
@@ -87,6 +92,9 @@ func withoutMetadata(obj map[string]any) map[string]any {
 // and correlated all through as the API server correlates (correlate.go), metadata aside, which
 // they compare as a value (bare is the server's correlation of the objects without metadata).
 func ratchetReason(corr, bare *common.CorrelatedObject, path []string, detail string) string {
+	if evalError(detail) && unchangedAt(corr.Value, corr.OldValue, path) {
+		return KnownCELEvalUnchanged
+	}
 	newV, oldV := corr.Value, corr.OldValue
 	node, bareNode := corr, bare
 	for depth := 0; ; depth++ {
@@ -123,4 +131,26 @@ func ratchetReason(corr, bare *common.CorrelatedObject, path []string, detail st
 			return ""
 		}
 	}
+}
+
+// unchangedAt reports whether the value at path (list items by position) is present and equal
+// in the new and old objects.
+func unchangedAt(newV, oldV any, path []string) bool {
+	for _, step := range path {
+		switch x := newV.(type) {
+		case []any:
+			i, err := strconv.Atoi(step)
+			old, _ := oldV.([]any)
+			if err != nil || i >= len(x) || i >= len(old) {
+				return false
+			}
+			newV, oldV = x[i], old[i]
+		case map[string]any:
+			old, _ := oldV.(map[string]any)
+			newV, oldV = x[step], old[step]
+		default:
+			return false
+		}
+	}
+	return newV != nil && reflect.DeepEqual(newV, oldV)
 }

@@ -66,8 +66,9 @@ func TestRatchetReason(t *testing.T) {
 		want     string
 	}{
 		{"an error in the keyless item of an unchanged object", obj(0), obj(0), "spec.listeners[1].port", "must be greater than 0", ""},
-		{"an evaluation error in the keyless item", obj(0), obj(0), "spec.listeners[1]", "no such key: x evaluating rule: r", ""},
-		{"an evaluation error at the list holding it", obj(0), obj(0), "spec.listeners", "no such key: x evaluating rule: r", ""},
+		{"an evaluation error in the keyless item", obj(0), obj(0), "spec.listeners[1]", "no such key: x evaluating rule: r", KnownCELEvalUnchanged},
+		{"an evaluation error at the list holding it", obj(0), obj(0), "spec.listeners", "no such key: x evaluating rule: r", KnownCELEvalUnchanged},
+		{"an evaluation error at a changed value", obj(0), obj(7), "spec.listeners", "no such key: x evaluating rule: r", ""},
 		{"an error in a correlated item", obj(0), obj(0), "spec.listeners[0].port", "bad", ""},
 		{"an evaluation error in a correlated unchanged item", obj(0), obj(0), "spec.listeners[0]", "no such key: x evaluating rule: r", KnownCELEvalUnchanged},
 		{"a changed object", obj(0), obj(7), "spec.listeners[1].port", "must be greater than 0", ""},

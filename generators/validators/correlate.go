@@ -159,11 +159,12 @@ func (g *validatorGen) correlationBody(n *model.Node) []jen.Code {
 	return append(out, jen.Return(jen.True()))
 }
 
-// keyPresence returns (declaring on first use) func(x *T) bool reporting whether an item's JSON
-// has all its list-map keys, or "" when it always has them: a key is absent when it is a nil
-// pointer, or omitempty (omitzero) at its zero value. (A key that JSON always has, at its zero
-// value or not, correlates like any other.) Packages with upstream's semantics
-// (+k8s:validation-gen) correlate as upstream's validators do: by key values.
+// keyPresence returns (declaring on first use) func(x *T) bool reporting whether an item has all
+// its list-map keys, or "" when it always has them: a key is absent when it is a nil pointer, or at
+// its zero value where that means unset (omitempty, omitzero, or x-kubernetes-strip-zero, which
+// this generator publishes for non-pointer scalars: the server's copy of the object lacks it).
+// Packages with upstream's semantics (+k8s:validation-gen) correlate as upstream's validators do:
+// by key values.
 func (g *validatorGen) keyPresence(item *model.Node, keys []model.String) string {
 	if g.pkg.UpstreamSemantics() {
 		return ""
@@ -190,7 +191,7 @@ func (g *validatorGen) keyPresence(item *model.Node, keys []model.String) string
 		switch {
 		case p.Node.Pointer:
 			c = jen.Id("x").Dot(p.GoName).Op("!=").Nil()
-		case p.OmitEmpty || p.OmitZero:
+		case p.OmitEmpty || p.OmitZero || p.StripZero:
 			c = g.presentScalar(p, "x")
 		}
 		for i := len(p.Via) - 1; i >= 0; i-- {
@@ -221,7 +222,7 @@ func orTrue(c *jen.Statement) *jen.Statement {
 	return c
 }
 
-// presentScalar is the condition under which an omitempty key field of x is in its JSON.
+// presentScalar is the condition under which a key field of x that is unset at its zero value is set.
 func (g *validatorGen) presentScalar(p *model.Property, x string) *jen.Statement {
 	f := jen.Id(x).Dot(p.GoName)
 	switch {
