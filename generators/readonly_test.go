@@ -54,7 +54,7 @@ func TestReadOnly(t *testing.T) {
 				// their tags apply: the alpha level and the output package's hand-written validator.
 				for _, want := range []string{
 					"func Validate_Widget(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *types.Widget) field.ErrorList",
-					`"immutable").MarkAlpha()`, "ValidateCustom_Widget_Owner(ctx, op, nil, v, old)",
+					"validate.Immutable(ctx, op, nil, v, old).MarkShortCircuit()).MarkAlpha()", "ValidateCustom_Widget_Owner(ctx, op, nil, v, old)",
 				} {
 					if !strings.Contains(string(f.Content), want) {
 						t.Errorf("the output package's validators lack %s:\n%s", want, f.Content)

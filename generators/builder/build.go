@@ -110,7 +110,7 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 // validation-gen because pkg/apis/apps/v1 generates their validators with it.
 func (b *builder) inputSemantics() {
 	for path, v := range b.inherited {
-		if in := b.pkgs[path]; in != nil && in.ValidationGen == nil {
+		if in := b.pkg(path); in.ValidationGen == nil {
 			in.ValidationGen = v
 		}
 	}
