@@ -931,12 +931,27 @@ func TestTransitionRules(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	t.Run("unchanged update runs no ratcheted rule", func(t *testing.T) {
-		for _, obj := range []*workloads.WorkerPool{pool(), validation.InvalidWorkerPool5()} {
+		invalid := validation.InvalidWorkerPool5()
+		invalid.Spec.Tolerations[1].Key = "other" // no repeated list-map key: see below
+		for _, obj := range []*workloads.WorkerPool{pool(), invalid} {
 			for _, e := range workloads.Validate_WorkerPool(ctx, updateOp, nil, obj, obj.DeepCopy()) {
 				if e.Field != "spec.progressDeadlineSeconds" {
 					t.Errorf("a ratcheted rule ran on an unchanged update: %v", e)
 				}
 			}
+		}
+	})
+	// A toleration repeating an earlier one's key (and differing from it) cannot be correlated
+	// with an old item by the API server, so spec, which holds it, is never unchanged: its rules
+	// run on every update, as the server runs them.
+	t.Run("unchanged update with a repeated list-map key runs the rules of its holder", func(t *testing.T) {
+		obj := validation.InvalidWorkerPool5()
+		ran := false
+		for _, e := range workloads.Validate_WorkerPool(ctx, updateOp, nil, obj, obj.DeepCopy()) {
+			ran = ran || e.Field == "spec" && e.Type == field.ErrorTypeInternal
+		}
+		if !ran {
+			t.Error("spec's rules did not run on an unchanged update of a spec holding a repeated list-map key")
 		}
 	})
 	t.Run("WorkerQuota has no CEL rule", func(t *testing.T) {

@@ -154,7 +154,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_Container(obj, oldObj) {
+	if ratchet && equal_v1_Container(obj, oldObj) && correlates_v1_Container(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -221,13 +221,13 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 			}
 			var oldIndex map[keyOf_v1_ContainerPort_containerPort_protocol]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1_ContainerPort_containerPort_protocol)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1_ContainerPort_containerPort_protocol, keyPresent_v1_ContainerPort_containerPort_protocol)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *ContainerPort
-				if j, ok := oldIndex[key_v1_ContainerPort_containerPort_protocol(item1)]; ok {
+				if j, ok := oldIndex[key_v1_ContainerPort_containerPort_protocol(item1)]; ok && keyPresent_v1_ContainerPort_containerPort_protocol(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -722,7 +722,7 @@ func Validate_WorkerPool(ctx context.Context, op operation.Operation, fldPath *f
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_WorkerPool(obj, oldObj) {
+	if ratchet && equal_v1_WorkerPool(obj, oldObj) && correlates_v1_WorkerPool(obj) {
 		return genruntime.PrefixPath(transitions_WorkerPool(ctx, op, obj, oldObj), fldPath)
 	}
 	var errs field.ErrorList
@@ -837,7 +837,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_WorkerPoolSpec(obj, oldObj) {
+	if ratchet && equal_v1_WorkerPoolSpec(obj, oldObj) && correlates_v1_WorkerPoolSpec(obj) {
 		return genruntime.PrefixPath(transitions_WorkerPoolSpec(ctx, op, obj, oldObj), fldPath)
 	}
 	var errs field.ErrorList
@@ -1012,7 +1012,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 		}
 		if !(len(*v) == 0) {
 			var e field.ErrorList
-			if !(ratchet && old != nil && equal___v1_Toleration(v, old)) {
+			if !(ratchet && old != nil && equal___v1_Toleration(v, old) && correlates___v1_Toleration(v)) {
 				if len(*v) > 32 {
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 32), "", "maxItems"))
 				}
@@ -1022,13 +1022,13 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 			}
 			var oldIndex map[keyOf_v1_Toleration_key_effect]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1_Toleration_key_effect)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1_Toleration_key_effect, keyPresent_v1_Toleration_key_effect)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *Toleration
-				if j, ok := oldIndex[key_v1_Toleration_key_effect(item1)]; ok {
+				if j, ok := oldIndex[key_v1_Toleration_key_effect(item1)]; ok && keyPresent_v1_Toleration_key_effect(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -1124,7 +1124,7 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_WorkerPoolStatus(obj, oldObj) {
+	if ratchet && equal_v1_WorkerPoolStatus(obj, oldObj) && correlates_v1_WorkerPoolStatus(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1180,13 +1180,13 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 			}
 			var oldIndex map[string]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1_Condition_type)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1_Condition_type, keyPresent_v1_Condition_type)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *v1.Condition
-				if j, ok := oldIndex[key_v1_Condition_type(item1)]; ok {
+				if j, ok := oldIndex[key_v1_Condition_type(item1)]; ok && keyPresent_v1_Condition_type(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -1217,7 +1217,7 @@ func Validate_WorkerQuota(ctx context.Context, op operation.Operation, fldPath *
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_WorkerQuota(obj, oldObj) {
+	if ratchet && equal_v1_WorkerQuota(obj, oldObj) && correlates_v1_WorkerQuota(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1313,7 +1313,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_WorkerQuotaSpec(obj, oldObj) {
+	if ratchet && equal_v1_WorkerQuotaSpec(obj, oldObj) && correlates_v1_WorkerQuotaSpec(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1441,13 +1441,13 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 			}
 			var oldIndex map[string]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1_ClassQuota_class)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1_ClassQuota_class, keyPresent_v1_ClassQuota_class)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *ClassQuota
-				if j, ok := oldIndex[key_v1_ClassQuota_class(item1)]; ok {
+				if j, ok := oldIndex[key_v1_ClassQuota_class(item1)]; ok && keyPresent_v1_ClassQuota_class(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -1668,7 +1668,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_WorkerTemplate(obj, oldObj) {
+	if ratchet && equal_v1_WorkerTemplate(obj, oldObj) && correlates_v1_WorkerTemplate(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1683,7 +1683,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "containers", "required"))
 		} else {
 			var e field.ErrorList
-			if !(ratchet && old != nil && equal___v1_Container(v, old)) {
+			if !(ratchet && old != nil && equal___v1_Container(v, old) && correlates___v1_Container(v)) {
 				if len(*v) > 8 {
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 8), "", "maxItems"))
 				}
@@ -1696,13 +1696,13 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 			}
 			var oldIndex map[string]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1_Container_name)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1_Container_name, keyPresent_v1_Container_name)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *Container
-				if j, ok := oldIndex[key_v1_Container_name(item1)]; ok {
+				if j, ok := oldIndex[key_v1_Container_name(item1)]; ok && keyPresent_v1_Container_name(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -1986,6 +1986,9 @@ func key_v1_ContainerPort_containerPort_protocol(x *ContainerPort) keyOf_v1_Cont
 func keyValue_v1_ContainerPort_containerPort_protocol(x *ContainerPort) any {
 	return map[string]any{"containerPort": x.ContainerPort, "protocol": x.Protocol}
 }
+func keyPresent_v1_ContainerPort_containerPort_protocol(x *ContainerPort) bool {
+	return x.ContainerPort != 0 && x.Protocol != ""
+}
 
 var rule_types_219_0 = &celnative.Rule{
 	Rule:       "self.all(a,\n  a.size() <= 1024)",
@@ -2250,11 +2253,17 @@ func key_v1_Toleration_key_effect(x *Toleration) keyOf_v1_Toleration_key_effect 
 func keyValue_v1_Toleration_key_effect(x *Toleration) any {
 	return map[string]any{"key": x.Key, "effect": x.Effect}
 }
+func keyPresent_v1_Toleration_key_effect(x *Toleration) bool {
+	return x.Key != "" && x.Effect != ""
+}
 func key_v1_Condition_type(x *v1.Condition) string {
 	return x.Type
 }
 func keyValue_v1_Condition_type(x *v1.Condition) any {
 	return x.Type
+}
+func keyPresent_v1_Condition_type(x *v1.Condition) bool {
+	return x.Type != ""
 }
 func key_v1_ClassQuota_class(x *ClassQuota) string {
 	return x.Class
@@ -2262,11 +2271,17 @@ func key_v1_ClassQuota_class(x *ClassQuota) string {
 func keyValue_v1_ClassQuota_class(x *ClassQuota) any {
 	return x.Class
 }
+func keyPresent_v1_ClassQuota_class(x *ClassQuota) bool {
+	return x.Class != ""
+}
 func key_v1_Container_name(x *Container) string {
 	return x.Name
 }
 func keyValue_v1_Container_name(x *Container) any {
 	return x.Name
+}
+func keyPresent_v1_Container_name(x *Container) bool {
+	return x.Name != ""
 }
 func equal_v1_ClassQuota(a, b *ClassQuota) bool {
 	return equal_string(&a.Class, &b.Class) &&
@@ -2285,6 +2300,12 @@ func equal_v1_Container(a, b *Container) bool {
 		equal___v1_ContainerPort(&a.Ports, &b.Ports) &&
 		equal___v1_EnvVar(&a.Env, &b.Env) &&
 		equal___string(&a.Args, &b.Args)
+}
+func correlates_v1_Container(v *Container) bool {
+	if !correlates___v1_ContainerPort(&v.Ports) {
+		return false
+	}
+	return true
 }
 func equal___v1_EnvVar(a, b *[]EnvVar) bool {
 	if len(*a) != len(*b) {
@@ -2371,6 +2392,15 @@ func equal_v1_WorkerPool(a, b *WorkerPool) bool {
 		equal_v1_WorkerPoolSpec(&a.Spec, &b.Spec) &&
 		equal_v1_WorkerPoolStatus(&a.Status, &b.Status)
 }
+func correlates_v1_WorkerPool(v *WorkerPool) bool {
+	if !correlates_v1_WorkerPoolSpec_2(&v.Spec) {
+		return false
+	}
+	if !correlates_v1_WorkerPoolStatus_2(&v.Status) {
+		return false
+	}
+	return true
+}
 func equal_v1_WorkerPoolList(a, b *WorkerPoolList) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
 		equal_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
@@ -2401,6 +2431,15 @@ func equal_v1_WorkerPoolSpec(a, b *WorkerPoolSpec) bool {
 		equal_map_string_string(&a.ProviderAnnotations, &b.ProviderAnnotations) &&
 		equal_v1_Identifier(&a.OwnerTeam, &b.OwnerTeam)
 }
+func correlates_v1_WorkerPoolSpec(v *WorkerPoolSpec) bool {
+	if !correlates_v1_WorkerTemplate_2(&v.Template) {
+		return false
+	}
+	if !correlates___v1_Toleration(&v.Tolerations) {
+		return false
+	}
+	return true
+}
 func equal_v1_LabelSelector(a, b *v1.LabelSelector) bool {
 	return equal_map_string_string(&a.MatchLabels, &b.MatchLabels) &&
 		equal___v1_LabelSelectorRequirement(&a.MatchExpressions, &b.MatchExpressions)
@@ -2419,6 +2458,12 @@ func equal___v1_Toleration(a, b *[]Toleration) bool {
 		if !equal_v1_Toleration(&(*a)[i], &(*b)[i]) {
 			return false
 		}
+	}
+	return true
+}
+func correlates___v1_Toleration(v *[]Toleration) bool {
+	if !genruntime.Correlatable(*v, key_v1_Toleration_key_effect, keyPresent_v1_Toleration_key_effect, equal_v1_Toleration) {
+		return false
 	}
 	return true
 }
@@ -2442,11 +2487,23 @@ func equal_v1_WorkerPoolStatus(a, b *WorkerPoolStatus) bool {
 		equal_int32(&a.ReadyReplicas, &b.ReadyReplicas) &&
 		equal___v1_Condition(&a.Conditions, &b.Conditions)
 }
+func correlates_v1_WorkerPoolStatus(v *WorkerPoolStatus) bool {
+	if !correlates___v1_Condition(&v.Conditions) {
+		return false
+	}
+	return true
+}
 func equal_v1_WorkerQuota(a, b *WorkerQuota) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
 		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
 		equal_v1_WorkerQuotaSpec(&a.Spec, &b.Spec) &&
 		equal_v1_WorkerQuotaStatus(&a.Status, &b.Status)
+}
+func correlates_v1_WorkerQuota(v *WorkerQuota) bool {
+	if !correlates_v1_WorkerQuotaSpec_2(&v.Spec) {
+		return false
+	}
+	return true
 }
 func equal_v1_WorkerQuotaList(a, b *WorkerQuotaList) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
@@ -2474,6 +2531,12 @@ func equal_v1_WorkerQuotaSpec(a, b *WorkerQuotaSpec) bool {
 		equal___v1_Zone(&a.Zones, &b.Zones) &&
 		equal_map_string_v1_ZoneWeight(&a.ZoneWeights, &b.ZoneWeights) &&
 		equal___v1_QuotaExemption(&a.Exemptions, &b.Exemptions)
+}
+func correlates_v1_WorkerQuotaSpec(v *WorkerQuotaSpec) bool {
+	if !correlates___v1_ClassQuota(&v.Classes) {
+		return false
+	}
+	return true
 }
 func equal_v1_QuotaTier(a, b *QuotaTier) bool {
 	return *a == *b
@@ -2532,12 +2595,29 @@ func equal_v1_WorkerTemplate(a, b *WorkerTemplate) bool {
 		equal___string(&a.Hostnames, &b.Hostnames) &&
 		equal_string(&a.InstanceID, &b.InstanceID)
 }
+func correlates_v1_WorkerTemplate(v *WorkerTemplate) bool {
+	if !correlates___v1_Container(&v.Containers) {
+		return false
+	}
+	return true
+}
 func equal___v1_Container(a, b *[]Container) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
 		if !equal_v1_Container(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func correlates___v1_Container(v *[]Container) bool {
+	if !genruntime.Correlatable(*v, key_v1_Container_name, keyPresent_v1_Container_name, equal_v1_Container) {
+		return false
+	}
+	for i := range *v {
+		if !correlates_v1_Container_2(&(*v)[i]) {
 			return false
 		}
 	}
@@ -2581,6 +2661,12 @@ func equal___v1_ContainerPort(a, b *[]ContainerPort) bool {
 	}
 	return true
 }
+func correlates___v1_ContainerPort(v *[]ContainerPort) bool {
+	if !genruntime.Correlatable(*v, key_v1_ContainerPort_containerPort_protocol, keyPresent_v1_ContainerPort_containerPort_protocol, equal_v1_ContainerPort) {
+		return false
+	}
+	return true
+}
 func equal__int64(a, b **int64) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_int64(*a, *b))
 }
@@ -2615,6 +2701,21 @@ func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
 		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
 		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
 }
+func correlates_v1_WorkerPoolSpec_2(v *WorkerPoolSpec) bool {
+	if !correlates_v1_WorkerTemplate_2(&v.Template) {
+		return false
+	}
+	if !correlates___v1_Toleration(&v.Tolerations) {
+		return false
+	}
+	return true
+}
+func correlates_v1_WorkerPoolStatus_2(v *WorkerPoolStatus) bool {
+	if !correlates___v1_Condition(&v.Conditions) {
+		return false
+	}
+	return true
+}
 func equal__int32(a, b **int32) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_int32(*a, *b))
 }
@@ -2627,6 +2728,12 @@ func equal_bool(a, b *bool) bool {
 func equal__float64(a, b **float64) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_float64(*a, *b))
 }
+func correlates_v1_WorkerTemplate_2(v *WorkerTemplate) bool {
+	if !correlates___v1_Container(&v.Containers) {
+		return false
+	}
+	return true
+}
 func equal___v1_Condition(a, b *[]v1.Condition) bool {
 	if len(*a) != len(*b) {
 		return false
@@ -2638,6 +2745,18 @@ func equal___v1_Condition(a, b *[]v1.Condition) bool {
 	}
 	return true
 }
+func correlates___v1_Condition(v *[]v1.Condition) bool {
+	if !genruntime.Correlatable(*v, key_v1_Condition_type, keyPresent_v1_Condition_type, equal_v1_Condition) {
+		return false
+	}
+	return true
+}
+func correlates_v1_WorkerQuotaSpec_2(v *WorkerQuotaSpec) bool {
+	if !correlates___v1_ClassQuota(&v.Classes) {
+		return false
+	}
+	return true
+}
 func equal___v1_ClassQuota(a, b *[]ClassQuota) bool {
 	if len(*a) != len(*b) {
 		return false
@@ -2646,6 +2765,18 @@ func equal___v1_ClassQuota(a, b *[]ClassQuota) bool {
 		if !equal_v1_ClassQuota(&(*a)[i], &(*b)[i]) {
 			return false
 		}
+	}
+	return true
+}
+func correlates___v1_ClassQuota(v *[]ClassQuota) bool {
+	if !genruntime.Correlatable(*v, key_v1_ClassQuota_class, keyPresent_v1_ClassQuota_class, equal_v1_ClassQuota) {
+		return false
+	}
+	return true
+}
+func correlates_v1_Container_2(v *Container) bool {
+	if !correlates___v1_ContainerPort(&v.Ports) {
+		return false
 	}
 	return true
 }

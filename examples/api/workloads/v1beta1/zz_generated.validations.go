@@ -154,7 +154,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1beta1_Container(obj, oldObj) {
+	if ratchet && equal_v1beta1_Container(obj, oldObj) && correlates_v1beta1_Container(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -221,13 +221,13 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 			}
 			var oldIndex map[keyOf_v1beta1_ContainerPort_containerPort_protocol]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1beta1_ContainerPort_containerPort_protocol)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1beta1_ContainerPort_containerPort_protocol, keyPresent_v1beta1_ContainerPort_containerPort_protocol)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *ContainerPort
-				if j, ok := oldIndex[key_v1beta1_ContainerPort_containerPort_protocol(item1)]; ok {
+				if j, ok := oldIndex[key_v1beta1_ContainerPort_containerPort_protocol(item1)]; ok && keyPresent_v1beta1_ContainerPort_containerPort_protocol(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -722,7 +722,7 @@ func Validate_WorkerPool(ctx context.Context, op operation.Operation, fldPath *f
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1beta1_WorkerPool(obj, oldObj) {
+	if ratchet && equal_v1beta1_WorkerPool(obj, oldObj) && correlates_v1beta1_WorkerPool(obj) {
 		return genruntime.PrefixPath(transitions_WorkerPool(ctx, op, obj, oldObj), fldPath)
 	}
 	var errs field.ErrorList
@@ -837,7 +837,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1beta1_WorkerPoolSpec(obj, oldObj) {
+	if ratchet && equal_v1beta1_WorkerPoolSpec(obj, oldObj) && correlates_v1beta1_WorkerPoolSpec(obj) {
 		return genruntime.PrefixPath(transitions_WorkerPoolSpec(ctx, op, obj, oldObj), fldPath)
 	}
 	var errs field.ErrorList
@@ -990,7 +990,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 		}
 		if !(len(*v) == 0) {
 			var e field.ErrorList
-			if !(ratchet && old != nil && equal___v1beta1_Toleration(v, old)) {
+			if !(ratchet && old != nil && equal___v1beta1_Toleration(v, old) && correlates___v1beta1_Toleration(v)) {
 				if len(*v) > 32 {
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 32), "", "maxItems"))
 				}
@@ -1000,13 +1000,13 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 			}
 			var oldIndex map[keyOf_v1beta1_Toleration_key_effect]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1beta1_Toleration_key_effect)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1beta1_Toleration_key_effect, keyPresent_v1beta1_Toleration_key_effect)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *Toleration
-				if j, ok := oldIndex[key_v1beta1_Toleration_key_effect(item1)]; ok {
+				if j, ok := oldIndex[key_v1beta1_Toleration_key_effect(item1)]; ok && keyPresent_v1beta1_Toleration_key_effect(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -1102,7 +1102,7 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1beta1_WorkerPoolStatus(obj, oldObj) {
+	if ratchet && equal_v1beta1_WorkerPoolStatus(obj, oldObj) && correlates_v1beta1_WorkerPoolStatus(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1158,13 +1158,13 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 			}
 			var oldIndex map[string]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1_Condition_type)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1_Condition_type, keyPresent_v1_Condition_type)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *v1.Condition
-				if j, ok := oldIndex[key_v1_Condition_type(item1)]; ok {
+				if j, ok := oldIndex[key_v1_Condition_type(item1)]; ok && keyPresent_v1_Condition_type(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -1195,7 +1195,7 @@ func Validate_WorkerQuota(ctx context.Context, op operation.Operation, fldPath *
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1beta1_WorkerQuota(obj, oldObj) {
+	if ratchet && equal_v1beta1_WorkerQuota(obj, oldObj) && correlates_v1beta1_WorkerQuota(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1291,7 +1291,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1beta1_WorkerQuotaSpec(obj, oldObj) {
+	if ratchet && equal_v1beta1_WorkerQuotaSpec(obj, oldObj) && correlates_v1beta1_WorkerQuotaSpec(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1419,13 +1419,13 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 			}
 			var oldIndex map[string]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1beta1_ClassQuota_class)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1beta1_ClassQuota_class, keyPresent_v1beta1_ClassQuota_class)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *ClassQuota
-				if j, ok := oldIndex[key_v1beta1_ClassQuota_class(item1)]; ok {
+				if j, ok := oldIndex[key_v1beta1_ClassQuota_class(item1)]; ok && keyPresent_v1beta1_ClassQuota_class(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -1646,7 +1646,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1beta1_WorkerTemplate(obj, oldObj) {
+	if ratchet && equal_v1beta1_WorkerTemplate(obj, oldObj) && correlates_v1beta1_WorkerTemplate(obj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -1661,7 +1661,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 			errs = append(errs, genruntime.At(field.Required(nil, ""), "containers", "required"))
 		} else {
 			var e field.ErrorList
-			if !(ratchet && old != nil && equal___v1beta1_Container(v, old)) {
+			if !(ratchet && old != nil && equal___v1beta1_Container(v, old) && correlates___v1beta1_Container(v)) {
 				if len(*v) > 8 {
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 8), "", "maxItems"))
 				}
@@ -1674,13 +1674,13 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 			}
 			var oldIndex map[string]int
 			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1beta1_Container_name)
+				oldIndex = genruntime.IndexByPresentKey(*old, key_v1beta1_Container_name, keyPresent_v1beta1_Container_name)
 			}
 			var itemErrs field.ErrorList
 			for i1 := range *v {
 				item1 := &(*v)[i1]
 				var oldItem1 *Container
-				if j, ok := oldIndex[key_v1beta1_Container_name(item1)]; ok {
+				if j, ok := oldIndex[key_v1beta1_Container_name(item1)]; ok && keyPresent_v1beta1_Container_name(item1) {
 					oldItem1 = &(*old)[j]
 				}
 				{
@@ -1964,6 +1964,9 @@ func key_v1beta1_ContainerPort_containerPort_protocol(x *ContainerPort) keyOf_v1
 func keyValue_v1beta1_ContainerPort_containerPort_protocol(x *ContainerPort) any {
 	return map[string]any{"containerPort": x.ContainerPort, "protocol": x.Protocol}
 }
+func keyPresent_v1beta1_ContainerPort_containerPort_protocol(x *ContainerPort) bool {
+	return x.ContainerPort != 0 && x.Protocol != ""
+}
 
 var rule_types_212_0 = &celnative.Rule{
 	Rule:       "self.all(a,\n  a.size() <= 1024)",
@@ -2228,11 +2231,17 @@ func key_v1beta1_Toleration_key_effect(x *Toleration) keyOf_v1beta1_Toleration_k
 func keyValue_v1beta1_Toleration_key_effect(x *Toleration) any {
 	return map[string]any{"key": x.Key, "effect": x.Effect}
 }
+func keyPresent_v1beta1_Toleration_key_effect(x *Toleration) bool {
+	return x.Key != "" && x.Effect != ""
+}
 func key_v1_Condition_type(x *v1.Condition) string {
 	return x.Type
 }
 func keyValue_v1_Condition_type(x *v1.Condition) any {
 	return x.Type
+}
+func keyPresent_v1_Condition_type(x *v1.Condition) bool {
+	return x.Type != ""
 }
 func key_v1beta1_ClassQuota_class(x *ClassQuota) string {
 	return x.Class
@@ -2240,11 +2249,17 @@ func key_v1beta1_ClassQuota_class(x *ClassQuota) string {
 func keyValue_v1beta1_ClassQuota_class(x *ClassQuota) any {
 	return x.Class
 }
+func keyPresent_v1beta1_ClassQuota_class(x *ClassQuota) bool {
+	return x.Class != ""
+}
 func key_v1beta1_Container_name(x *Container) string {
 	return x.Name
 }
 func keyValue_v1beta1_Container_name(x *Container) any {
 	return x.Name
+}
+func keyPresent_v1beta1_Container_name(x *Container) bool {
+	return x.Name != ""
 }
 func equal_v1beta1_ClassQuota(a, b *ClassQuota) bool {
 	return equal_string(&a.Class, &b.Class) &&
@@ -2263,6 +2278,12 @@ func equal_v1beta1_Container(a, b *Container) bool {
 		equal___v1beta1_ContainerPort(&a.Ports, &b.Ports) &&
 		equal___v1beta1_EnvVar(&a.Env, &b.Env) &&
 		equal___string(&a.Args, &b.Args)
+}
+func correlates_v1beta1_Container(v *Container) bool {
+	if !correlates___v1beta1_ContainerPort(&v.Ports) {
+		return false
+	}
+	return true
 }
 func equal___v1beta1_EnvVar(a, b *[]EnvVar) bool {
 	if len(*a) != len(*b) {
@@ -2349,6 +2370,15 @@ func equal_v1beta1_WorkerPool(a, b *WorkerPool) bool {
 		equal_v1beta1_WorkerPoolSpec(&a.Spec, &b.Spec) &&
 		equal_v1beta1_WorkerPoolStatus(&a.Status, &b.Status)
 }
+func correlates_v1beta1_WorkerPool(v *WorkerPool) bool {
+	if !correlates_v1beta1_WorkerPoolSpec_2(&v.Spec) {
+		return false
+	}
+	if !correlates_v1beta1_WorkerPoolStatus_2(&v.Status) {
+		return false
+	}
+	return true
+}
 func equal_v1beta1_WorkerPoolList(a, b *WorkerPoolList) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
 		equal_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
@@ -2378,6 +2408,15 @@ func equal_v1beta1_WorkerPoolSpec(a, b *WorkerPoolSpec) bool {
 		equal_map_string_string(&a.ProviderAnnotations, &b.ProviderAnnotations) &&
 		equal_v1beta1_Identifier(&a.OwnerTeam, &b.OwnerTeam)
 }
+func correlates_v1beta1_WorkerPoolSpec(v *WorkerPoolSpec) bool {
+	if !correlates_v1beta1_WorkerTemplate_2(&v.Template) {
+		return false
+	}
+	if !correlates___v1beta1_Toleration(&v.Tolerations) {
+		return false
+	}
+	return true
+}
 func equal_v1_LabelSelector(a, b *v1.LabelSelector) bool {
 	return equal_map_string_string(&a.MatchLabels, &b.MatchLabels) &&
 		equal___v1_LabelSelectorRequirement(&a.MatchExpressions, &b.MatchExpressions)
@@ -2393,6 +2432,12 @@ func equal___v1beta1_Toleration(a, b *[]Toleration) bool {
 		if !equal_v1beta1_Toleration(&(*a)[i], &(*b)[i]) {
 			return false
 		}
+	}
+	return true
+}
+func correlates___v1beta1_Toleration(v *[]Toleration) bool {
+	if !genruntime.Correlatable(*v, key_v1beta1_Toleration_key_effect, keyPresent_v1beta1_Toleration_key_effect, equal_v1beta1_Toleration) {
+		return false
 	}
 	return true
 }
@@ -2416,11 +2461,23 @@ func equal_v1beta1_WorkerPoolStatus(a, b *WorkerPoolStatus) bool {
 		equal_int32(&a.ReadyReplicas, &b.ReadyReplicas) &&
 		equal___v1_Condition(&a.Conditions, &b.Conditions)
 }
+func correlates_v1beta1_WorkerPoolStatus(v *WorkerPoolStatus) bool {
+	if !correlates___v1_Condition(&v.Conditions) {
+		return false
+	}
+	return true
+}
 func equal_v1beta1_WorkerQuota(a, b *WorkerQuota) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
 		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
 		equal_v1beta1_WorkerQuotaSpec(&a.Spec, &b.Spec) &&
 		equal_v1beta1_WorkerQuotaStatus(&a.Status, &b.Status)
+}
+func correlates_v1beta1_WorkerQuota(v *WorkerQuota) bool {
+	if !correlates_v1beta1_WorkerQuotaSpec_2(&v.Spec) {
+		return false
+	}
+	return true
 }
 func equal_v1beta1_WorkerQuotaList(a, b *WorkerQuotaList) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
@@ -2448,6 +2505,12 @@ func equal_v1beta1_WorkerQuotaSpec(a, b *WorkerQuotaSpec) bool {
 		equal___v1beta1_Zone(&a.Zones, &b.Zones) &&
 		equal_map_string_v1beta1_ZoneWeight(&a.ZoneWeights, &b.ZoneWeights) &&
 		equal___v1beta1_QuotaExemption(&a.Exemptions, &b.Exemptions)
+}
+func correlates_v1beta1_WorkerQuotaSpec(v *WorkerQuotaSpec) bool {
+	if !correlates___v1beta1_ClassQuota(&v.Classes) {
+		return false
+	}
+	return true
 }
 func equal_v1beta1_QuotaTier(a, b *QuotaTier) bool {
 	return *a == *b
@@ -2506,12 +2569,29 @@ func equal_v1beta1_WorkerTemplate(a, b *WorkerTemplate) bool {
 		equal___string(&a.Hostnames, &b.Hostnames) &&
 		equal_string(&a.InstanceID, &b.InstanceID)
 }
+func correlates_v1beta1_WorkerTemplate(v *WorkerTemplate) bool {
+	if !correlates___v1beta1_Container(&v.Containers) {
+		return false
+	}
+	return true
+}
 func equal___v1beta1_Container(a, b *[]Container) bool {
 	if len(*a) != len(*b) {
 		return false
 	}
 	for i := range *a {
 		if !equal_v1beta1_Container(&(*a)[i], &(*b)[i]) {
+			return false
+		}
+	}
+	return true
+}
+func correlates___v1beta1_Container(v *[]Container) bool {
+	if !genruntime.Correlatable(*v, key_v1beta1_Container_name, keyPresent_v1beta1_Container_name, equal_v1beta1_Container) {
+		return false
+	}
+	for i := range *v {
+		if !correlates_v1beta1_Container_2(&(*v)[i]) {
 			return false
 		}
 	}
@@ -2555,6 +2635,12 @@ func equal___v1beta1_ContainerPort(a, b *[]ContainerPort) bool {
 	}
 	return true
 }
+func correlates___v1beta1_ContainerPort(v *[]ContainerPort) bool {
+	if !genruntime.Correlatable(*v, key_v1beta1_ContainerPort_containerPort_protocol, keyPresent_v1beta1_ContainerPort_containerPort_protocol, equal_v1beta1_ContainerPort) {
+		return false
+	}
+	return true
+}
 func equal__int64(a, b **int64) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_int64(*a, *b))
 }
@@ -2589,6 +2675,21 @@ func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
 		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
 		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
 }
+func correlates_v1beta1_WorkerPoolSpec_2(v *WorkerPoolSpec) bool {
+	if !correlates_v1beta1_WorkerTemplate_2(&v.Template) {
+		return false
+	}
+	if !correlates___v1beta1_Toleration(&v.Tolerations) {
+		return false
+	}
+	return true
+}
+func correlates_v1beta1_WorkerPoolStatus_2(v *WorkerPoolStatus) bool {
+	if !correlates___v1_Condition(&v.Conditions) {
+		return false
+	}
+	return true
+}
 func equal__int32(a, b **int32) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_int32(*a, *b))
 }
@@ -2597,6 +2698,12 @@ func equal__v1_LabelSelector(a, b **v1.LabelSelector) bool {
 }
 func equal_bool(a, b *bool) bool {
 	return *a == *b
+}
+func correlates_v1beta1_WorkerTemplate_2(v *WorkerTemplate) bool {
+	if !correlates___v1beta1_Container(&v.Containers) {
+		return false
+	}
+	return true
 }
 func equal___v1_Condition(a, b *[]v1.Condition) bool {
 	if len(*a) != len(*b) {
@@ -2609,6 +2716,18 @@ func equal___v1_Condition(a, b *[]v1.Condition) bool {
 	}
 	return true
 }
+func correlates___v1_Condition(v *[]v1.Condition) bool {
+	if !genruntime.Correlatable(*v, key_v1_Condition_type, keyPresent_v1_Condition_type, equal_v1_Condition) {
+		return false
+	}
+	return true
+}
+func correlates_v1beta1_WorkerQuotaSpec_2(v *WorkerQuotaSpec) bool {
+	if !correlates___v1beta1_ClassQuota(&v.Classes) {
+		return false
+	}
+	return true
+}
 func equal___v1beta1_ClassQuota(a, b *[]ClassQuota) bool {
 	if len(*a) != len(*b) {
 		return false
@@ -2617,6 +2736,18 @@ func equal___v1beta1_ClassQuota(a, b *[]ClassQuota) bool {
 		if !equal_v1beta1_ClassQuota(&(*a)[i], &(*b)[i]) {
 			return false
 		}
+	}
+	return true
+}
+func correlates___v1beta1_ClassQuota(v *[]ClassQuota) bool {
+	if !genruntime.Correlatable(*v, key_v1beta1_ClassQuota_class, keyPresent_v1beta1_ClassQuota_class, equal_v1beta1_ClassQuota) {
+		return false
+	}
+	return true
+}
+func correlates_v1beta1_Container_2(v *Container) bool {
+	if !correlates___v1beta1_ContainerPort(&v.Ports) {
+		return false
 	}
 	return true
 }
