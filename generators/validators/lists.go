@@ -62,6 +62,9 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)))
 	}
 	inner := g.valueChecks(item, iv, io, depth+1, transitionsOnly)
+	if len(inner) == 0 {
+		return out // only checks that always pass (+k8s:validateTrue), which emit nothing
+	}
 	body := append([]jen.Code{jen.Id(iv).Op(":=").Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx))}, loop...)
 	if item.Pointer { // []*T: items are pointers already; a nil item is not validated
 		body = append([]jen.Code{jen.Id(iv).Op(":=").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx)),
@@ -92,6 +95,9 @@ func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitio
 	vt := val.ValueType()
 	k, mv, ov := "k"+strconv.Itoa(depth), "val"+strconv.Itoa(depth), "oldVal"+strconv.Itoa(depth)
 	inner := g.valueChecks(val, mv, ov, depth+1, transitionsOnly)
+	if len(inner) == 0 {
+		return nil
+	}
 	body := []jen.Code{
 		jen.Id(mv).Op(":=").Op("&").Id("x"),
 		jen.Var().Id(ov).Op("*").Add(g.goType(vt)),
@@ -222,6 +228,9 @@ func (g *validatorGen) keys(n *model.Node, v, old string, depth int) []jen.Code 
 	}
 	k, kv, ok := "k"+strconv.Itoa(depth), "key"+strconv.Itoa(depth), "oldKey"+strconv.Itoa(depth)
 	inner := g.valueChecks(n.Keys, kv, ok, depth+1, false)
+	if len(inner) == 0 {
+		return nil
+	}
 	var oldKey jen.Code = jen.Null()
 	if uses(inner, ok) { // a new key has no old key
 		oldKey = jen.Var().Id(ok).Op("*").Add(g.goType(n.Keys.ValueType()))

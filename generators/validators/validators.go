@@ -193,11 +193,14 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 		return false
 	}
 	g.carries[d] = 1
-	yes := hasChecks(d.Node) || g.subtreeCarries(d.Node)
+	yes := hasChecks(d.Node) || g.propertiesCarry(checkedProperties(d))
 	for _, sf := range d.Node.V.Subfields {
 		yes = yes || g.nodeCarries(sf.Node) || carriesHostTags(sf.V)
 	}
-	for _, p := range d.Node.Properties {
+	for _, m := range members(d) {
+		yes = yes || g.nodeCarries(m.Node)
+	}
+	for _, p := range checkedProperties(d) {
 		if goRequired(d, p) && !g.alwaysPresent(p) || p.Node.V.Update != nil || carriesHostTags(&p.Node.V) || len(p.Node.V.IfModes) > 0 {
 			yes = true
 		}
@@ -210,8 +213,43 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 	return yes
 }
 
-func (g *validatorGen) subtreeCarries(n *model.Node) bool {
-	for _, p := range n.Properties {
+// checkedProperties are the fields of a definition that its validator checks: none for a type
+// tagged +k8s:opaqueType, whose own tags only are checked; see ownProperties.
+func checkedProperties(d *model.Definition) []*model.Property {
+	if d.Node.V.Opaque != nil {
+		return nil
+	}
+	return ownProperties(d)
+}
+
+// ownProperties are the fields of a definition that its validator checks as its own: in a package
+// written for Kubernetes' validation-gen, not those promoted through an embedded field (see
+// members), which that field's type checks.
+func ownProperties(d *model.Definition) []*model.Property {
+	if !d.Package.UpstreamSemantics() || len(d.Node.Embedded) == 0 {
+		return d.Node.Properties
+	}
+	var out []*model.Property
+	for _, p := range d.Node.Properties {
+		if p.Promoted == "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// members are the embedded fields that a definition's validator checks as values, as Kubernetes'
+// validation-gen does: those of a package written for it (model.Embedded), unless the type is
+// +k8s:opaqueType.
+func members(d *model.Definition) []*model.Embedded {
+	if !d.Package.UpstreamSemantics() || d.Node.V.Opaque != nil {
+		return nil
+	}
+	return d.Node.Embedded
+}
+
+func (g *validatorGen) propertiesCarry(props []*model.Property) bool {
+	for _, p := range props {
 		if g.nodeCarries(p.Node) {
 			return true
 		}
@@ -220,6 +258,7 @@ func (g *validatorGen) subtreeCarries(n *model.Node) bool {
 }
 
 func (g *validatorGen) nodeCarries(n *model.Node) bool {
+	n = n.GoView()
 	if hasChecks(n) {
 		return true
 	}
@@ -283,6 +322,9 @@ func (g *validatorGen) nodeTransition(n *model.Node, self bool) bool {
 	if n.Ref != nil && !self {
 		return g.validated(n.Ref) && g.transition(n.Ref)
 	}
+	if n.V.Opaque != nil && self {
+		return false
+	}
 	for _, p := range n.Properties {
 		if g.nodeTransition(p.Node, false) {
 			return true
@@ -314,7 +356,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 			// +k8s:customValidation on the type: upstream calls it at the type, unratcheted, with the
 			// type's own path.
 			custom = append(custom, jen.Id("custom").Op("=").Append(jen.Id("custom"), marked(gatedExpr(c.Origin,
-				jen.Id(c.Func).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj"))), c.Origin).Op("...")))
+				jen.Id(c.Func).Call(jen.Id("ctx"), jen.Id("op"), g.ownPath(d), jen.Id("obj"), jen.Id("oldObj"))), c.Origin).Op("...")))
 		}
 	}
 	if len(custom) > 0 {
@@ -331,11 +373,22 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 	body = append(body, jen.If(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj"))).Block(unchanged))
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
-	for _, p := range d.Node.Properties {
+	ms := members(d)
+	for _, p := range checkedProperties(d) {
 		if shortCircuits(d.Node.V.FixedResults) {
 			break // a type-level check that always fails stops the type's validation
 		}
+		for len(ms) > 0 && model.Before(ms[0].Pos, p.Pos) {
+			body = append(body, g.embedded(ms[0])...)
+			ms = ms[1:]
+		}
 		body = append(body, g.property(d, p, false)...)
+	}
+	for _, m := range ms {
+		if shortCircuits(d.Node.V.FixedResults) {
+			break
+		}
+		body = append(body, g.embedded(m)...)
 	}
 	if len(custom) > 0 {
 		body = append(body, jen.Return(jen.Append(jen.Qual(pkgGenRT, "PrefixPath").Call(jen.Id("errs"), jen.Id("fldPath")), jen.Id("custom").Op("..."))))
@@ -350,12 +403,58 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 	).Qual(pkgField, "ErrorList").Block(body...)
 }
 
+// transitionProperties are the fields whose transition rules an unchanged definition runs: all of
+// them, promoted ones included, unless the type is +k8s:opaqueType.
+func transitionProperties(d *model.Definition) []*model.Property {
+	if d.Node.V.Opaque != nil {
+		return nil
+	}
+	return d.Node.Properties
+}
+
+// embedded emits the block that validates an embedded field as a value (see model.Embedded): its
+// own tags and its type's validator, errors at the holder's path, or under the field's Go name
+// when the holder is validated with no path.
+func (g *validatorGen) embedded(m *model.Embedded) []jen.Code {
+	n := m.Node
+	if !g.nodeCarries(n) {
+		return nil
+	}
+	checks := g.valueChecks(n, "v", "old", 1, false)
+	if len(checks) == 0 {
+		return nil
+	}
+	var block []jen.Code
+	if n.Pointer {
+		block = append(block, jen.Id("v").Op(":=").Id("obj").Dot(m.GoName))
+	} else {
+		block = append(block, jen.Id("v").Op(":=").Op("&").Id("obj").Dot(m.GoName))
+	}
+	if uses(checks, "old") {
+		block = append(block, jen.Var().Id("old").Op("*").Add(g.goType(n.ValueType())))
+		get := jen.Op("&").Id("oldObj").Dot(m.GoName)
+		if n.Pointer {
+			get = jen.Id("oldObj").Dot(m.GoName)
+		}
+		block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(jen.Id("old").Op("=").Add(get)))
+	}
+	present := append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, checks...),
+		jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
+			jen.Qual(pkgGenRT, "PrefixEmbedded").Call(jen.Id("e"), jen.Id("fldPath"), jen.Lit(m.Name)).Op("..."))))
+	if n.Pointer {
+		block = append(block, jen.If(jen.Id("v").Op("!=").Nil()).Block(present...))
+	} else {
+		block = append(block, present...)
+	}
+	return []jen.Code{jen.Comment(m.GoName + " (embedded)"), jen.Block(block...)}
+}
+
 // transitionsFunc writes transitions_T: the transition rules of an unchanged T.
 func (g *validatorGen) transitionsFunc(d *model.Definition) {
 	name, typ := g.transitionsName(d), g.goType(d.Node.GoType)
 	body := []jen.Code{jen.Var().Id("errs").Qual(pkgField, "ErrorList")}
 	body = append(body, g.typeLevel(d, true)...)
-	for _, p := range d.Node.Properties {
+	for _, p := range transitionProperties(d) {
 		if g.nodeTransition(p.Node, false) {
 			body = append(body, g.property(d, p, true)...)
 		}
@@ -379,6 +478,8 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 		return out
 	}
 	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
+	// Unions and dependencies span the fields promoted through embedded fields, as the published
+	// schema's rules do.
 	members := append(propertyMembers(d.Node.Properties), subfieldMembers(d.Node)...)
 	out = append(out, g.hostChecks(d.Node.GoType, d.GoName, members, d.Node.Properties, "obj", "oldObj", "errs")...)
 	out = append(out, g.modeChecks(d)...)
@@ -396,6 +497,35 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 		}
 	}
 	return out
+}
+
+// rootSensitive reports whether a definition's validator places errors differently at the root of
+// a validation (a nil fldPath): it validates embedded fields as values (see model.Embedded).
+func (g *validatorGen) rootSensitive(d *model.Definition) bool {
+	for _, m := range members(d) {
+		if g.nodeCarries(m.Node) {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedPath is the fldPath a validator passes to the validator of a value it holds: nil, or
+// genruntime.Nested for a rootSensitive one.
+func (g *validatorGen) nestedPath(d *model.Definition) jen.Code {
+	if g.rootSensitive(d) {
+		return jen.Qual(pkgGenRT, "Nested")
+	}
+	return jen.Nil()
+}
+
+// ownPath is the fldPath a validator passes to hand-written code: its own, without the mark
+// genruntime.Nested.
+func (g *validatorGen) ownPath(d *model.Definition) jen.Code {
+	if g.rootSensitive(d) {
+		return jen.Qual(pkgGenRT, "Unnested").Call(jen.Id("fldPath"))
+	}
+	return jen.Id("fldPath")
 }
 
 // celRules selects the rules that run as CEL: +immutable and +nameFormat are checked natively.
@@ -444,7 +574,7 @@ func goRequired(d *model.Definition, p *model.Property) bool {
 
 // property emits the block that validates one field.
 func (g *validatorGen) property(d *model.Definition, p *model.Property, transitionsOnly bool) []jen.Code {
-	n := p.Node
+	n := p.Node.GoView()
 	required := goRequired(d, p)
 	upstream := d.Package.UpstreamSemantics()
 	// Required errors name the tag, except in upstream's semantics, where they have no origin.
@@ -530,6 +660,13 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	case upstream && n.V.Optional == nil && !n.Pointer:
 		// Neither +required nor +optional: upstream checks the value whatever it is, zero included.
 		block = append(block, present...)
+	case upstream && n.V.Optional == nil && len(p.Via) == 0 && len(g.fixedResults(n.V.FixedResults, "v", "v", "e")) > 0:
+		// A nil pointer, neither +required nor +optional: upstream calls the field's checks with
+		// nil, where only those that always fail (+k8s:validateFalse) report; an unchanged nil is
+		// not checked again.
+		unchanged := jen.Id("ratchet").Op("&&").Id("oldObj").Dot(p.GoName).Op("==").Nil()
+		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...).Else().If(jen.Op("!").Parens(unchanged)).Block(
+			append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, g.fixedResults(n.V.FixedResults, "v", "v", "e")...), apply)...))
 	default:
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
 	}
@@ -609,12 +746,12 @@ func typeIdent(t types.Type) string {
 // valueChecks emits the checks of a present value: v and old are pointer expressions (old may be
 // nil), errors go to e relative to the value. depth keeps nested identifiers apart.
 func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
-	n = model.UniqueView(n) // +k8s:unique: a set or list map for validation, atomic in the schema
+	n = model.UniqueView(n.GoView()) // +k8s:unique: a set or list map for validation, atomic in the schema
 	var out []jen.Code
 	eff := n
 	if n.Ref != nil && g.validated(n.Ref) && n.V.Opaque == nil {
 		// The referenced type validates itself (and ratchets itself); this place adds its own checks.
-		call := jen.Id(g.funcName(n.Ref)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old))
+		call := jen.Id(g.funcName(n.Ref)).Call(jen.Id("ctx"), jen.Id("op"), g.nestedPath(n.Ref), jen.Id(v), jen.Id(old))
 		if transitionsOnly {
 			if !g.transition(n.Ref) {
 				call = nil
