@@ -95,3 +95,11 @@ func Unnested(fldPath *field.Path) *field.Path {
 	}
 	return fldPath
 }
+
+// ShortCircuit marks an error as one of a short-circuiting check (field.Error.ShortCircuit), as
+// Kubernetes' validation-gen marks those of required, forbidden, immutable and update checks
+// and of list and map size limits.
+func ShortCircuit(e *field.Error) *field.Error {
+	e.ShortCircuit = true
+	return e
+}

@@ -254,19 +254,73 @@ func (g *validatorGen) keys(n *model.Node, v, old string, depth int) []jen.Code 
 // checked like a property, against the old struct's field, with errors at "value.field".
 func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.Code {
 	var out []jen.Code
-	for _, sf := range n.V.Subfields {
-		if !g.nodeCarries(sf.Node) {
+	upstream := g.pkg.UpstreamSemantics()
+	subs := n.V.Subfields
+	if upstream {
+		subs = cohorts(subs)
+	}
+	for _, sf := range subs {
+		node := sf.Node
+		// In upstream's semantics the subfield's own +k8s:required and +k8s:immutable run first and
+		// short-circuit the rest (errors marked so).
+		required := upstream && node.V.Required != nil && g.absent(node, "x") != nil
+		immutable := upstream && node.V.Immutable != nil
+		if immutable {
+			c := *node
+			c.V.Immutable = nil
+			node = &c
+		}
+		if !g.nodeCarries(node) && !required && !immutable {
 			continue
 		}
 		sv, so := "sub"+strconv.Itoa(depth), "oldSub"+strconv.Itoa(depth)
-		inner := g.valueChecks(sf.Node, sv, so, depth+1, false)
+		inner := g.valueChecks(node, sv, so, depth+1, false)
+		var first []jen.Code
+		if required {
+			first = append(first, jen.If(g.absent(sf.Node, sv)).Block(jen.Id("e").Op("=").Append(jen.Id("e"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(""), jen.Lit(""))), node.V.Required.Origin))))
+		}
+		if immutable {
+			changed := g.changed(sf.Node, old, sv, so)
+			if len(first) > 0 {
+				changed = jen.Len(jen.Id("e")).Op("==").Lit(0).Op("&&").Add(changed)
+			}
+			first = append(first, gated(sf.Node.V.Immutable.Origin, jen.If(changed).Block(jen.Id("e").Op("=").Append(jen.Id("e"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Id(sv), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable"))), sf.Node.V.Immutable.Origin)))))
+		}
+		stop := g.inheritedStop(n, sf, old, sv, so)
+		var onNil []jen.Code // upstream checks a nil pointer too: only +k8s:validateFalse reports
+		if upstream && sf.Node.Pointer {
+			onNil = g.fixedResults(node.V.FixedResults, sv, so, "e")
+		}
+		plain := len(first) == 0 && stop == nil && len(onNil) == 0 // the whole block is skipped for a nil pointer
+		if sf.Node.Pointer && len(inner) > 0 && !plain {
+			guard := jen.If(jen.Id(sv).Op("!=").Nil()).Block(inner...)
+			if len(onNil) > 0 {
+				unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(so).Op("==").Nil()
+				guard = guard.Else().If(jen.Op("!").Parens(unchanged)).Block(onNil...)
+			}
+			inner = []jen.Code{guard}
+		}
+		if stop != nil && len(inner) > 0 {
+			// The field's own short-circuiting checks stop the subfield's (they report in the
+			// struct's validator), unless the field or its type is +k8s:opaqueType.
+			inner = []jen.Code{jen.If(jen.Op("!").Parens(stop)).Block(inner...)}
+		}
+		if len(first) > 0 && len(inner) > 0 {
+			inner = []jen.Code{jen.If(jen.Len(jen.Id("e")).Op("==").Lit(0)).Block(inner...)}
+		}
+		checks := append(first, inner...)
+		if len(checks) == 0 {
+			continue
+		}
 		var block []jen.Code
 		if sf.Node.Pointer {
 			block = append(block, jen.Id(sv).Op(":=").Id(v).Dot(sf.GoName))
 		} else {
 			block = append(block, jen.Id(sv).Op(":=").Op("&").Id(v).Dot(sf.GoName))
 		}
-		if uses(inner, so) {
+		if uses(checks, so) {
 			block = append(block, jen.Var().Id(so).Op("*").Add(g.goType(sf.Node.ValueType())))
 			get := jen.Op("&").Id(old).Dot(sf.GoName)
 			if sf.Node.Pointer {
@@ -274,13 +328,13 @@ func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.
 			}
 			block = append(block, jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id(so).Op("=").Add(get)))
 		}
-		checks := append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, inner...)
-		checks = append(checks, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
+		body := append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, checks...)
+		body = append(body, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
 			jen.Id("subErrs").Op("=").Append(jen.Id("subErrs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(sf.Name)).Op("..."))))
-		if sf.Node.Pointer {
-			block = append(block, jen.If(jen.Id(sv).Op("!=").Nil()).Block(checks...))
+		if plain && sf.Node.Pointer {
+			block = append(block, jen.If(jen.Id(sv).Op("!=").Nil()).Block(body...))
 		} else {
-			block = append(block, jen.Block(checks...))
+			block = append(block, jen.Block(body...))
 		}
 		out = append(out, jen.Comment("+k8s:subfield("+sf.Name+")"), jen.Block(block...))
 	}
@@ -289,6 +343,105 @@ func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.
 	}
 	out = append([]jen.Code{jen.Var().Id("subErrs").Qual(pkgField, "ErrorList")}, out...)
 	return append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("subErrs").Op("...")))
+}
+
+// cohorts merges the +k8s:subfield tags of one field into one, as upstream's validation-gen runs
+// them as one cohort: a short-circuit of one stops the others.
+func cohorts(subs []*model.Subfield) []*model.Subfield {
+	var out []*model.Subfield
+	at := map[string]int{}
+	for _, sf := range subs {
+		i, ok := at[sf.Name]
+		if !ok {
+			at[sf.Name] = len(out)
+			out = append(out, sf)
+			continue
+		}
+		merged, node := *out[i], *out[i].Node
+		node.V = model.MergeValidations([]*model.Validations{&out[i].Node.V, &sf.Node.V}, nil)
+		merged.Node = &node
+		out[i] = &merged
+	}
+	return out
+}
+
+// changed is the condition under which the field sv of the struct old, whose old value is so,
+// changed on update: for a pointer, set or unset included.
+func (g *validatorGen) changed(n *model.Node, old, sv, so string) *jen.Statement {
+	eq := jen.Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(sv), jen.Id(so))
+	if !n.Pointer {
+		return jen.Id(so).Op("!=").Nil().Op("&&").Add(eq)
+	}
+	return jen.Id(old).Op("!=").Nil().Op("&&").Parens(jen.Parens(jen.Id(sv).Op("==").Nil()).Op("!=").Parens(jen.Id(so).Op("==").Nil()).
+		Op("||").Id(sv).Op("!=").Nil().Op("&&").Id(so).Op("!=").Nil().Op("&&").Add(eq))
+}
+
+// inheritedStop is, in upstream's semantics, the condition under which the checks of the struct
+// field a +k8s:subfield selects that short-circuit (+k8s:required, +k8s:optional, +k8s:forbidden,
+// +k8s:immutable, +k8s:update, +k8s:maxItems, +k8s:maxProperties) fail, which stops the
+// subfield's checks as upstream's validate.Subfield inherits them; nil when there is none, or the
+// field or its type is +k8s:opaqueType.
+func (g *validatorGen) inheritedStop(n *model.Node, sf *model.Subfield, old, sv, so string) *jen.Statement {
+	if !g.pkg.UpstreamSemantics() || n.V.Opaque != nil || n.Ref != nil && n.Ref.Node.V.Opaque != nil {
+		return nil
+	}
+	var tp *model.Property
+	for _, p := range model.Effective(n).Properties {
+		if p.GoName == sf.GoName {
+			tp = p
+		}
+	}
+	if tp == nil {
+		return nil
+	}
+	t := tp.Node
+	var conds []*jen.Statement
+	absent := func(x string) *jen.Statement { return g.absent(t, x) }
+	if a := absent(sv); a != nil {
+		if t.V.Required != nil || t.V.Optional != nil {
+			conds = append(conds, a)
+		}
+		if t.V.Forbidden != nil {
+			// Set, it is an error; unset, there is nothing to check.
+			return jen.True()
+		}
+	}
+	if t.V.Immutable != nil {
+		conds = append(conds, g.changed(t, old, sv, so))
+	}
+	if u := t.V.Update; u != nil && (u.Func == "UpdateValueByCompare" || u.Func == "UpdatePointer") && absent(sv) != nil {
+		for _, c := range u.Constraints {
+			switch c {
+			case "NoSet":
+				conds = append(conds, jen.Id(so).Op("!=").Nil().Op("&&").Add(absent(so)).Op("&&").Op("!").Parens(absent(sv)))
+			case "NoUnset":
+				conds = append(conds, jen.Id(so).Op("!=").Nil().Op("&&").Op("!").Parens(absent(so)).Op("&&").Add(absent(sv)))
+			case "NoModify":
+				conds = append(conds, jen.Id(so).Op("!=").Nil().Op("&&").Op("!").Parens(absent(so)).Op("&&").Op("!").Parens(absent(sv)).Op("&&").
+					Op("!").Id(g.eq.fn(t.ValueType())).Call(jen.Id(sv), jen.Id(so)))
+			}
+		}
+	}
+	if !t.Pointer {
+		switch t.Kind {
+		case model.KindList:
+			for _, m := range t.V.MaxItems {
+				conds = append(conds, jen.Len(jen.Op("*").Id(sv)).Op(">").Lit(int(m.Value)))
+			}
+		case model.KindMap:
+			for _, m := range t.V.MaxProperties {
+				conds = append(conds, jen.Len(jen.Op("*").Id(sv)).Op(">").Lit(int(m.Value)))
+			}
+		}
+	}
+	if len(conds) == 0 {
+		return nil
+	}
+	out := jen.Parens(conds[0])
+	for _, c := range conds[1:] {
+		out = out.Op("||").Parens(c)
+	}
+	return out
 }
 
 // itemSelectors emits what +k8s:item declares: the checks of the items whose key fields have

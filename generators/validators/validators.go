@@ -499,6 +499,16 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 	return out
 }
 
+// shortCircuit marks an error of a check that upstream's validation-gen runs as a short-circuit
+// (required, forbidden, immutable, update, maxItems, maxProperties), in a package written for it:
+// field.Error's ShortCircuit, which its tests match.
+func (g *validatorGen) shortCircuit(e *jen.Statement) *jen.Statement {
+	if !g.pkg.UpstreamSemantics() {
+		return e
+	}
+	return jen.Qual(pkgGenRT, "ShortCircuit").Call(e)
+}
+
 // rootSensitive reports whether a definition's validator places errors differently at the root of
 // a validation (a nil fldPath): it validates embedded fields as values (see model.Embedded).
 func (g *validatorGen) rootSensitive(d *model.Definition) bool {
@@ -606,8 +616,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		} else {
 			set = jen.Op("!").Parens(g.propAbsent(p, "v"))
 		}
-		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
-			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit("")), n.V.Forbidden.Origin)))
+		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(""))), n.V.Forbidden.Origin)))
 		if !n.Pointer {
 			report = jen.Block(jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName), report)
 		}
@@ -651,8 +661,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		}
 	case required && n.V.Optional == nil:
 		required := jen.If(absent).Block(
-			jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(n.V.Required))))
 		if len(checks) > 0 {
 			required = required.Else().Block(present...)
 		}
@@ -674,8 +684,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		// Promoted through an embedded pointer: when it is nil, JSON has none of its fields.
 		guard := jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(block...)
 		if requiredCheck {
-			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
+			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(n.V.Required))))
 		}
 		return append(update, jen.Comment(p.Name), guard)
 	}
@@ -800,8 +810,8 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		changed = append(changed, own...)
 		if immutable != nil {
 			changed = append(changed, gated(immutable.Origin, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))).Block(
-				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")), immutable.Origin)))))
+				jen.Id("e").Op("=").Append(jen.Id("e"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable"))), immutable.Origin)))))
 		}
 		if celVar != "" {
 			changed = append(changed, g.celCall(celVar, n, allRules, v, old, false, "e"))
