@@ -12,7 +12,7 @@ func init() {
 		Example: "+k8s:opaqueType",
 		Apply: func(c *Context) error {
 			if c.place.Scope == ScopeType && c.Kind != model.KindObject {
-				return c.Errorf("on a type, applies to struct types, not to %s (Go type %s); put it on the fields of this type",
+				return c.Errorf("on a type, applies to struct types, not to %s (Go type %s); put it on the fields that hold one",
 					c.Kind, typeString(c.GoType))
 			}
 			c.V.Opaque = &model.Flag{Origin: c.Origin()}
