@@ -49,7 +49,7 @@ func prefix(errs field.ErrorList, elem string) field.ErrorList {
 
 // PrefixPath re-roots errors under a materialized path (the fldPath of a public Validate_ function).
 func PrefixPath(errs field.ErrorList, p *field.Path) field.ErrorList {
-	if p == nil || len(errs) == 0 {
+	if p == nil || p == Nested || len(errs) == 0 {
 		return errs
 	}
 	s := p.String()
@@ -102,4 +102,35 @@ func AtValueOrigin(errs field.ErrorList, origin string) field.ErrorList {
 		}
 	}
 	return errs
+}
+
+// Nested is the fldPath a generated validator passes to the validator of a value it holds whose
+// errors depend on being at the root (see PrefixEmbedded): like nil, it leaves errors relative
+// (PrefixPath knows it). Only its identity counts.
+var Nested = field.NewPath("<nested>")
+
+// PrefixEmbedded re-roots the errors of an embedded field without a JSON name, validated as a value
+// as Kubernetes' validation-gen does: they are at the holder's path, except at the root of a
+// validation (fldPath nil), where they are under the field's Go name.
+func PrefixEmbedded(errs field.ErrorList, fldPath *field.Path, name string) field.ErrorList {
+	if fldPath != nil {
+		return errs
+	}
+	return PrefixChild(errs, name)
+}
+
+// Unnested is fldPath as hand-written validators expect it: nil for Nested.
+func Unnested(fldPath *field.Path) *field.Path {
+	if fldPath == Nested {
+		return nil
+	}
+	return fldPath
+}
+
+// ShortCircuit marks an error as one of a short-circuiting check (field.Error.ShortCircuit), as
+// Kubernetes' validation-gen marks those of required, forbidden, immutable and update checks
+// and of list and map size limits.
+func ShortCircuit(e *field.Error) *field.Error {
+	e.ShortCircuit = true
+	return e
 }

@@ -74,3 +74,25 @@ func TestPrefixRootMatchesFieldPath(t *testing.T) {
 		t.Errorf("re-rooting no errors allocated %v times", n)
 	}
 }
+
+// TestPrefixEmbedded checks where an embedded field's errors go: under its name at the root of a
+// validation (nil path), at the holder's path below one, Nested included.
+func TestPrefixEmbedded(t *testing.T) {
+	errs := func() field.ErrorList { return field.ErrorList{&field.Error{Field: "name"}} }
+	for _, tc := range []struct {
+		path *field.Path
+		want string
+	}{
+		{nil, "Base.name"},
+		{field.NewPath("spec"), "spec.name"},
+		{Nested, "name"},
+	} {
+		got := PrefixPath(PrefixEmbedded(errs(), tc.path, "Base"), tc.path)
+		if got[0].Field != tc.want {
+			t.Errorf("path %v: got %q, want %q", tc.path, got[0].Field, tc.want)
+		}
+	}
+	if Unnested(Nested) != nil || Unnested(field.NewPath("x")) == nil {
+		t.Error("Unnested: want nil for Nested only")
+	}
+}

@@ -334,6 +334,24 @@ type Node struct {
 	// TypeDoc is the doc comment of the first named type of the chain without a definition
 	// (type Hostname string), as controller-gen writes descriptions; see Property.Doc.
 	TypeDoc string
+	// Embedded are the struct's embedded fields without a JSON name (only definitions' own nodes
+	// have them), in declaration order. Their fields are among Properties, as encoding/json and
+	// openapi-gen inline them; see Embedded.
+	Embedded []*Embedded
+	// Opaque is the value as generated validators see it when +k8s:opaqueType at this place skips
+	// what the named types of its chain declare (type Name string with limits of its own): the
+	// same value with only this place's validations. The schema keeps V. It is nil when the chain
+	// declares nothing, and for a value with a definition (Ref), whose validator is simply not
+	// called.
+	Opaque *Node
+}
+
+// GoView is the node that generated validators check: Opaque when it is set, else the node.
+func (n *Node) GoView() *Node {
+	if n != nil && n.Opaque != nil {
+		return n.Opaque
+	}
+	return n
 }
 
 // EnumValue is one constant of a +enum type.
@@ -376,10 +394,32 @@ type Property struct {
 	// embedded by pointer in A embedded by pointer has ["A", "A.B"]. When one is nil, encoding/json
 	// writes none of the fields promoted through it, and reading the field would panic.
 	Via []string
-	Pos token.Position
+	// Promoted is the Go name of the holder's embedded field (see Node.Embedded) this field is
+	// promoted through, "" for the holder's own fields.
+	Promoted string
+	Pos      token.Position
 	// Doc is the doc comment as controller-gen writes descriptions (line breaks kept, markers,
 	// TODO lines and everything after a --- line removed), for kubebuilder-dialect CRDs.
 	Doc string
+}
+
+// Embedded is an embedded field of an exported named struct type (T or *T) without a JSON name.
+// It has no JSON value of its own: encoding/json, and so the published schema, inline its fields.
+// Kubernetes' validation-gen nonetheless validates it as a value, and a package written for it
+// (Package.UpstreamSemantics) does too: the field's tags and its type's validator apply to the
+// embedded struct, with errors at the holder's path (at the field's Go name when the holder is
+// the root of the validation, called with no path), and the promoted fields are checked by the
+// type's validator only. Other packages validate the promoted fields as the holder's own and
+// refuse tags on the embedded field.
+type Embedded struct {
+	GoName string
+	// Name is what errors are placed under at the root of a validation, as Kubernetes'
+	// validation-gen names the field: GoName, qualified by the package name for another
+	// package's type (other.StructType).
+	Name string
+	// Node is the embedded value: the field's own tags, Ref the embedded type's definition.
+	Node *Node
+	Pos  token.Position
 }
 
 // Definition is a named struct type (or a type with its own OpenAPI definition method) that gets an

@@ -49,6 +49,22 @@ type builder struct {
 	inherited map[string]*model.String
 	// enums caches the values of enum types (enumValues).
 	enums map[*types.TypeName][]model.EnumValue
+	// embeddedOnly holds the definitions made only for embedded fields (Node.Embedded) of other
+	// packages' types: openapi-gen inlines such a type, so it is no definition of the schema, only
+	// of the Go validators.
+	embeddedOnly map[*types.TypeName]bool
+	// perSemantics are diagnostics that depend on whether the holder's package is written for
+	// Kubernetes' validation-gen, known only once every package's tags are read.
+	perSemantics []semanticDiag
+}
+
+// semanticDiag is a problem for a package that is not written for Kubernetes' validation-gen
+// (Diag), and what it is for one that is: Upstream diagnostics, and a warning (Warn, when set).
+type semanticDiag struct {
+	holder   *model.Definition
+	diag     model.Diagnostics
+	upstream model.Diagnostics
+	warn     string
 }
 
 // Build turns the loaded program into the model. Every input package's type declarations have
@@ -63,7 +79,7 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
 		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, inChain: map[*types.TypeName]bool{},
-		enums: map[*types.TypeName][]model.EnumValue{}}
+		enums: map[*types.TypeName][]model.EnumValue{}, embeddedOnly: map[*types.TypeName]bool{}}
 	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
 		u.Packages = append(u.Packages, b.pkg(pkg.PkgPath))
@@ -85,12 +101,27 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 				continue
 			}
 			b.rootOnly(tn, b.definition(tn), d)
+			delete(b.embeddedOnly, tn)
 		}
 	}
 	for _, pkg := range prog.Inputs {
 		b.valueTypes(pkg.Types, b.pkg(pkg.PkgPath))
 	}
-	for _, d := range b.defs {
+	for _, sd := range b.perSemantics {
+		switch {
+		case !sd.holder.Package.UpstreamSemantics():
+			b.diags = append(b.diags, sd.diag...)
+		case sd.warn != "":
+			klog.Warning(sd.warn)
+		default:
+			b.diags = append(b.diags, sd.upstream...)
+		}
+	}
+	for tn, d := range b.defs {
+		if b.embeddedOnly[tn] {
+			b.unpublish(d)
+			continue
+		}
 		u.Definitions = append(u.Definitions, d)
 	}
 	sort.Slice(u.Definitions, func(i, j int) bool { return u.Definitions[i].Name < u.Definitions[j].Name })
@@ -103,6 +134,18 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 		sort.Slice(p.Definitions, func(i, j int) bool { return p.Definitions[i].GoName < p.Definitions[j].GoName })
 	}
 	return u, b.diags
+}
+
+// unpublish takes a definition made only for an embedded field out of its package's definitions
+// (the schema inlines the type); generated validators reach it through the embedded field.
+func (b *builder) unpublish(d *model.Definition) {
+	defs := d.Package.Definitions[:0]
+	for _, x := range d.Package.Definitions {
+		if x != d {
+			defs = append(defs, x)
+		}
+	}
+	d.Package.Definitions = defs
 }
 
 // inputSemantics carries an output package's +k8s:validation-gen over to the package it names in
@@ -249,8 +292,15 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	if td == nil {
 		return d
 	}
-	lines := append(b.prog.Lines(td.Extra), b.prog.Lines(td.Doc)...)
-	d.raws = tags.Extract(lines, tags.Multiline)
+	if b.pkg(tn.Pkg().Path()).UpstreamSemantics() {
+		// Kubernetes' validation-gen reads a type's tags from its doc comment only: the block above
+		// it (+genclient's place) is for other tools there, and prose in it is no tag.
+		d.raws = append(otherTools(tags.Extract(b.prog.Lines(td.Extra), tags.Multiline)),
+			tags.Extract(b.prog.Lines(td.Doc), tags.Multiline)...)
+	} else {
+		lines := append(b.prog.Lines(td.Extra), b.prog.Lines(td.Doc)...)
+		d.raws = tags.Extract(lines, tags.Multiline)
+	}
 	d.skip = openAPIGenFalse(d.raws)
 	b.gofmtStable(d.raws)
 	b.pkg(tn.Pkg().Path())
@@ -260,6 +310,26 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 		Owner: tn.Name(),
 	}, &b.diags)
 	return d
+}
+
+// secondBlockTags are the tags of Kubernetes' validation-gen that it reads from the comment block
+// above a type's doc comment too (targets.go), as k8s.io/api writes them there.
+var secondBlockTags = map[string]bool{"k8s:supportsSubresource": true, "k8s:isSubresource": true, "k8s:validation-gen": true}
+
+// otherTools keeps the tags of other tools (+genclient:nonNamespaced, +k8s:openapi-gen) and those
+// of secondBlockTags, and warns about the others, which Kubernetes' validation-gen does not read
+// where they are written.
+func otherTools(raws []tags.Raw) []tags.Raw {
+	var out []tags.Raw
+	for _, r := range raws {
+		if d, ok := tags.Lookup(r.Name); ok && (d.Info || secondBlockTags[d.Name]) || tags.Allowed(r.Name) {
+			out = append(out, r)
+			continue
+		}
+		klog.Warningf("%s:%d:%d: +%s: in the comment block above a type's doc comment, which Kubernetes' validation-gen does "+
+			"not read for validation tags; ignored (move it into the doc comment to use it)", r.Pos.Filename, r.Pos.Line, r.Pos.Column, r.Name)
+	}
+	return out
 }
 
 func openAPIGenFalse(raws []tags.Raw) bool {
@@ -421,7 +491,7 @@ func (b *builder) valueTypes(pkg *types.Package, p *model.Package) {
 // every field of an ambiguous name, it is an error instead of a silent loss.
 func (b *builder) properties(st *types.Struct, holder *model.Definition) []*model.Property {
 	var all []jsonField
-	b.fields(st, holder, 0, "", nil, &all)
+	b.fields(st, holder, 0, "", nil, "", false, &all)
 	byName := map[string][]int{}
 	var order []string
 	for i, f := range all {
@@ -447,14 +517,26 @@ func (b *builder) properties(st *types.Struct, holder *model.Definition) []*mode
 		if len(idx) > 1 {
 			for _, i := range idx {
 				f := all[i]
+				var d model.Diagnostics
 				switch {
 				case ambiguous:
-					b.diags.Add(f.prop.Pos, "", "JSON name %q is also used by another field at the same depth; encoding/json would "+
+					d.Add(f.prop.Pos, "", "JSON name %q is also used by another field at the same depth; encoding/json would "+
 						"drop them all: rename one (json tag)", name)
 				case i != win && f.validates:
-					b.diags.Add(f.prop.Pos, "", "field %s is shadowed by the field at %s (JSON name %q), so encoding/json never "+
+					d.Add(f.prop.Pos, "", "field %s is shadowed by the field at %s (JSON name %q), so encoding/json never "+
 						"writes it and its tags would validate nothing", f.prop.GoName, model.ShortPos(all[win].prop.Pos), name)
 				}
+				if len(d) == 0 {
+					continue
+				}
+				if holder == nil || f.prop.Promoted == "" {
+					b.diags = append(b.diags, d...)
+					continue
+				}
+				// In a package written for Kubernetes' validation-gen, the embedded struct's own
+				// validator checks the field's Go value: a warning, not an error.
+				b.perSemantics = append(b.perSemantics, semanticDiag{holder: holder, diag: d,
+					warn: d[0].Format("") + " (in the JSON; validators check its Go value, as Kubernetes' validation-gen does)"})
 			}
 		}
 		if !ambiguous {
@@ -474,8 +556,10 @@ type jsonField struct {
 
 // fields appends the candidate JSON fields of a struct, descending into inline embedded structs.
 // prefix is the Go selector of the embedded struct being read ("" at the top, "A.B." below), via
-// the embedded pointers on the way (see model.Property.Via).
-func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, prefix string, via []string, all *[]jsonField) {
+// the embedded pointers on the way (see model.Property.Via), promoted the holder's embedded field
+// they come through when it is one of the holder's Node.Embedded. owned is set below an embedded
+// field whose type's own definition reports the tags of its embedded fields.
+func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, prefix string, via []string, promoted string, owned bool, all *[]jsonField) {
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i))
@@ -498,14 +582,28 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		if f.Embedded() && name == "" {
 			if inner := embeddedStruct(f.Type()); inner != nil {
 				// An inline field has no value of its own in JSON: its fields are the holder's.
-				// A validation tag on it would apply to nothing, so it is an error, not a no-op.
+				// A validation tag on it would apply to nothing, so it is an error, not a no-op,
+				// except in a package written for Kubernetes' validation-gen, which validates the
+				// embedded struct as a value (model.Embedded).
+				var inlined model.Diagnostics
 				for _, r := range raws {
 					if d, ok := tags.Lookup(r.Name); ok && d.Name != "optional" {
 						// (+optional says nothing there, and Kubernetes' own types write it on
 						// inline fields: networking/v1 IngressRule's IngressRuleValue.)
-						b.diags.Add(r.Pos, r.Name, "an embedded field without a JSON name is inlined, so there is no value "+
+						inlined.Add(r.Pos, r.Name, "an embedded field without a JSON name is inlined, so there is no value "+
 							"for this tag to apply to; put it on the fields of %s, or give the field a JSON name", typeString(f.Type()))
 					}
+				}
+				innerPromoted, innerOwned := promoted, owned
+				member := exportedStruct(f.Type())
+				switch {
+				case member != nil && (depth == 0 && holder != nil || owned):
+					if depth == 0 && b.embeddedMember(holder, f, member, raws, inlined) {
+						innerPromoted = f.Name()
+					}
+					innerOwned = true
+				case !owned:
+					b.diags = append(b.diags, inlined...)
 				}
 				if holder != nil {
 					holder.Node.V.Rules = append(holder.Node.V.Rules, b.kubebuilderEmbedded(f.Type())...)
@@ -514,7 +612,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 				if _, ptr := types.Unalias(f.Type()).(*types.Pointer); ptr {
 					innerVia = append(append([]string(nil), via...), prefix+f.Name())
 				}
-				b.fields(inner, holder, depth+1, prefix+f.Name()+".", innerVia, all)
+				b.fields(inner, holder, depth+1, prefix+f.Name()+".", innerVia, innerPromoted, innerOwned, all)
 				continue
 			}
 		}
@@ -537,7 +635,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
 		prop := &model.Property{
 			Name: name, GoName: f.Name(), Node: node, OmitEmpty: omitEmpty, Pos: pos,
-			AsString: hasOption(opts, "string"), Via: via, OmitZero: hasOption(opts, "omitzero"),
+			AsString: hasOption(opts, "string"), Via: via, OmitZero: hasOption(opts, "omitzero"), Promoted: promoted,
 		}
 		// Requiredness at a stability level (+k8s:beta=+k8s:required) is Go's only: the schema keeps
 		// openapi-gen's reading, which does not see it.
@@ -576,6 +674,56 @@ func hasOption(opts, o string) bool {
 	return false
 }
 
+// exportedStruct returns the exported named struct type of an embedded field (T or *T), if it
+// is one: such a field can be validated as a value, by its type's validator.
+func exportedStruct(t types.Type) *types.TypeName {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok || !n.Obj().Exported() || n.TypeParams().Len() > 0 {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	return n.Obj()
+}
+
+// embeddedMember records an embedded field of holder as one of its Node.Embedded. The field's
+// tags apply to it in a package written for Kubernetes' validation-gen; elsewhere they are the
+// inlined diagnostics.
+func (b *builder) embeddedMember(holder *model.Definition, f *types.Var, tn *types.TypeName, raws []tags.Raw, inlined model.Diagnostics) bool {
+	_, existed := b.defs[tn]
+	pos := b.prog.Fset.Position(f.Pos())
+	v := &model.Validations{}
+	var applied model.Diagnostics
+	tags.Apply(raws, tags.Place{
+		Scope: tags.ScopeField, Kind: model.KindObject, GoType: f.Type(), V: v,
+		Lookup: b.lookup(f.Pkg()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
+		Owner: holder.GoName + "_" + f.Name(),
+	}, &applied)
+	only := b.embeddedOnly[tn] // valueNode takes the type for referenced: it is not, from here
+	n := b.valueNode(f.Type(), v, pos)
+	if (only || !existed) && n.Ref != nil && !n.Ref.Input {
+		b.embeddedOnly[tn] = true
+	}
+	if n.Ref == nil || n.Ref.Special {
+		b.diags = append(b.diags, inlined...)
+		return false
+	}
+	name := f.Name()
+	if tn.Pkg() != holder.Node.GoType.(*types.Named).Obj().Pkg() {
+		name = tn.Pkg().Name() + "." + name
+	}
+	holder.Node.Embedded = append(holder.Node.Embedded, &model.Embedded{GoName: f.Name(), Name: name, Node: n, Pos: pos})
+	if len(inlined) > 0 || len(applied) > 0 {
+		b.perSemantics = append(b.perSemantics, semanticDiag{holder: holder, diag: inlined, upstream: applied})
+	}
+	return true
+}
+
 // embeddedStruct returns the struct of an embedded field, if it is one.
 func embeddedStruct(t types.Type) *types.Struct {
 	t = types.Unalias(t)
@@ -590,6 +738,19 @@ func embeddedStruct(t types.Type) *types.Struct {
 // are in place. Tags accumulate along the alias / named-type chain until a type with its own
 // definition, which is referenced instead.
 func (b *builder) valueNode(t types.Type, place *model.Validations, pos token.Position) *model.Node {
+	n := b.valueNodeChain(t, place, pos, true)
+	if place != nil && place.Opaque != nil && n.Ref == nil {
+		// +k8s:opaqueType on a value without a definition: Go checks only the place's own tags.
+		if own := b.valueNodeChain(t, place, pos, false); !reflect.DeepEqual(own.V, n.V) {
+			n.Opaque = own
+		}
+	}
+	return n
+}
+
+// valueNodeChain is valueNode; without withTags, the tags of the alias and named types along the way
+// are left out (+k8s:opaqueType).
+func (b *builder) valueNodeChain(t types.Type, place *model.Validations, pos token.Position, withTags bool) *model.Node {
 	n := &model.Node{GoType: t, Pos: pos}
 	var pieces []*model.Validations
 	if place != nil {
@@ -611,14 +772,16 @@ walk:
 			n.Pointer = true
 			t = x.Elem()
 		case *types.Alias:
-			d := b.decl(x.Obj())
-			pieces = append(pieces, &d.v)
-			if d.v.Enum != nil {
-				enumType = x.Obj()
+			if d := b.decl(x.Obj()); withTags {
+				pieces = append(pieces, &d.v)
+				if d.v.Enum != nil {
+					enumType = x.Obj()
+				}
 			}
 			t = x.Rhs()
 		case *types.Named:
 			if def := b.definition(x.Obj()); def != nil {
+				delete(b.embeddedOnly, x.Obj())
 				n.Ref = def
 				n.Kind = def.Node.Kind
 				break walk
@@ -633,11 +796,12 @@ walk:
 			}
 			b.inChain[x.Obj()] = true
 			chain = append(chain, x.Obj())
-			d := b.decl(x.Obj())
-			pieces = append(pieces, &d.v)
-			pieces = append(pieces, b.kubebuilderBases(x.Obj())...)
-			if d.v.Enum != nil {
-				enumType = x.Obj()
+			if d := b.decl(x.Obj()); withTags {
+				pieces = append(pieces, &d.v)
+				pieces = append(pieces, b.kubebuilderBases(x.Obj())...)
+				if d.v.Enum != nil {
+					enumType = x.Obj()
+				}
 			}
 			if td := b.prog.TypeDecl(x.Obj()); td != nil && n.TypeDoc == "" {
 				n.TypeDoc = controllerGenDoc(td.Doc)
@@ -926,13 +1090,15 @@ func (b *builder) gofmtStable(raws []tags.Raw) {
 }
 
 // neverWritten reports the validation tags of a field that encoding/json never writes (json:"-",
-// or unexported): they would validate nothing.
+// or unexported): they would validate nothing. In a package written for Kubernetes'
+// validation-gen, which skips unexported fields and their tags without a word, the tags of an
+// unexported field are ignored as there, with a warning.
 func (b *builder) neverWritten(raws []tags.Raw, f *types.Var, dash bool) {
 	why := "it is unexported"
 	if dash {
 		why = `its json tag is "-"`
 	}
-	upstream := f.Pkg() != nil && b.upstream(f.Pkg().Path())
+	upstream := !dash && f.Pkg() != nil && b.upstream(f.Pkg().Path())
 	for _, r := range raws {
 		if _, ok := tags.Lookup(r.Name); !ok {
 			continue

@@ -91,7 +91,7 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		out = append(out, g.enumCheck(n, v)...)
 	case model.KindList:
 		for _, m := range V.MaxItems {
-			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxItems", m.Origin)
+			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), g.shortCircuit(jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value)))), "maxItems", m.Origin)
 		}
 		for _, m := range V.MinItems {
 			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minItems", m.Origin)
@@ -100,7 +100,7 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		if len(V.MaxProperties)+len(V.MinProperties) > 0 {
 			out = append(out, g.propertyCount(n, v)...)
 			for _, m := range V.MaxProperties {
-				add(jen.Id("count").Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value))), "maxProperties", m.Origin)
+				add(jen.Id("count").Op(">").Lit(int(m.Value)), g.shortCircuit(jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value)))), "maxProperties", m.Origin)
 			}
 			for _, m := range V.MinProperties {
 				add(jen.Id("count").Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value))), "minProperties", m.Origin)
@@ -108,13 +108,21 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		}
 	case model.KindMap:
 		for _, m := range V.MaxProperties {
-			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "maxProperties", m.Origin)
+			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), g.shortCircuit(jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value)))), "maxProperties", m.Origin)
 		}
 		for _, m := range V.MinProperties {
 			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minProperties", m.Origin)
 		}
 	}
 	return out
+}
+
+// shortCircuitList is shortCircuit for the ErrorList of one of apimachinery's validate functions.
+func (g *validatorGen) shortCircuitList(l *jen.Statement) *jen.Statement {
+	if !g.pkg.UpstreamSemantics() {
+		return l
+	}
+	return l.Dot("MarkShortCircuit").Call()
 }
 
 func numLit(text string) jen.Code { return jen.Op(text) }
@@ -246,7 +254,7 @@ func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) jen.C
 	changed := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("obj", p.Via)).Add(viaSet("oldObj", p.Via)).Op("&&").Op("!").Id(g.eq.fn(p.Node.GoType)).Call(
 		jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName))
 	return jen.If(changed).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
-		marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(u.Origin, jen.Qual(pkgValidate, u.Func).Call(args...))), u.Origin), jen.Lit(p.Name)).Op("...")))
+		marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(u.Origin, g.shortCircuitList(jen.Qual(pkgValidate, u.Func).Call(args...)))), u.Origin), jen.Lit(p.Name)).Op("...")))
 }
 
 // updateConstraints are the validate.UpdateConstraint arguments of +k8s:update.

@@ -107,6 +107,9 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)))
 	}
 	inner := g.valueChecks(item, iv, io, depth+1, transitionsOnly)
+	if len(inner) == 0 {
+		return out // only checks that always pass (+k8s:validateTrue), which emit nothing
+	}
 	body := append([]jen.Code{jen.Id(iv).Op(":=").Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx))}, loop...)
 	if item.Pointer { // []*T: items are pointers already; a nil item is not validated
 		body = append([]jen.Code{jen.Id(iv).Op(":=").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx)),
@@ -156,6 +159,9 @@ func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitio
 	vt := val.ValueType()
 	k, mv, ov := "k"+strconv.Itoa(depth), "val"+strconv.Itoa(depth), "oldVal"+strconv.Itoa(depth)
 	inner := g.valueChecks(val, mv, ov, depth+1, transitionsOnly)
+	if len(inner) == 0 {
+		return nil
+	}
 	body := []jen.Code{
 		jen.Id(mv).Op(":=").Op("&").Id("x"),
 		jen.Var().Id(ov).Op("*").Add(g.goType(vt)),
@@ -286,6 +292,9 @@ func (g *validatorGen) keys(n *model.Node, v, old string, depth int) []jen.Code 
 	}
 	k, kv, ok := "k"+strconv.Itoa(depth), "key"+strconv.Itoa(depth), "oldKey"+strconv.Itoa(depth)
 	inner := g.valueChecks(n.Keys, kv, ok, depth+1, false)
+	if len(inner) == 0 {
+		return nil
+	}
 	var oldKey jen.Code = jen.Null()
 	if uses(inner, ok) { // a new key has no old key
 		oldKey = jen.Var().Id(ok).Op("*").Add(g.goType(n.Keys.ValueType()))
@@ -309,39 +318,92 @@ func (g *validatorGen) keys(n *model.Node, v, old string, depth int) []jen.Code 
 // checked like a property, against the old struct's field, with errors at "value.field".
 func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.Code {
 	var out []jen.Code
-	for _, sf := range n.V.Subfields {
-		sfNode := sf.Node
+	upstream := g.pkg.UpstreamSemantics()
+	subs := n.V.Subfields
+	if upstream {
+		subs = cohorts(subs)
+	}
+	for _, sf := range subs {
+		node := sf.Node
 		if n.V.Opaque != nil {
 			// +k8s:opaqueType: what the struct's type declares is not checked, the fields of that
 			// type included; a subfield gets its chained tags only.
-			sfNode = opaque(sfNode, n.V.Opaque)
+			node = opaque(node, n.V.Opaque)
 		}
-		if !g.nodeCarries(sfNode) {
+		// In upstream's semantics the subfield's own +k8s:required and +k8s:immutable run first and
+		// short-circuit the rest (errors marked so).
+		required := upstream && node.V.Required != nil && g.absent(node, "x") != nil
+		immutable := upstream && node.V.Immutable != nil
+		if immutable {
+			c := *node
+			c.V.Immutable = nil
+			node = &c
+		}
+		if !g.nodeCarries(node) && !required && !immutable {
 			continue
 		}
 		sv, so := "sub"+strconv.Itoa(depth), "oldSub"+strconv.Itoa(depth)
-		inner := g.valueChecks(sfNode, sv, so, depth+1, false)
+		inner := g.valueChecks(node, sv, so, depth+1, false)
+		var first []jen.Code
+		if required {
+			first = append(first, jen.If(g.absent(sf.Node, sv)).Block(jen.Id("e").Op("=").Append(jen.Id("e"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(""), jen.Lit(""))), node.V.Required.Origin))))
+		}
+		if immutable {
+			changed := g.changed(sf.Node, old, sv, so)
+			if len(first) > 0 {
+				changed = jen.Len(jen.Id("e")).Op("==").Lit(0).Op("&&").Add(changed)
+			}
+			first = append(first, gated(sf.Node.V.Immutable.Origin, jen.If(changed).Block(jen.Id("e").Op("=").Append(jen.Id("e"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Id(sv), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable"))), sf.Node.V.Immutable.Origin)))))
+		}
+		stop := g.inheritedStop(n, sf, old, sv, so)
+		var onNil []jen.Code // upstream checks a nil pointer too: only +k8s:validateFalse reports
+		if upstream && sf.Node.Pointer {
+			onNil = g.fixedResults(node.V.FixedResults, sv, so, "e")
+		}
+		plain := len(first) == 0 && stop == nil && len(onNil) == 0 // the whole block is skipped for a nil pointer
+		if sf.Node.Pointer && len(inner) > 0 && !plain {
+			guard := jen.If(jen.Id(sv).Op("!=").Nil()).Block(inner...)
+			if len(onNil) > 0 {
+				unchanged := jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(so).Op("==").Nil()
+				guard = guard.Else().If(jen.Op("!").Parens(unchanged)).Block(onNil...)
+			}
+			inner = []jen.Code{guard}
+		}
+		if stop != nil && len(inner) > 0 {
+			// The field's own short-circuiting checks stop the subfield's (they report in the
+			// struct's validator), unless the field or its type is +k8s:opaqueType.
+			inner = []jen.Code{jen.If(jen.Op("!").Parens(stop)).Block(inner...)}
+		}
+		if len(first) > 0 && len(inner) > 0 {
+			inner = []jen.Code{jen.If(jen.Len(jen.Id("e")).Op("==").Lit(0)).Block(inner...)}
+		}
+		checks := append(first, inner...)
+		if len(checks) == 0 {
+			continue
+		}
 		var block []jen.Code
-		if sfNode.Pointer {
+		if sf.Node.Pointer {
 			block = append(block, jen.Id(sv).Op(":=").Id(v).Dot(sf.GoName))
 		} else {
 			block = append(block, jen.Id(sv).Op(":=").Op("&").Id(v).Dot(sf.GoName))
 		}
-		if uses(inner, so) {
-			block = append(block, jen.Var().Id(so).Op("*").Add(g.goType(sfNode.ValueType())))
+		if uses(checks, so) {
+			block = append(block, jen.Var().Id(so).Op("*").Add(g.goType(sf.Node.ValueType())))
 			get := jen.Op("&").Id(old).Dot(sf.GoName)
-			if sfNode.Pointer {
+			if sf.Node.Pointer {
 				get = jen.Id(old).Dot(sf.GoName)
 			}
 			block = append(block, jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id(so).Op("=").Add(get)))
 		}
-		checks := append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, inner...)
-		checks = append(checks, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
+		body := append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, checks...)
+		body = append(body, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
 			jen.Id("subErrs").Op("=").Append(jen.Id("subErrs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(sf.Name)).Op("..."))))
-		if sfNode.Pointer {
-			block = append(block, jen.If(jen.Id(sv).Op("!=").Nil()).Block(checks...))
+		if plain && sf.Node.Pointer {
+			block = append(block, jen.If(jen.Id(sv).Op("!=").Nil()).Block(body...))
 		} else {
-			block = append(block, jen.Block(checks...))
+			block = append(block, jen.Block(body...))
 		}
 		out = append(out, jen.Comment("+k8s:subfield("+sf.Name+")"), jen.Block(block...))
 	}
@@ -364,6 +426,105 @@ func opaque(n *model.Node, f *model.Flag) *model.Node {
 	}
 	c.Items, c.Values = opaque(n.Items, f), opaque(n.Values, f)
 	return &c
+}
+
+// cohorts merges the +k8s:subfield tags of one field into one, as upstream's validation-gen runs
+// them as one cohort: a short-circuit of one stops the others.
+func cohorts(subs []*model.Subfield) []*model.Subfield {
+	var out []*model.Subfield
+	at := map[string]int{}
+	for _, sf := range subs {
+		i, ok := at[sf.Name]
+		if !ok {
+			at[sf.Name] = len(out)
+			out = append(out, sf)
+			continue
+		}
+		merged, node := *out[i], *out[i].Node
+		node.V = model.MergeValidations([]*model.Validations{&out[i].Node.V, &sf.Node.V}, nil)
+		merged.Node = &node
+		out[i] = &merged
+	}
+	return out
+}
+
+// changed is the condition under which the field sv of the struct old, whose old value is so,
+// changed on update: for a pointer, set or unset included.
+func (g *validatorGen) changed(n *model.Node, old, sv, so string) *jen.Statement {
+	eq := jen.Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(sv), jen.Id(so))
+	if !n.Pointer {
+		return jen.Id(so).Op("!=").Nil().Op("&&").Add(eq)
+	}
+	return jen.Id(old).Op("!=").Nil().Op("&&").Parens(jen.Parens(jen.Id(sv).Op("==").Nil()).Op("!=").Parens(jen.Id(so).Op("==").Nil()).
+		Op("||").Id(sv).Op("!=").Nil().Op("&&").Id(so).Op("!=").Nil().Op("&&").Add(eq))
+}
+
+// inheritedStop is, in upstream's semantics, the condition under which the checks of the struct
+// field a +k8s:subfield selects that short-circuit (+k8s:required, +k8s:optional, +k8s:forbidden,
+// +k8s:immutable, +k8s:update, +k8s:maxItems, +k8s:maxProperties) fail, which stops the
+// subfield's checks as upstream's validate.Subfield inherits them; nil when there is none, or the
+// field or its type is +k8s:opaqueType.
+func (g *validatorGen) inheritedStop(n *model.Node, sf *model.Subfield, old, sv, so string) *jen.Statement {
+	if !g.pkg.UpstreamSemantics() || n.V.Opaque != nil || n.Ref != nil && n.Ref.Node.V.Opaque != nil {
+		return nil
+	}
+	var tp *model.Property
+	for _, p := range model.Effective(n).Properties {
+		if p.GoName == sf.GoName {
+			tp = p
+		}
+	}
+	if tp == nil {
+		return nil
+	}
+	t := tp.Node
+	var conds []*jen.Statement
+	absent := func(x string) *jen.Statement { return g.absent(t, x) }
+	if a := absent(sv); a != nil {
+		if t.V.Required != nil || t.V.Optional != nil {
+			conds = append(conds, a)
+		}
+		if t.V.Forbidden != nil {
+			// Set, it is an error; unset, there is nothing to check.
+			return jen.True()
+		}
+	}
+	if t.V.Immutable != nil {
+		conds = append(conds, g.changed(t, old, sv, so))
+	}
+	if u := t.V.Update; u != nil && (u.Func == "UpdateValueByCompare" || u.Func == "UpdatePointer") && absent(sv) != nil {
+		for _, c := range u.Constraints {
+			switch c {
+			case "NoSet":
+				conds = append(conds, jen.Id(so).Op("!=").Nil().Op("&&").Add(absent(so)).Op("&&").Op("!").Parens(absent(sv)))
+			case "NoUnset":
+				conds = append(conds, jen.Id(so).Op("!=").Nil().Op("&&").Op("!").Parens(absent(so)).Op("&&").Add(absent(sv)))
+			case "NoModify":
+				conds = append(conds, jen.Id(so).Op("!=").Nil().Op("&&").Op("!").Parens(absent(so)).Op("&&").Op("!").Parens(absent(sv)).Op("&&").
+					Op("!").Id(g.eq.fn(t.ValueType())).Call(jen.Id(sv), jen.Id(so)))
+			}
+		}
+	}
+	if !t.Pointer {
+		switch t.Kind {
+		case model.KindList:
+			for _, m := range t.V.MaxItems {
+				conds = append(conds, jen.Len(jen.Op("*").Id(sv)).Op(">").Lit(int(m.Value)))
+			}
+		case model.KindMap:
+			for _, m := range t.V.MaxProperties {
+				conds = append(conds, jen.Len(jen.Op("*").Id(sv)).Op(">").Lit(int(m.Value)))
+			}
+		}
+	}
+	if len(conds) == 0 {
+		return nil
+	}
+	out := jen.Parens(conds[0])
+	for _, c := range conds[1:] {
+		out = out.Op("||").Parens(c)
+	}
+	return out
 }
 
 // itemSelectors emits what +k8s:item declares: the checks of the items whose key fields have

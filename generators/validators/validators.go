@@ -248,13 +248,16 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 func (g *validatorGen) localCarry(d *model.Definition) (bool, []*model.Definition) {
 	var refs []*model.Definition
 	yes := hasChecks(d.Node)
-	for _, p := range d.Node.Properties {
+	for _, p := range checkedProperties(d) {
 		yes = g.nodeLocal(p.Node, &refs) || yes
 	}
 	for _, sf := range d.Node.V.Subfields {
 		yes = g.nodeLocal(sf.Node, &refs) || carriesHostTags(sf.V) || yes
 	}
-	for _, p := range d.Node.Properties {
+	for _, m := range members(d) {
+		yes = g.nodeLocal(m.Node, &refs) || yes
+	}
+	for _, p := range checkedProperties(d) {
 		if goRequired(d, p) && !g.alwaysPresent(p) || p.Node.V.Update != nil || carriesHostTags(&p.Node.V) || len(p.Node.V.IfModes) > 0 {
 			yes = true
 		}
@@ -263,6 +266,41 @@ func (g *validatorGen) localCarry(d *model.Definition) (bool, []*model.Definitio
 		yes = g.nodeLocal(d.Node, &refs) || yes // a named list, map or scalar type
 	}
 	return yes, refs
+}
+
+// checkedProperties are the fields of a definition that its validator checks: none for a type
+// tagged +k8s:opaqueType, whose own tags only are checked; see ownProperties.
+func checkedProperties(d *model.Definition) []*model.Property {
+	if d.Node.V.Opaque != nil {
+		return nil
+	}
+	return ownProperties(d)
+}
+
+// ownProperties are the fields of a definition that its validator checks as its own: in a package
+// written for Kubernetes' validation-gen, not those promoted through an embedded field (see
+// members), which that field's type checks.
+func ownProperties(d *model.Definition) []*model.Property {
+	if !d.Package.UpstreamSemantics() || len(d.Node.Embedded) == 0 {
+		return d.Node.Properties
+	}
+	var out []*model.Property
+	for _, p := range d.Node.Properties {
+		if p.Promoted == "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// members are the embedded fields that a definition's validator checks as values, as Kubernetes'
+// validation-gen does: those of a package written for it (model.Embedded), unless the type is
+// +k8s:opaqueType.
+func members(d *model.Definition) []*model.Embedded {
+	if !d.Package.UpstreamSemantics() || d.Node.V.Opaque != nil {
+		return nil
+	}
+	return d.Node.Embedded
 }
 
 // nodeCarries reports whether validating a value asks for any check, through the definitions it
@@ -283,6 +321,7 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 // nodeLocal reports whether the tags at a node or below it (not through definitions) ask for a
 // check; it adds the definitions whose validators the node's checks would call to refs.
 func (g *validatorGen) nodeLocal(n *model.Node, refs *[]*model.Definition) bool {
+	n = n.GoView()
 	if hasChecks(n) {
 		return true
 	}
@@ -351,6 +390,9 @@ func (g *validatorGen) nodeTransitionLocal(n *model.Node, self bool, refs *[]*mo
 		}
 		return false
 	}
+	if n.V.Opaque != nil && self {
+		return false
+	}
 	for _, p := range n.Properties {
 		if g.nodeTransitionLocal(p.Node, false, refs) {
 			return true
@@ -392,7 +434,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 			// +k8s:customValidation on the type: upstream calls it at the type, unratcheted, with the
 			// type's own path.
 			custom = append(custom, jen.Id("custom").Op("=").Append(jen.Id("custom"), marked(gatedExpr(c.Origin,
-				g.customFunc(c).Call(jen.Id("ctx"), jen.Id("op"), jen.Id("fldPath"), jen.Id("obj"), jen.Id("oldObj"))), c.Origin).Op("...")))
+				g.customFunc(c).Call(jen.Id("ctx"), jen.Id("op"), g.ownPath(d), jen.Id("obj"), jen.Id("oldObj"))), c.Origin).Op("...")))
 		}
 	}
 	if len(custom) > 0 {
@@ -409,11 +451,22 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 	body = append(body, jen.If(g.unchangedIf(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj")), d.Node, "obj")).Block(unchanged))
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
-	for _, p := range d.Node.Properties {
+	ms := members(d)
+	for _, p := range checkedProperties(d) {
 		if shortCircuits(d.Node.V.FixedResults) {
 			break // a type-level check that always fails stops the type's validation
 		}
+		for len(ms) > 0 && model.Before(ms[0].Pos, p.Pos) {
+			body = append(body, g.embedded(ms[0])...)
+			ms = ms[1:]
+		}
 		body = append(body, g.property(d, p, false)...)
+	}
+	for _, m := range ms {
+		if shortCircuits(d.Node.V.FixedResults) {
+			break
+		}
+		body = append(body, g.embedded(m)...)
 	}
 	if len(custom) > 0 {
 		body = append(body, jen.Return(jen.Append(jen.Qual(pkgGenRT, g.prefixRoot()).Call(jen.Id("errs"), jen.Id("fldPath")), jen.Id("custom").Op("..."))))
@@ -459,12 +512,58 @@ func (g *validatorGen) valueTypeFunc(d *model.Definition) {
 	).Qual(pkgField, "ErrorList").Block(body...)
 }
 
+// transitionProperties are the fields whose transition rules an unchanged definition runs: all of
+// them, promoted ones included, unless the type is +k8s:opaqueType.
+func transitionProperties(d *model.Definition) []*model.Property {
+	if d.Node.V.Opaque != nil {
+		return nil
+	}
+	return d.Node.Properties
+}
+
+// embedded emits the block that validates an embedded field as a value (see model.Embedded): its
+// own tags and its type's validator, errors at the holder's path, or under the field's Go name
+// when the holder is validated with no path.
+func (g *validatorGen) embedded(m *model.Embedded) []jen.Code {
+	n := m.Node
+	if !g.nodeCarries(n) {
+		return nil
+	}
+	checks := g.valueChecks(n, "v", "old", 1, false)
+	if len(checks) == 0 {
+		return nil
+	}
+	var block []jen.Code
+	if n.Pointer {
+		block = append(block, jen.Id("v").Op(":=").Id("obj").Dot(m.GoName))
+	} else {
+		block = append(block, jen.Id("v").Op(":=").Op("&").Id("obj").Dot(m.GoName))
+	}
+	if uses(checks, "old") {
+		block = append(block, jen.Var().Id("old").Op("*").Add(g.goType(n.ValueType())))
+		get := jen.Op("&").Id("oldObj").Dot(m.GoName)
+		if n.Pointer {
+			get = jen.Id("oldObj").Dot(m.GoName)
+		}
+		block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(jen.Id("old").Op("=").Add(get)))
+	}
+	present := append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, checks...),
+		jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
+			jen.Qual(pkgGenRT, "PrefixEmbedded").Call(jen.Id("e"), jen.Id("fldPath"), jen.Lit(m.Name)).Op("..."))))
+	if n.Pointer {
+		block = append(block, jen.If(jen.Id("v").Op("!=").Nil()).Block(present...))
+	} else {
+		block = append(block, present...)
+	}
+	return []jen.Code{jen.Comment(m.GoName + " (embedded)"), jen.Block(block...)}
+}
+
 // transitionsFunc writes transitions_T: the transition rules of an unchanged T.
 func (g *validatorGen) transitionsFunc(d *model.Definition) {
 	name, typ := g.transitionsName(d), g.goType(d.Node.GoType)
 	body := []jen.Code{jen.Var().Id("errs").Qual(pkgField, "ErrorList")}
 	body = append(body, g.typeLevel(d, true)...)
-	for _, p := range d.Node.Properties {
+	for _, p := range transitionProperties(d) {
 		if g.nodeTransition(p.Node, false) {
 			body = append(body, g.property(d, p, true)...)
 		}
@@ -488,6 +587,8 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 		return out
 	}
 	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
+	// Unions and dependencies span the fields promoted through embedded fields, as the published
+	// schema's rules do.
 	members := append(propertyMembers(d.Node.Properties), subfieldMembers(d.Node)...)
 	out = append(out, g.hostChecks(d.Node.GoType, d.GoName, members, d.Node.Properties, "obj", "oldObj", "errs")...)
 	out = append(out, g.modeChecks(d)...)
@@ -505,6 +606,45 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 		}
 	}
 	return out
+}
+
+// shortCircuit marks an error of a check that upstream's validation-gen runs as a short-circuit
+// (required, forbidden, immutable, update, maxItems, maxProperties), in a package written for it:
+// field.Error's ShortCircuit, which its tests match.
+func (g *validatorGen) shortCircuit(e *jen.Statement) *jen.Statement {
+	if !g.pkg.UpstreamSemantics() {
+		return e
+	}
+	return jen.Qual(pkgGenRT, "ShortCircuit").Call(e)
+}
+
+// rootSensitive reports whether a definition's validator places errors differently at the root of
+// a validation (a nil fldPath): it validates embedded fields as values (see model.Embedded).
+func (g *validatorGen) rootSensitive(d *model.Definition) bool {
+	for _, m := range members(d) {
+		if g.nodeCarries(m.Node) {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedPath is the fldPath a validator passes to the validator of a value it holds: nil, or
+// genruntime.Nested for a rootSensitive one.
+func (g *validatorGen) nestedPath(d *model.Definition) jen.Code {
+	if g.rootSensitive(d) {
+		return jen.Qual(pkgGenRT, "Nested")
+	}
+	return jen.Nil()
+}
+
+// ownPath is the fldPath a validator passes to hand-written code: its own, without the mark
+// genruntime.Nested.
+func (g *validatorGen) ownPath(d *model.Definition) jen.Code {
+	if g.rootSensitive(d) {
+		return jen.Qual(pkgGenRT, "Unnested").Call(jen.Id("fldPath"))
+	}
+	return jen.Id("fldPath")
 }
 
 // celRules selects the rules that run as CEL: +immutable and +nameFormat are checked natively.
@@ -577,7 +717,7 @@ func zeroJSON(v any) bool {
 
 // property emits the block that validates one field.
 func (g *validatorGen) property(d *model.Definition, p *model.Property, transitionsOnly bool) []jen.Code {
-	n := p.Node
+	n := p.Node.GoView()
 	required := goRequired(d, p)
 	upstream := d.Package.UpstreamSemantics()
 	// +k8s:optional makes a required field optional, except an optional field with a default.
@@ -622,8 +762,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		} else {
 			set = jen.Op("!").Parens(g.propAbsent(p, "v"))
 		}
-		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
-			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit("")), n.V.Forbidden.Origin)))
+		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(""))), n.V.Forbidden.Origin)))
 		if !n.Pointer {
 			report = jen.Block(jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName), report)
 		}
@@ -667,8 +807,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		}
 	case required && !optional:
 		required := jen.If(absent).Block(
-			jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(n.V.Required))))
 		if len(checks) > 0 {
 			required = required.Else().Block(present...)
 		}
@@ -683,6 +823,13 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...).Else().If(jen.Id("old").Op("!=").Nil()).Block(
 			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
 				marked(jen.Qual(pkgGenRT, "AtValue").Call(unset), o), jen.Lit(p.Name)).Op("..."))))
+	case upstream && n.V.Optional == nil && len(p.Via) == 0 && len(g.fixedResults(n.V.FixedResults, "v", "v", "e")) > 0:
+		// A nil pointer, neither +required nor +optional: upstream calls the field's checks with
+		// nil, where only those that always fail (+k8s:validateFalse) report; an unchanged nil is
+		// not checked again.
+		unchanged := jen.Id("ratchet").Op("&&").Id("oldObj").Dot(p.GoName).Op("==").Nil()
+		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...).Else().If(jen.Op("!").Parens(unchanged)).Block(
+			append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, g.fixedResults(n.V.FixedResults, "v", "v", "e")...), apply)...))
 	default:
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...))
 	}
@@ -690,8 +837,8 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		// Promoted through an embedded pointer: when it is nil, JSON has none of its fields.
 		guard := jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(block...)
 		if requiredCheck {
-			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin)), flagOrigin(n.V.Required))))
+			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(n.V.Required))))
 		}
 		return append(update, jen.Comment(p.Name), guard)
 	}
@@ -776,12 +923,12 @@ func typeIdent(t types.Type) string {
 // valueChecks emits the checks of a present value: v and old are pointer expressions (old may be
 // nil), errors go to e relative to the value. depth keeps nested identifiers apart.
 func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
-	n = model.UniqueView(n) // +k8s:unique: a set or list map for validation, atomic in the schema
+	n = model.UniqueView(n.GoView()) // +k8s:unique: a set or list map for validation, atomic in the schema
 	var out []jen.Code
 	eff := n
 	if n.Ref != nil && g.validated(n.Ref) && n.V.Opaque == nil {
 		// The referenced type validates itself (and ratchets itself); this place adds its own checks.
-		call := jen.Id(g.funcName(n.Ref)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old))
+		call := jen.Id(g.funcName(n.Ref)).Call(jen.Id("ctx"), jen.Id("op"), g.nestedPath(n.Ref), jen.Id(v), jen.Id(old))
 		if transitionsOnly {
 			if !g.transition(n.Ref) {
 				call = nil

@@ -1,6 +1,7 @@
 package wrongscope
 
-// Mode is a mode.
+// Mode is a mode; +k8s:opaqueType belongs on struct types (or on fields).
+// +k8s:opaqueType
 type Mode string
 
 // ModeOn is on.

@@ -27,3 +27,20 @@ type Part struct {
 	// +k8s:optional
 	Port *int32 `json:"port,omitempty"`
 }
+
+// Guarded shows upstream's short-circuits: a subfield's checks do not run where the field's own
+// short-circuiting check (+k8s:required here) fails, unless the field is +k8s:opaqueType.
+type Guarded struct {
+	// +k8s:subfield(value)=+k8s:validateFalse="target value"
+	Target Target `json:"target"`
+
+	// +k8s:opaqueType
+	// +k8s:subfield(value)=+k8s:validateFalse="opaque value"
+	Opaque Target `json:"opaque"`
+}
+
+// Target requires its value.
+type Target struct {
+	// +k8s:required
+	Value *string `json:"value"`
+}

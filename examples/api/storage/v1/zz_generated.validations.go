@@ -137,7 +137,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 	var errs field.ErrorList
 	// class: +k8s:update
 	if oldObj != nil && !equal_string(&obj.Class, &oldObj.Class) {
-		errs = append(errs, genruntime.PrefixChild(genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, &obj.Class, &oldObj.Class, validate.NoModify, validate.NoUnset)), "class")...)
+		errs = append(errs, genruntime.PrefixChild(genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, &obj.Class, &oldObj.Class, validate.NoModify, validate.NoUnset).MarkShortCircuit()), "class")...)
 	}
 	// class
 	{
@@ -147,7 +147,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			old = &oldObj.Class
 		}
 		if *v == "" {
-			errs = append(errs, genruntime.At(field.Required(nil, ""), "class", ""))
+			errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Required(nil, ""), "class", "")))
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
@@ -202,7 +202,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 	}
 	// owner: +k8s:update
 	if oldObj != nil && !equal__string(&obj.Owner, &oldObj.Owner) {
-		errs = append(errs, genruntime.PrefixChild(genruntime.AtValue(validate.UpdatePointer(ctx, op, nil, obj.Owner, oldObj.Owner, validate.NoSet)), "owner")...)
+		errs = append(errs, genruntime.PrefixChild(genruntime.AtValue(validate.UpdatePointer(ctx, op, nil, obj.Owner, oldObj.Owner, validate.NoSet).MarkShortCircuit()), "owner")...)
 	}
 	// owner
 	{
@@ -227,7 +227,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 	{
 		v := &obj.LegacyACL
 		if !(*v == "") {
-			errs = append(errs, genruntime.At(field.Forbidden(nil, ""), "legacyACL", ""))
+			errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Forbidden(nil, ""), "legacyACL", "")))
 		}
 	}
 	// retention
@@ -241,7 +241,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_map_string_int32(v, old)) {
 				if len(*v) > 8 {
-					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 8), "", "maxProperties"))
+					e = append(e, genruntime.At(genruntime.ShortCircuit(field.TooMany(nil, len(*v), 8)), "", "maxProperties"))
 				}
 			}
 			var valErrs field.ErrorList
@@ -285,7 +285,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal___v1_Endpoint(v, old)) {
 				if len(*v) > 4 {
-					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 4), "", "maxItems"))
+					e = append(e, genruntime.At(genruntime.ShortCircuit(field.TooMany(nil, len(*v), 4)), "", "maxItems"))
 				}
 			}
 			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1_Endpoint_name) {
@@ -342,7 +342,7 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 			old = &oldObj.Name
 		}
 		if *v == "" {
-			errs = append(errs, genruntime.At(field.Required(nil, ""), "name", ""))
+			errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Required(nil, ""), "name", "")))
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
@@ -363,7 +363,7 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 			old = &oldObj.Host
 		}
 		if *v == "" {
-			errs = append(errs, genruntime.At(field.Required(nil, ""), "host", ""))
+			errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Required(nil, ""), "host", "")))
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
