@@ -29,7 +29,7 @@ var allowed = map[string]bool{
 	"unionDiscriminator": true, "oneOf": true, "zeroOrOneOf": true, "deprecated": true, "featureGate": true,
 	"groupGoName": true,
 	// Kubernetes' own validation-gen tags that validation-gen does not implement (yet).
-	"k8s:deprecated": true,
+	"k8s:deprecated":            true,
 	"k8s:validation-gen-nolint": true, "k8s:validation-gen-test-fixture": true, "k8s:validation-gen-test-targets": true,
 	"k8s:declarativeValidationNative": true,
 	// kube-openapi's marker namespace (+k8s:validation:<property>), as upstream's validation-gen test
