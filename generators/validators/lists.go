@@ -349,7 +349,14 @@ func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.
 			first = append(first, jen.If(g.absent(sf.Node, sv)).Block(jen.Id("e").Op("=").Append(jen.Id("e"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
 				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(""), jen.Lit(""))), node.V.Required.Origin))))
 		}
-		if immutable {
+		if immutable && !sf.Node.Pointer {
+			// As +k8s:immutable elsewhere: a subfield with no old value (a new item) changed too.
+			check := g.immutableCheck(sf.Node, sv, so, sf.Node.V.Immutable.Origin)
+			if len(first) > 0 {
+				check = jen.If(jen.Len(jen.Id("e")).Op("==").Lit(0)).Block(check)
+			}
+			first = append(first, check)
+		} else if immutable {
 			changed := g.changed(sf.Node, old, sv, so)
 			if len(first) > 0 {
 				changed = jen.Len(jen.Id("e")).Op("==").Lit(0).Op("&&").Add(changed)
