@@ -33,7 +33,10 @@ func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, 
 		return nil
 	}
 	g.listName = p.Name
-	checks := g.valueChecks(n, "v", "old", 1, false)
+	// The field's own +k8s:update is checked by property, beside its presence.
+	vn := *n
+	vn.V.Update = nil
+	checks := g.valueChecks(&vn, "v", "old", 1, false)
 	vt := n.ValueType()
 
 	stop := func() jen.Code { return jen.Id("stop").Op("=").True() }

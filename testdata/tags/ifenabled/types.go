@@ -78,4 +78,19 @@ type Presence struct {
 	// +k8s:alpha=+k8s:ifEnabled(Feature)=+k8s:required
 	// +k8s:ifEnabled(Feature)=+k8s:ifDisabled(Legacy)=+k8s:forbidden
 	Level *int32 `json:"level,omitempty"`
+
+	// Gated presence beside +k8s:update on a list (as k8s.io/api's scheduling group has it): the
+	// update is checked on the field, not on its value.
+	// +optional
+	// +k8s:ifDisabled(Feature)=+k8s:forbidden
+	// +k8s:ifEnabled(Feature)=+k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:update=NoAddItem
+	Templates []Template `json:"templates,omitempty"`
+}
+
+// Template is an item of Presence.Templates.
+type Template struct {
+	Name string `json:"name"`
 }
