@@ -6,8 +6,8 @@
 //
 // The storage group has no internal version: these functions take the v1 types.
 //
-// It follows upstream validation-gen's semantics for the tags: a field is required only when
-// +k8s:required says so; required, forbidden and update checks come first and, when one fails,
+// It follows upstream validation-gen's semantics for the tags: a field is required only when its
+// tag +k8s:required says so; required, forbidden and update checks come first and, when one fails,
 // the field's other checks are skipped; on update a value equal to its old value (list-map items
 // matched by key, map values by key) is not checked again (ratcheting), whatever its tags.
 //
@@ -100,8 +100,8 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 		errs = append(errs, field.Forbidden(fldPath.Child("legacyACL"), ""))
 	}
 
-	// retention: +k8s:optional, +k8s:maxProperties=8, +k8s:eachVal=+k8s:minimum=1,
-	// +k8s:eachVal=+k8s:maximum=3650.
+	// retention: +k8s:optional, +k8s:maxProperties=8, and each value
+	// (+k8s:eachVal) +k8s:minimum=1 and +k8s:maximum=3650.
 	if len(spec.Retention) > 0 {
 		p := fldPath.Child("retention")
 		var oldRetention map[string]int32
