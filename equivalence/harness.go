@@ -176,7 +176,11 @@ func (h *Harness) checkVersion(ctx context.Context, version string, obj, old run
 	if err != nil {
 		return nil, nil, err
 	}
-	nref, ngot, applied := normalize(vOld != nil, ref, res.errs, res)
+	sref, maxBytes := maxBytesInvalid(ref)
+	nref, ngot, applied := normalize(vOld != nil, sref, res.errs, res)
+	if maxBytes {
+		applied = append([]string{"max-bytes-invalid"}, applied...)
+	}
 	ms = append(ms, compare(nref, ngot, Schema, version, h.cfg.Equivalences, OnlyHandwritten, OnlySchema)...)
 	return ms, applied, nil
 }

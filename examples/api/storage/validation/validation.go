@@ -1,0 +1,236 @@
+// Package validation is the handwritten validation of the storage example API, written as
+// Kubernetes writes it (with apimachinery's util/validation/field, api/validation and
+// api/validate/content), from what the +k8s: tags of storage/v1's types.go declare. It is the
+// reference backend of the equivalence harness: the generated validators and the published schema
+// must report what it reports. It does not call the generated code.
+//
+// The storage group has no internal version: these functions take the v1 types.
+//
+// It follows upstream validation-gen's semantics for the tags: a field is required only when its
+// tag +k8s:required says so; required, forbidden and update checks come first and, when one fails,
+// the field's other checks are skipped; on update a value equal to its old value (list-map items
+// matched by key, map values by key) is not checked again (ratcheting), whatever its tags.
+//
+// Errors of +k8s:maxBytes carry the origin "maxBytes", as apimachinery's validate.MaxBytes gives
+// them: the equivalence harness compares them with the server's Invalid (normalisation
+// max-bytes-invalid).
+package validation
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"k8s.io/apimachinery/pkg/api/validate/content"
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	v1 "github.com/validation-gen/validation-gen/examples/api/storage/v1"
+)
+
+// anyName accepts every object name: the storage types declare no name format.
+func anyName(string, bool) []string { return nil }
+
+// ValidateBucket validates a Bucket on create.
+func ValidateBucket(obj *v1.Bucket) field.ErrorList {
+	errs := apivalidation.ValidateObjectMeta(&obj.ObjectMeta, true, anyName, field.NewPath("metadata"))
+	return append(errs, validateBucketSpec(&obj.Spec, nil, field.NewPath("spec"))...)
+}
+
+// ValidateBucketUpdate validates an update of a Bucket.
+func ValidateBucketUpdate(newObj, oldObj *v1.Bucket) field.ErrorList {
+	errs := apivalidation.ValidateObjectMetaUpdate(&newObj.ObjectMeta, &oldObj.ObjectMeta, field.NewPath("metadata"))
+	return append(errs, validateBucketSpec(&newObj.Spec, &oldObj.Spec, field.NewPath("spec"))...)
+}
+
+// validateBucketSpec validates spec; old is nil on create.
+func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+
+	// class: +k8s:required, +k8s:format=k8s-short-name, +k8s:update=NoModify, +k8s:update=NoUnset.
+	if old == nil || spec.Class != old.Class {
+		classPath := fldPath.Child("class")
+		var early field.ErrorList
+		if old != nil && old.Class != "" && spec.Class == "" {
+			early = append(early, field.Invalid(classPath, nil, "field cannot be cleared once set"))
+		}
+		if old != nil && old.Class != "" && spec.Class != "" {
+			early = append(early, field.Invalid(classPath, nil, "field cannot be modified once set"))
+		}
+		if spec.Class == "" {
+			early = append(early, field.Required(classPath, ""))
+		}
+		errs = append(errs, early...)
+		if len(early) == 0 {
+			if msgs := content.IsDNS1123Label(spec.Class); len(msgs) > 0 {
+				errs = append(errs, field.Invalid(classPath, spec.Class, strings.Join(msgs, "; ")))
+			}
+		}
+	}
+
+	// region: +k8s:optional, +k8s:maxBytes=32, +k8s:neq="default".
+	if spec.Region != "" && (old == nil || spec.Region != old.Region) {
+		p := fldPath.Child("region")
+		if len(spec.Region) > 32 {
+			errs = append(errs, field.TooLong(p, spec.Region, 32).WithOrigin("maxBytes"))
+		}
+		if spec.Region == "default" {
+			errs = append(errs, field.Invalid(p, spec.Region, content.NEQError("default")))
+		}
+	}
+
+	// replicas: +k8s:optional, +k8s:minimum=1, +k8s:maximum=5.
+	if spec.Replicas != 0 && (old == nil || spec.Replicas != old.Replicas) {
+		errs = append(errs, validateRange(spec.Replicas, 1, 5, fldPath.Child("replicas"))...)
+	}
+
+	// owner: +k8s:optional, +k8s:update=NoSet, +k8s:maxLength=63.
+	ownerPath := fldPath.Child("owner")
+	if old != nil && old.Owner == nil && spec.Owner != nil {
+		errs = append(errs, field.Invalid(ownerPath, nil, "field cannot be set once created"))
+	} else if spec.Owner != nil && (old == nil || old.Owner == nil || *spec.Owner != *old.Owner) {
+		if utf8.RuneCountInString(*spec.Owner) > 63 {
+			errs = append(errs, field.TooLongCharacters(ownerPath, *spec.Owner, 63))
+		}
+	}
+
+	// legacyACL: +k8s:forbidden.
+	if spec.LegacyACL != "" && (old == nil || spec.LegacyACL != old.LegacyACL) {
+		errs = append(errs, field.Forbidden(fldPath.Child("legacyACL"), ""))
+	}
+
+	// retention: +k8s:optional, +k8s:maxProperties=8, and each value
+	// (+k8s:eachVal) +k8s:minimum=1 and +k8s:maximum=3650.
+	if len(spec.Retention) > 0 {
+		p := fldPath.Child("retention")
+		var oldRetention map[string]int32
+		if old != nil {
+			oldRetention = old.Retention
+		}
+		if len(spec.Retention) > 8 && (old == nil || !mapsEqual(spec.Retention, oldRetention)) {
+			errs = append(errs, field.TooMany(p, len(spec.Retention), 8))
+		}
+		for _, k := range slices.Sorted(maps.Keys(spec.Retention)) {
+			if o, ok := oldRetention[k]; ok && o == spec.Retention[k] {
+				continue
+			}
+			errs = append(errs, validateRange(spec.Retention[k], 1, 3650, p.Key(k))...)
+		}
+	}
+
+	// endpoints: +k8s:optional, +k8s:listType=map, +k8s:listMapKey=name, +k8s:maxItems=4.
+	if len(spec.Endpoints) > 0 {
+		p := fldPath.Child("endpoints")
+		var oldEndpoints []v1.Endpoint
+		if old != nil {
+			oldEndpoints = old.Endpoints
+		}
+		if len(spec.Endpoints) > 4 && (old == nil || !endpointsEqual(spec.Endpoints, oldEndpoints)) {
+			errs = append(errs, field.TooMany(p, len(spec.Endpoints), 4))
+		}
+		errs = append(errs, validateEndpointKeys(spec.Endpoints, oldEndpoints, old != nil, p)...)
+		for i := range spec.Endpoints {
+			e := &spec.Endpoints[i]
+			var oldE *v1.Endpoint
+			for j := range oldEndpoints {
+				if oldEndpoints[j].Name == e.Name {
+					oldE = &oldEndpoints[j]
+					break
+				}
+			}
+			errs = append(errs, validateEndpoint(e, oldE, p.Index(i))...)
+		}
+	}
+	return errs
+}
+
+// validateEndpointKeys reports every item whose name an earlier item already has. On update,
+// duplicates the old list already had are not reported again.
+func validateEndpointKeys(l, old []v1.Endpoint, update bool, fldPath *field.Path) field.ErrorList {
+	oldDup := map[string]bool{}
+	if update {
+		seen := map[string]bool{}
+		for _, e := range old {
+			if seen[e.Name] {
+				oldDup[e.Name] = true
+			}
+			seen[e.Name] = true
+		}
+	}
+	var errs field.ErrorList
+	seen := map[string]bool{}
+	for i, e := range l {
+		if seen[e.Name] && !oldDup[e.Name] {
+			errs = append(errs, field.Duplicate(fldPath.Index(i), e.Name))
+		}
+		seen[e.Name] = true
+	}
+	return errs
+}
+
+// validateEndpoint validates one endpoint; old is the old item of the same name, or nil.
+func validateEndpoint(e, old *v1.Endpoint, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	// name: +k8s:required, +k8s:format=k8s-short-name. An old item has the same name.
+	if old == nil {
+		if e.Name == "" {
+			errs = append(errs, field.Required(fldPath.Child("name"), ""))
+		} else if msgs := content.IsDNS1123Label(e.Name); len(msgs) > 0 {
+			errs = append(errs, field.Invalid(fldPath.Child("name"), e.Name, strings.Join(msgs, "; ")))
+		}
+	}
+	// host: +k8s:required, +k8s:maxBytes=253, +k8s:neq="localhost".
+	if old == nil || e.Host != old.Host {
+		hostPath := fldPath.Child("host")
+		if e.Host == "" {
+			errs = append(errs, field.Required(hostPath, ""))
+		} else {
+			if len(e.Host) > 253 {
+				errs = append(errs, field.TooLong(hostPath, e.Host, 253).WithOrigin("maxBytes"))
+			}
+			if e.Host == "localhost" {
+				errs = append(errs, field.Invalid(hostPath, e.Host, content.NEQError("localhost")))
+			}
+		}
+	}
+	// port: +k8s:optional, +k8s:minimum=1, +k8s:maximum=65535.
+	if e.Port != 0 && (old == nil || e.Port != old.Port) {
+		errs = append(errs, validateRange(e.Port, 1, 65535, fldPath.Child("port"))...)
+	}
+	return errs
+}
+
+func validateRange(v, min, max int32, fldPath *field.Path) field.ErrorList {
+	if v < min {
+		return field.ErrorList{field.Invalid(fldPath, v, content.MinError(min))}
+	}
+	if v > max {
+		return field.ErrorList{field.Invalid(fldPath, v, content.MaxError(max))}
+	}
+	return nil
+}
+
+func mapsEqual(a, b map[string]int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if o, ok := b[k]; !ok || o != v {
+			return false
+		}
+	}
+	return true
+}
+
+func endpointsEqual(a, b []v1.Endpoint) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
