@@ -180,17 +180,8 @@ func (g *validatorGen) keyPresence(item *model.Node, keys []model.String) string
 	if name, ok := g.memo[id]; ok {
 		return name
 	}
-	props := item.Properties
-	if item.Ref != nil {
-		props = item.Ref.Node.Properties
-	}
-	byName := map[string]*model.Property{}
-	for _, p := range props {
-		byName[p.Name] = p
-	}
 	var cond *jen.Statement
-	for _, k := range keys {
-		p := byName[k.Value]
+	for _, p := range keyProperties(item, keys) {
 		if p == nil {
 			continue
 		}

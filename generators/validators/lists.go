@@ -216,27 +216,38 @@ func (g *validatorGen) keyFuncName(item *model.Node, keys []model.String) string
 	return g.memo["keyfn:"+g.keyID(item, keys)]
 }
 
+// keyProperties are the key fields of a list-map item, in the order of keys (the check stage
+// guarantees that each names a field of the item).
+func keyProperties(item *model.Node, keys []model.String) []*model.Property {
+	props := item.Properties
+	if item.Ref != nil {
+		props = item.Ref.Node.Properties
+	}
+	out := make([]*model.Property, len(keys))
+	for i, k := range keys {
+		for _, p := range props {
+			if p.Name == k.Value {
+				out[i] = p
+			}
+		}
+	}
+	return out
+}
+
 // keyFunc returns (declaring on first use) the function that extracts a list-map item's key.
 func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 	id := g.keyID(item, keys)
 	if name, ok := g.memo["keyfn:"+id]; ok {
 		return jen.Id(name)
 	}
-	props := item.Properties
-	if item.Ref != nil {
-		props = item.Ref.Node.Properties
-	}
-	byName := map[string]*model.Property{}
-	for _, p := range props {
-		byName[p.Name] = p
-	}
+	kp := keyProperties(item, keys)
 	it := g.goType(item.ValueType())
 	fn := g.unique("key_" + keyName(item, keys))
 	vfn := g.unique("keyValue_" + keyName(item, keys))
 	g.memo["keyfn:"+id] = fn
 	g.memo["keyvalue:"+id] = vfn
 	if len(keys) == 1 {
-		p := byName[keys[0].Value]
+		p := kp[0]
 		kt := g.goType(p.Node.ValueType())
 		g.memo["key:"+id] = types.TypeString(p.Node.ValueType(), func(pk *types.Package) string {
 			if pk.Path() == g.out.Path {
@@ -251,8 +262,7 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 	kt := g.unique("keyOf_" + keyName(item, keys))
 	g.memo["key:"+id] = kt
 	var fields, vals, dict []jen.Code
-	for _, k := range keys {
-		p := byName[k.Value]
+	for _, p := range kp {
 		fields = append(fields, jen.Id(p.GoName).Add(g.goType(p.Node.ValueType())))
 		vals = append(vals, jen.Id(p.GoName).Op(":").Add(g.keyField(p, "x")))
 		dict = append(dict, jen.Lit(p.Name).Op(":").Add(g.keyField(p, "x")))
