@@ -236,8 +236,9 @@ func (g *validatorGen) libCalls(n *model.Node, calls []model.LibCall, v, old str
 }
 
 // updateCheck emits +k8s:update: on update, when the field changed, apimachinery's validate
-// function for its kind reports the forbidden transitions (errors at the field).
-func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) jen.Code {
+// function for its kind reports the forbidden transitions (errors at the field). It declares upd,
+// the check's errors, which decide whether the field's other checks run (afterUpdateOnly).
+func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) []jen.Code {
 	nv, ov := jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName)
 	if p.Node.Pointer {
 		nv, ov = jen.Id("obj").Dot(p.GoName), jen.Id("oldObj").Dot(p.GoName)
@@ -253,8 +254,12 @@ func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) jen.C
 	args = append(args, updateConstraints(u)...)
 	changed := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("obj", p.Via)).Add(viaSet("oldObj", p.Via)).Op("&&").Op("!").Id(g.eq.fn(p.Node.GoType)).Call(
 		jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName))
-	return jen.If(changed).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
-		marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(u.Origin, g.shortCircuitList(jen.Qual(pkgValidate, u.Func).Call(args...)))), u.Origin), jen.Lit(p.Name)).Op("...")))
+	return []jen.Code{
+		jen.Var().Id("upd").Qual(pkgField, "ErrorList"),
+		jen.If(changed).Block(
+			jen.Id("upd").Op("=").Add(marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(u.Origin, g.shortCircuitList(jen.Qual(pkgValidate, u.Func).Call(args...)))), u.Origin)),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("upd"), jen.Lit(p.Name)).Op("..."))),
+	}
 }
 
 // updateConstraints are the validate.UpdateConstraint arguments of +k8s:update.

@@ -25,7 +25,7 @@ import (
 // required is the field's ungated requiredness (goRequired), origin the origin of its Required
 // error. It returns nil when the value is always present (a struct): requiredness means nothing
 // there, and the caller emits the field as if no tag were gated.
-func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, required bool, origin string) []jen.Code {
+func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, required bool, origin string, afterUpdate bool) []jen.Code {
 	n := p.Node
 	upstream := d.Package.UpstreamSemantics()
 	absent := g.propAbsent(p, "v")
@@ -36,7 +36,7 @@ func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, 
 	// The field's own +k8s:update is checked by property, beside its presence.
 	vn := *n
 	vn.V.Update = nil
-	checks := g.valueChecks(&vn, "v", "old", 1, false)
+	checks := afterUpdateOnly(g.valueChecks(&vn, "v", "old", 1, false), afterUpdate)
 	vt := n.ValueType()
 
 	stop := func() jen.Code { return jen.Id("stop").Op("=").True() }

@@ -716,7 +716,22 @@ func zeroJSON(v any) bool {
 }
 
 // property emits the block that validates one field.
+//
+// A field with +k8s:update checks its update first, as upstream's short-circuiting validator: when
+// the transition is forbidden, the field's presence is still checked (every short-circuiting check
+// runs) but nothing else about its value is.
 func (g *validatorGen) property(d *model.Definition, p *model.Property, transitionsOnly bool) []jen.Code {
+	u := p.Node.GoView().V.Update
+	if u == nil || transitionsOnly {
+		return g.propertyChecks(d, p, transitionsOnly, false)
+	}
+	body := append(g.updateCheck(p, u), g.propertyChecks(d, p, false, true)...)
+	return []jen.Code{jen.Comment(p.Name + ": +k8s:update, then the field unless its update failed"), jen.Block(body...)}
+}
+
+// propertyChecks is property without the field's +k8s:update; afterUpdate runs the value's checks
+// only when the update check (updateCheck, declaring upd) reported nothing.
+func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, transitionsOnly, afterUpdate bool) []jen.Code {
 	n := p.Node.GoView()
 	required := goRequired(d, p)
 	upstream := d.Package.UpstreamSemantics()
@@ -728,17 +743,13 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		origin = ""
 	}
 	forbidden := !transitionsOnly && n.V.Forbidden != nil
-	var update []jen.Code
-	if u := n.V.Update; u != nil && !transitionsOnly {
-		update = []jen.Code{jen.Comment(p.Name + ": +k8s:update"), g.updateCheck(p, u)}
-	}
 	if !transitionsOnly && len(n.V.GatedPresence) > 0 && !model.IsObjectMeta(n.GoType) {
-		if block := g.presenceProperty(d, p, required, origin); block != nil {
-			return append(update, block...)
+		if block := g.presenceProperty(d, p, required, origin, afterUpdate); block != nil {
+			return block
 		}
 	}
 	if !transitionsOnly && !g.nodeCarries(n) && !(required && !g.alwaysPresent(p)) && !forbidden {
-		return update
+		return nil
 	}
 	if model.IsObjectMeta(n.GoType) && len(n.V.Subfields) == 0 {
 		return nil // +nameFormat is checked at the type level; +k8s:subfield reaches into it here
@@ -752,6 +763,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 	if upstream && !transitionsOnly {
 		checks = g.noNilItems(n, checks)
 	}
+	checks = afterUpdateOnly(checks, afterUpdate)
 	absent := g.propAbsent(p, "v")
 	requiredCheck := !transitionsOnly && absent != nil && required && !optional
 	if forbidden && absent != nil {
@@ -762,8 +774,14 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		} else {
 			set = jen.Op("!").Parens(g.propAbsent(p, "v"))
 		}
-		report := jen.If(set).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
-			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(""))), n.V.Forbidden.Origin)))
+		var report jen.Code = jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+			jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(""))), n.V.Forbidden.Origin))
+		if upstream {
+			// Upstream does not check an unchanged value again, a forbidden one included.
+			report = jen.If(jen.Op("!").Parens(jen.Id("ratchet").Add(viaSet("oldObj", p.Via)).Op("&&").Id(g.eq.fn(p.Node.GoType)).Call(
+				jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName)))).Block(report)
+		}
+		report = jen.If(set).Block(report)
 		if !n.Pointer {
 			report = jen.Block(jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName), report)
 		}
@@ -773,7 +791,7 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 		return []jen.Code{jen.Comment(p.Name), report}
 	}
 	if len(checks) == 0 && !requiredCheck {
-		return update // e.g. +required on a struct, which JSON always has: nothing to check
+		return nil // e.g. +required on a struct, which JSON always has: nothing to check
 	}
 	var block []jen.Code
 	if n.Pointer {
@@ -806,9 +824,14 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			block = append(block, present...)
 		}
 	case required && !optional:
-		required := jen.If(absent).Block(
-			jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(n.V.Required))))
+		var missing jen.Code = jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
+			jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(n.V.Required)))
+		if upstream {
+			// Upstream does not check an unchanged value again: a field missing before too is not
+			// reported again.
+			missing = jen.If(jen.Op("!").Parens(jen.Id("ratchet").Op("&&").Add(g.oldUnset(p)))).Block(missing)
+		}
+		required := jen.If(absent).Block(missing)
 		if len(checks) > 0 {
 			required = required.Else().Block(present...)
 		}
@@ -840,9 +863,32 @@ func (g *validatorGen) property(d *model.Definition, p *model.Property, transiti
 			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
 				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(n.V.Required))))
 		}
-		return append(update, jen.Comment(p.Name), guard)
+		return []jen.Code{jen.Comment(p.Name), guard}
 	}
-	return append(update, jen.Comment(p.Name), jen.Block(block...))
+	return []jen.Code{jen.Comment(p.Name), jen.Block(block...)}
+}
+
+// oldUnset is the condition under which the old object (not nil) has field p unset, an embedded
+// pointer it is promoted through being nil included.
+func (g *validatorGen) oldUnset(p *model.Property) *jen.Statement {
+	old := "&oldObj." + p.GoName
+	if p.Node.Pointer {
+		old = "oldObj." + p.GoName
+	}
+	cond := g.propAbsent(p, old)
+	for i := len(p.Via) - 1; i >= 0; i-- {
+		cond = jen.Id("oldObj." + p.Via[i]).Op("==").Nil().Op("||").Add(cond)
+	}
+	return jen.Parens(cond)
+}
+
+// afterUpdateOnly runs a field's value checks only when its +k8s:update check reported nothing
+// (upd, declared by updateCheck).
+func afterUpdateOnly(checks []jen.Code, afterUpdate bool) []jen.Code {
+	if !afterUpdate || len(checks) == 0 {
+		return checks
+	}
+	return []jen.Code{jen.If(jen.Len(jen.Id("upd")).Op("==").Lit(0)).Block(checks...)}
 }
 
 // noNilItems puts upstream's check of a field that is a list of pointers before its other checks:
@@ -886,15 +932,15 @@ func (g *validatorGen) absent(n *model.Node, v string) *jen.Statement {
 			return g.zeroTest(n, v)
 		}
 		if n.Format == "byte" {
-			return jen.Len(jen.Op("*").Id(v)).Op("==").Lit(0)
+			return jen.Len(deref(v)).Op("==").Lit(0)
 		}
-		return jen.Op("*").Id(v).Op("==").Lit("")
+		return deref(v).Op("==").Lit("")
 	case model.KindInteger, model.KindNumber:
-		return jen.Op("*").Id(v).Op("==").Lit(0)
+		return deref(v).Op("==").Lit(0)
 	case model.KindBoolean:
 		return jen.Op("!").Op("*").Id(v)
 	case model.KindList, model.KindMap:
-		return jen.Len(jen.Op("*").Id(v)).Op("==").Lit(0)
+		return jen.Len(deref(v)).Op("==").Lit(0)
 	case model.KindIntOrString:
 		return g.zeroTest(n, v)
 	}
@@ -911,9 +957,17 @@ func (g *validatorGen) zeroTest(n *model.Node, v string) *jen.Statement {
 		return jen.Id(v).Dot("IsZero").Call()
 	}
 	if types.Comparable(t) {
-		return jen.Op("*").Id(v).Op("==").Parens(g.goType(t).Values())
+		return deref(v).Op("==").Parens(g.goType(t).Values())
 	}
 	return nil
+}
+
+// deref is the value that pointer expression v points to: *v, or x for v = &x.
+func deref(v string) *jen.Statement {
+	if x, ok := strings.CutPrefix(v, "&"); ok {
+		return jen.Id(x)
+	}
+	return jen.Op("*").Id(v)
 }
 
 func typeIdent(t types.Type) string {

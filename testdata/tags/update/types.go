@@ -37,6 +37,12 @@ type Spec struct {
 	// +k8s:update=NoSet
 	Blob []byte `json:"blob,omitempty"`
 
+	// Code may not change; a forbidden change is the only error, its length not checked.
+	// +k8s:optional
+	// +k8s:update=NoModify
+	// +k8s:maxLength=3
+	Code string `json:"code,omitempty"`
+
 	// Free has no restriction.
 	// +k8s:optional
 	Free string `json:"free,omitempty"`

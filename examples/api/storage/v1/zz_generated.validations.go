@@ -135,28 +135,36 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 		return nil
 	}
 	var errs field.ErrorList
-	// class: +k8s:update
-	if oldObj != nil && !equal_string(&obj.Class, &oldObj.Class) {
-		errs = append(errs, genruntime.PrefixChild(genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, &obj.Class, &oldObj.Class, validate.NoModify, validate.NoUnset).MarkShortCircuit()), "class")...)
-	}
-	// class
+	// class: +k8s:update, then the field unless its update failed
 	{
-		v := &obj.Class
-		var old *string
-		if oldObj != nil {
-			old = &oldObj.Class
+		var upd field.ErrorList
+		if oldObj != nil && !equal_string(&obj.Class, &oldObj.Class) {
+			upd = genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, &obj.Class, &oldObj.Class, validate.NoModify, validate.NoUnset).MarkShortCircuit())
+			errs = append(errs, genruntime.PrefixChild(upd, "class")...)
 		}
-		if *v == "" {
-			errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Required(nil, ""), "class", "")))
-		} else {
-			var e field.ErrorList
-			if !(ratchet && old != nil && equal_string(v, old)) {
-				if msgs := genruntime.FormatShortName(string(*v)); len(msgs) != 0 {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
-				}
+		// class
+		{
+			v := &obj.Class
+			var old *string
+			if oldObj != nil {
+				old = &oldObj.Class
 			}
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "class")...)
+			if *v == "" {
+				if !(ratchet && (oldObj.Class == "")) {
+					errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Required(nil, ""), "class", "")))
+				}
+			} else {
+				var e field.ErrorList
+				if len(upd) == 0 {
+					if !(ratchet && old != nil && equal_string(v, old)) {
+						if msgs := genruntime.FormatShortName(string(*v)); len(msgs) != 0 {
+							e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
+						}
+					}
+				}
+				if len(e) > 0 {
+					errs = append(errs, genruntime.PrefixChild(e, "class")...)
+				}
 			}
 		}
 	}
@@ -200,26 +208,32 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			}
 		}
 	}
-	// owner: +k8s:update
-	if oldObj != nil && !equal__string(&obj.Owner, &oldObj.Owner) {
-		errs = append(errs, genruntime.PrefixChild(genruntime.AtValue(validate.UpdatePointer(ctx, op, nil, obj.Owner, oldObj.Owner, validate.NoSet).MarkShortCircuit()), "owner")...)
-	}
-	// owner
+	// owner: +k8s:update, then the field unless its update failed
 	{
-		v := obj.Owner
-		var old *string
-		if oldObj != nil {
-			old = oldObj.Owner
+		var upd field.ErrorList
+		if oldObj != nil && !equal__string(&obj.Owner, &oldObj.Owner) {
+			upd = genruntime.AtValue(validate.UpdatePointer(ctx, op, nil, obj.Owner, oldObj.Owner, validate.NoSet).MarkShortCircuit())
+			errs = append(errs, genruntime.PrefixChild(upd, "owner")...)
 		}
-		if !(v == nil) {
-			var e field.ErrorList
-			if !(ratchet && old != nil && equal_string(v, old)) {
-				if len(*v) > 63 && utf8.RuneCountInString(string(*v)) > 63 {
-					e = append(e, genruntime.At(field.TooLongCharacters(nil, *v, 63), "", "maxLength"))
-				}
+		// owner
+		{
+			v := obj.Owner
+			var old *string
+			if oldObj != nil {
+				old = oldObj.Owner
 			}
-			if len(e) > 0 {
-				errs = append(errs, genruntime.PrefixChild(e, "owner")...)
+			if !(v == nil) {
+				var e field.ErrorList
+				if len(upd) == 0 {
+					if !(ratchet && old != nil && equal_string(v, old)) {
+						if len(*v) > 63 && utf8.RuneCountInString(string(*v)) > 63 {
+							e = append(e, genruntime.At(field.TooLongCharacters(nil, *v, 63), "", "maxLength"))
+						}
+					}
+				}
+				if len(e) > 0 {
+					errs = append(errs, genruntime.PrefixChild(e, "owner")...)
+				}
 			}
 		}
 	}
@@ -227,7 +241,9 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 	{
 		v := &obj.LegacyACL
 		if !(*v == "") {
-			errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Forbidden(nil, ""), "legacyACL", "")))
+			if !(ratchet && equal_string(&obj.LegacyACL, &oldObj.LegacyACL)) {
+				errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Forbidden(nil, ""), "legacyACL", "")))
+			}
 		}
 	}
 	// retention
@@ -342,7 +358,9 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 			old = &oldObj.Name
 		}
 		if *v == "" {
-			errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Required(nil, ""), "name", "")))
+			if !(ratchet && (oldObj.Name == "")) {
+				errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Required(nil, ""), "name", "")))
+			}
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
@@ -363,7 +381,9 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 			old = &oldObj.Host
 		}
 		if *v == "" {
-			errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Required(nil, ""), "host", "")))
+			if !(ratchet && (oldObj.Host == "")) {
+				errs = append(errs, genruntime.ShortCircuit(genruntime.At(field.Required(nil, ""), "host", "")))
+			}
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {

@@ -77,7 +77,7 @@ func Validate_ClassQuota(ctx context.Context, op operation.Operation, fldPath *f
 	{
 		v := &obj.Class
 		var old *string
-		if oldObj != nil && !(*&oldObj.Class == "") {
+		if oldObj != nil && !(oldObj.Class == "") {
 			old = &oldObj.Class
 		}
 		if *v == "" {
@@ -98,7 +98,7 @@ func Validate_ClassQuota(ctx context.Context, op operation.Operation, fldPath *f
 	{
 		v := &obj.MaxWorkers
 		var old *int32
-		if oldObj != nil && !(*&oldObj.MaxWorkers == 0) {
+		if oldObj != nil && !(oldObj.MaxWorkers == 0) {
 			old = &oldObj.MaxWorkers
 		}
 		if *v == 0 {
@@ -122,7 +122,7 @@ func Validate_ClassQuota(ctx context.Context, op operation.Operation, fldPath *f
 	{
 		v := &obj.BurstWorkers
 		var old *int32
-		if oldObj != nil && !(*&oldObj.BurstWorkers == 0) {
+		if oldObj != nil && !(oldObj.BurstWorkers == 0) {
 			old = &oldObj.BurstWorkers
 		}
 		if !(*v == 0) {
@@ -162,7 +162,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Name
 		var old *string
-		if oldObj != nil && !(*&oldObj.Name == "") {
+		if oldObj != nil && !(oldObj.Name == "") {
 			old = &oldObj.Name
 		}
 		if *v == "" {
@@ -183,7 +183,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Image
 		var old *string
-		if oldObj != nil && !(*&oldObj.Image == "") {
+		if oldObj != nil && !(oldObj.Image == "") {
 			old = &oldObj.Image
 		}
 		if *v == "" {
@@ -211,7 +211,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Ports
 		var old *[]ContainerPort
-		if oldObj != nil && !(len(*&oldObj.Ports) == 0) {
+		if oldObj != nil && !(len(oldObj.Ports) == 0) {
 			old = &oldObj.Ports
 		}
 		if !(len(*v) == 0) {
@@ -248,7 +248,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Env
 		var old *[]EnvVar
-		if oldObj != nil && !(len(*&oldObj.Env) == 0) {
+		if oldObj != nil && !(len(oldObj.Env) == 0) {
 			old = &oldObj.Env
 		}
 		if !(len(*v) == 0) {
@@ -280,7 +280,7 @@ func Validate_Container(ctx context.Context, op operation.Operation, fldPath *fi
 	{
 		v := &obj.Args
 		var old *[]string
-		if oldObj != nil && !(len(*&oldObj.Args) == 0) {
+		if oldObj != nil && !(len(oldObj.Args) == 0) {
 			old = &oldObj.Args
 		}
 		if !(len(*v) == 0) {
@@ -319,7 +319,7 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 	{
 		v := &obj.Name
 		var old *string
-		if oldObj != nil && !(*&oldObj.Name == "") {
+		if oldObj != nil && !(oldObj.Name == "") {
 			old = &oldObj.Name
 		}
 		if !(*v == "") {
@@ -341,7 +341,7 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 	{
 		v := &obj.ContainerPort
 		var old *int32
-		if oldObj != nil && !(*&oldObj.ContainerPort == 0) {
+		if oldObj != nil && !(oldObj.ContainerPort == 0) {
 			old = &oldObj.ContainerPort
 		}
 		if *v == 0 {
@@ -365,7 +365,7 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 	{
 		v := &obj.HostPort
 		var old *int32
-		if oldObj != nil && !(*&oldObj.HostPort == 0) {
+		if oldObj != nil && !(oldObj.HostPort == 0) {
 			old = &oldObj.HostPort
 		}
 		if !(*v == 0) {
@@ -387,7 +387,7 @@ func Validate_ContainerPort(ctx context.Context, op operation.Operation, fldPath
 	{
 		v := &obj.Protocol
 		var old *Protocol
-		if oldObj != nil && !(*&oldObj.Protocol == "") {
+		if oldObj != nil && !(oldObj.Protocol == "") {
 			old = &oldObj.Protocol
 		}
 		if *v == "" {
@@ -428,7 +428,7 @@ func Validate_EnvVar(ctx context.Context, op operation.Operation, fldPath *field
 	{
 		v := &obj.Name
 		var old *string
-		if oldObj != nil && !(*&oldObj.Name == "") {
+		if oldObj != nil && !(oldObj.Name == "") {
 			old = &oldObj.Name
 		}
 		if *v == "" {
@@ -470,7 +470,7 @@ func Validate_QuotaExemption(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Pool
 		var old *string
-		if oldObj != nil && !(*&oldObj.Pool == "") {
+		if oldObj != nil && !(oldObj.Pool == "") {
 			old = &oldObj.Pool
 		}
 		if *v == "" {
@@ -491,7 +491,7 @@ func Validate_QuotaExemption(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Reason
 		var old *string
-		if oldObj != nil && !(*&oldObj.Reason == "") {
+		if oldObj != nil && !(oldObj.Reason == "") {
 			old = &oldObj.Reason
 		}
 		if !(*v == "") {
@@ -535,7 +535,7 @@ func Validate_Toleration(ctx context.Context, op operation.Operation, fldPath *f
 	{
 		v := &obj.Effect
 		var old *TaintEffect
-		if oldObj != nil && !(*&oldObj.Effect == "") {
+		if oldObj != nil && !(oldObj.Effect == "") {
 			old = &oldObj.Effect
 		}
 		if *v == "" {
@@ -576,7 +576,7 @@ func Validate_UpdateStrategy(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Type
 		var old *UpdateStrategyType
-		if oldObj != nil && !(*&oldObj.Type == "") {
+		if oldObj != nil && !(oldObj.Type == "") {
 			old = &oldObj.Type
 		}
 		if *v == "" {
@@ -620,7 +620,7 @@ func Validate_WorkerClass(ctx context.Context, op operation.Operation, fldPath *
 	{
 		v := &obj.CPU
 		var old *int32
-		if oldObj != nil && !(*&oldObj.CPU == 0) {
+		if oldObj != nil && !(oldObj.CPU == 0) {
 			old = &oldObj.CPU
 		}
 		if *v == 0 {
@@ -681,7 +681,7 @@ func Validate_WorkerClassList(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.Items
 		var old *[]WorkerClass
-		if oldObj != nil && !(len(*&oldObj.Items) == 0) {
+		if oldObj != nil && !(len(oldObj.Items) == 0) {
 			old = &oldObj.Items
 		}
 		if len(*v) == 0 {
@@ -796,7 +796,7 @@ func Validate_WorkerPoolList(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Items
 		var old *[]WorkerPool
-		if oldObj != nil && !(len(*&oldObj.Items) == 0) {
+		if oldObj != nil && !(len(oldObj.Items) == 0) {
 			old = &oldObj.Items
 		}
 		if len(*v) == 0 {
@@ -919,7 +919,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.MinReadySeconds
 		var old *int32
-		if oldObj != nil && !(*&oldObj.MinReadySeconds == 0) {
+		if oldObj != nil && !(oldObj.MinReadySeconds == 0) {
 			old = &oldObj.MinReadySeconds
 		}
 		if !(*v == 0) {
@@ -963,7 +963,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Priority
 		var old *int64
-		if oldObj != nil && !(*&oldObj.Priority == 0) {
+		if oldObj != nil && !(oldObj.Priority == 0) {
 			old = &oldObj.Priority
 		}
 		if !(*v == 0) {
@@ -985,7 +985,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Tolerations
 		var old *[]Toleration
-		if oldObj != nil && !(len(*&oldObj.Tolerations) == 0) {
+		if oldObj != nil && !(len(oldObj.Tolerations) == 0) {
 			old = &oldObj.Tolerations
 		}
 		if !(len(*v) == 0) {
@@ -1027,7 +1027,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.ProviderAnnotations
 		var old *map[string]string
-		if oldObj != nil && !(len(*&oldObj.ProviderAnnotations) == 0) {
+		if oldObj != nil && !(len(oldObj.ProviderAnnotations) == 0) {
 			old = &oldObj.ProviderAnnotations
 		}
 		if !(len(*v) == 0) {
@@ -1049,7 +1049,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.OwnerTeam
 		var old *Identifier
-		if oldObj != nil && !(*&oldObj.OwnerTeam == "") {
+		if oldObj != nil && !(oldObj.OwnerTeam == "") {
 			old = &oldObj.OwnerTeam
 		}
 		if !(*v == "") {
@@ -1110,7 +1110,7 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	{
 		v := &obj.ObservedGeneration
 		var old *int64
-		if oldObj != nil && !(*&oldObj.ObservedGeneration == 0) {
+		if oldObj != nil && !(oldObj.ObservedGeneration == 0) {
 			old = &oldObj.ObservedGeneration
 		}
 		if !(*v == 0) {
@@ -1129,7 +1129,7 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	{
 		v := &obj.ReadyReplicas
 		var old *int32
-		if oldObj != nil && !(*&oldObj.ReadyReplicas == 0) {
+		if oldObj != nil && !(oldObj.ReadyReplicas == 0) {
 			old = &oldObj.ReadyReplicas
 		}
 		if !(*v == 0) {
@@ -1148,7 +1148,7 @@ func Validate_WorkerPoolStatus(ctx context.Context, op operation.Operation, fldP
 	{
 		v := &obj.Conditions
 		var old *[]v1.Condition
-		if oldObj != nil && !(len(*&oldObj.Conditions) == 0) {
+		if oldObj != nil && !(len(oldObj.Conditions) == 0) {
 			old = &oldObj.Conditions
 		}
 		if !(len(*v) == 0) {
@@ -1250,7 +1250,7 @@ func Validate_WorkerQuotaList(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.Items
 		var old *[]WorkerQuota
-		if oldObj != nil && !(len(*&oldObj.Items) == 0) {
+		if oldObj != nil && !(len(oldObj.Items) == 0) {
 			old = &oldObj.Items
 		}
 		if len(*v) == 0 {
@@ -1299,7 +1299,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.MaxPools
 		var old *int32
-		if oldObj != nil && !(*&oldObj.MaxPools == 0) {
+		if oldObj != nil && !(oldObj.MaxPools == 0) {
 			old = &oldObj.MaxPools
 		}
 		if *v == 0 {
@@ -1345,7 +1345,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.Tier
 		var old *QuotaTier
-		if oldObj != nil && !(*&oldObj.Tier == "") {
+		if oldObj != nil && !(oldObj.Tier == "") {
 			old = &oldObj.Tier
 		}
 		if *v == "" {
@@ -1368,7 +1368,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.Description
 		var old *string
-		if oldObj != nil && !(*&oldObj.Description == "") {
+		if oldObj != nil && !(oldObj.Description == "") {
 			old = &oldObj.Description
 		}
 		if !(*v == "") {
@@ -1387,7 +1387,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.DefaultClass
 		var old *string
-		if oldObj != nil && !(*&oldObj.DefaultClass == "") {
+		if oldObj != nil && !(oldObj.DefaultClass == "") {
 			old = &oldObj.DefaultClass
 		}
 		if !(*v == "") {
@@ -1409,7 +1409,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.Classes
 		var old *[]ClassQuota
-		if oldObj != nil && !(len(*&oldObj.Classes) == 0) {
+		if oldObj != nil && !(len(oldObj.Classes) == 0) {
 			old = &oldObj.Classes
 		}
 		if !(len(*v) == 0) {
@@ -1446,7 +1446,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.Zones
 		var old *[]Zone
-		if oldObj != nil && !(len(*&oldObj.Zones) == 0) {
+		if oldObj != nil && !(len(oldObj.Zones) == 0) {
 			old = &oldObj.Zones
 		}
 		if !(len(*v) == 0) {
@@ -1485,7 +1485,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.ZoneWeights
 		var old *map[string]ZoneWeight
-		if oldObj != nil && !(len(*&oldObj.ZoneWeights) == 0) {
+		if oldObj != nil && !(len(oldObj.ZoneWeights) == 0) {
 			old = &oldObj.ZoneWeights
 		}
 		if !(len(*v) == 0) {
@@ -1529,7 +1529,7 @@ func Validate_WorkerQuotaSpec(ctx context.Context, op operation.Operation, fldPa
 	{
 		v := &obj.Exemptions
 		var old *[]QuotaExemption
-		if oldObj != nil && !(len(*&oldObj.Exemptions) == 0) {
+		if oldObj != nil && !(len(oldObj.Exemptions) == 0) {
 			old = &oldObj.Exemptions
 		}
 		if !(len(*v) == 0) {
@@ -1579,7 +1579,7 @@ func Validate_WorkerQuotaStatus(ctx context.Context, op operation.Operation, fld
 	{
 		v := &obj.ObservedGeneration
 		var old *int64
-		if oldObj != nil && !(*&oldObj.ObservedGeneration == 0) {
+		if oldObj != nil && !(oldObj.ObservedGeneration == 0) {
 			old = &oldObj.ObservedGeneration
 		}
 		if !(*v == 0) {
@@ -1598,7 +1598,7 @@ func Validate_WorkerQuotaStatus(ctx context.Context, op operation.Operation, fld
 	{
 		v := &obj.UsedPools
 		var old *int32
-		if oldObj != nil && !(*&oldObj.UsedPools == 0) {
+		if oldObj != nil && !(oldObj.UsedPools == 0) {
 			old = &oldObj.UsedPools
 		}
 		if !(*v == 0) {
@@ -1617,7 +1617,7 @@ func Validate_WorkerQuotaStatus(ctx context.Context, op operation.Operation, fld
 	{
 		v := &obj.UsedWorkers
 		var old *int32
-		if oldObj != nil && !(*&oldObj.UsedWorkers == 0) {
+		if oldObj != nil && !(oldObj.UsedWorkers == 0) {
 			old = &oldObj.UsedWorkers
 		}
 		if !(*v == 0) {
@@ -1654,7 +1654,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Containers
 		var old *[]Container
-		if oldObj != nil && !(len(*&oldObj.Containers) == 0) {
+		if oldObj != nil && !(len(oldObj.Containers) == 0) {
 			old = &oldObj.Containers
 		}
 		if len(*v) == 0 {
@@ -1701,7 +1701,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.RestartPolicy
 		var old *RestartPolicy
-		if oldObj != nil && !(*&oldObj.RestartPolicy == "") {
+		if oldObj != nil && !(oldObj.RestartPolicy == "") {
 			old = &oldObj.RestartPolicy
 		}
 		if !(*v == "") {
@@ -1722,7 +1722,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.ServiceAccountName
 		var old *string
-		if oldObj != nil && !(*&oldObj.ServiceAccountName == "") {
+		if oldObj != nil && !(oldObj.ServiceAccountName == "") {
 			old = &oldObj.ServiceAccountName
 		}
 		if !(*v == "") {
@@ -1741,7 +1741,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.Hostnames
 		var old *[]string
-		if oldObj != nil && !(len(*&oldObj.Hostnames) == 0) {
+		if oldObj != nil && !(len(oldObj.Hostnames) == 0) {
 			old = &oldObj.Hostnames
 		}
 		if !(len(*v) == 0) {
@@ -1763,7 +1763,7 @@ func Validate_WorkerTemplate(ctx context.Context, op operation.Operation, fldPat
 	{
 		v := &obj.InstanceID
 		var old *string
-		if oldObj != nil && !(*&oldObj.InstanceID == "") {
+		if oldObj != nil && !(oldObj.InstanceID == "") {
 			old = &oldObj.InstanceID
 		}
 		if !(*v == "") {
@@ -1800,7 +1800,7 @@ func validate_v1_LabelSelector(ctx context.Context, op operation.Operation, fldP
 	{
 		v := &obj.MatchExpressions
 		var old *[]v1.LabelSelectorRequirement
-		if oldObj != nil && !(len(*&oldObj.MatchExpressions) == 0) {
+		if oldObj != nil && !(len(oldObj.MatchExpressions) == 0) {
 			old = &oldObj.MatchExpressions
 		}
 		if !(len(*v) == 0) {
