@@ -9,8 +9,10 @@ import (
 	"unicode/utf8"
 
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/cel/common"
 
 	"github.com/validation-gen/validation-gen/formats"
 	"github.com/validation-gen/validation-gen/genruntime"
@@ -46,6 +48,29 @@ func Normalizations() []Normalization {
 				"backend's paths are respelled by walking the structural schema: a segment below a " +
 				"map (additionalProperties) is a key.",
 			apply: normalizeMapKeyPaths,
+		},
+		{
+			Name: "update-short-circuits",
+			Doc: "+k8s:update is a short-circuiting check, as upstream's validation-gen generates it: " +
+				"when a field's transition is forbidden (an error of origin update at the field), " +
+				"nothing else about its value is checked. The server checks the field's schema " +
+				"keywords apart from the transition rule that publishes the tag. On update, the " +
+				"schema backend's errors at or below such a field are dropped, except one for each " +
+				"error the reference reports there (same type and field; for the update error, " +
+				"the same detail too: the transition rule's).",
+			apply: normalizeUpdateShortCircuits,
+		},
+		{
+			Name: "unchanged-presence",
+			Doc: "Upstream's validation-gen does not check an unchanged field again on update, " +
+				"+k8s:required and +k8s:forbidden included; the server checks a struct's required " +
+				"properties, and the rules that publish +k8s:forbidden on the struct, whenever the " +
+				"struct changed. On update, where the server correlates the struct with its old " +
+				"value and the field is missing from both (Required) or equal in both (Forbidden), " +
+				"the schema backend's error at the field is dropped when the reference does not " +
+				"report it. (Outside +k8s:validation-gen packages the generated validators check " +
+				"presence as the server does, and both report it.)",
+			apply: normalizeUnchangedPresence,
 		},
 		{
 			Name: "format-type-invalid",
@@ -178,6 +203,129 @@ func normalizeMapKeyPaths(n *normalizing) bool {
 		}
 	}
 	return changed
+}
+
+func normalizeUpdateShortCircuits(n *normalizing) bool {
+	if !n.update {
+		return false
+	}
+	var stopped []string
+	for _, e := range n.ref {
+		if e.Origin == "update" && e.Field != "" {
+			stopped = append(stopped, e.Field)
+		}
+	}
+	if len(stopped) == 0 {
+		return false
+	}
+	below := func(f string) bool {
+		for _, s := range stopped {
+			if f == s || strings.HasPrefix(f, s+".") || strings.HasPrefix(f, s+"[") {
+				return true
+			}
+		}
+		return false
+	}
+	// Each reference error below a stopped field keeps one server error of its type and field
+	// (for an update error, of its detail too: the transition rule's, whose message is
+	// apimachinery's); the others go.
+	var refBelow field.ErrorList
+	for _, e := range n.ref {
+		if below(e.Field) {
+			refBelow = append(refBelow, e)
+		}
+	}
+	var candidates field.ErrorList
+	for _, e := range n.got {
+		if below(e.Field) {
+			candidates = append(candidates, e)
+		}
+	}
+	keep := map[*field.Error]bool{}
+	for _, r := range refBelow {
+		for _, e := range candidates {
+			if !keep[e] && e.Type == r.Type && e.Field == r.Field && (r.Origin != "update" || e.Detail == r.Detail) {
+				keep[e] = true
+				break
+			}
+		}
+	}
+	kept := n.got[:0]
+	for _, e := range n.got {
+		if !below(e.Field) || keep[e] {
+			kept = append(kept, e)
+		}
+	}
+	changed := len(kept) != len(n.got)
+	n.got = kept
+	return changed
+}
+
+func normalizeUnchangedPresence(n *normalizing) bool {
+	if !n.update || n.res.old == nil {
+		return false
+	}
+	var corr *common.CorrelatedObject
+	kept := n.got[:0]
+	for _, e := range n.got {
+		if e.Type == field.ErrorTypeRequired || e.Type == field.ErrorTypeForbidden {
+			if corr == nil {
+				corr = common.NewCorrelatedObject(n.res.obj, n.res.old, &model.Structural{Structural: n.res.structural})
+			}
+			if unchangedPresence(corr, parsePath(e.Field), e.Type) && !hasError(n.ref, e.Type, e.Field) {
+				continue
+			}
+		}
+		kept = append(kept, e)
+	}
+	changed := len(kept) != len(n.got)
+	n.got = kept
+	return changed
+}
+
+// unchangedPresence reports whether the field at path is, for the server's correlation of the
+// struct holding it with its old value, missing from both (Required) or equal in both (Forbidden).
+func unchangedPresence(corr *common.CorrelatedObject, path []string, t field.ErrorType) bool {
+	if len(path) == 0 {
+		return false
+	}
+	node := corr
+	for _, step := range path[:len(path)-1] {
+		if i, err := strconv.Atoi(step); err == nil {
+			if _, isList := node.Value.([]any); isList {
+				node = node.Index(i)
+			} else {
+				node = node.Key(step)
+			}
+		} else {
+			node = node.Key(step)
+		}
+		if node == nil {
+			return false
+		}
+	}
+	newM, okN := node.Value.(map[string]any)
+	oldM, okO := node.OldValue.(map[string]any)
+	if !okN || !okO {
+		return false
+	}
+	name := path[len(path)-1]
+	nv, inNew := newM[name]
+	ov, inOld := oldM[name]
+	if t == field.ErrorTypeRequired {
+		return !inNew && !inOld
+	}
+	return inNew && inOld && reflect.DeepEqual(nv, ov)
+}
+
+// hasError reports whether l has an error of type t at f.
+func hasError(l field.ErrorList, t field.ErrorType, f string) bool {
+	for _, e := range l {
+		if e.Type == t && e.Field == f {
+			return true
+		}
+	}
+	return false
 }
 
 func normalizeFormatTypeInvalid(n *normalizing) bool {

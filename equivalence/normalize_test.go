@@ -106,6 +106,35 @@ func TestNormalizations(t *testing.T) {
 		hand:   []string{"FieldValueInvalid metadata.name", "FieldValueInvalid metadata.name"},
 		want:   []string{"FieldValueInvalid metadata.name"},
 	}, {
+		// hand errors may name an origin: "type path origin".
+		name: "a failed update stops the field's other checks", normalization: "update-short-circuits",
+		old:    map[string]interface{}{"frozen": "ok"},
+		obj:    map[string]interface{}{"frozen": "Bad_Code"},
+		server: []string{"FieldValueInvalid <nil>", "FieldValueInvalid spec.frozen", "FieldValueTypeInvalid spec.frozen"},
+		hand:   []string{"FieldValueInvalid spec.frozen update"},
+		want:   nil, // the transition rule did not run (blocking-errors-skip-cel)
+	}, {
+		name: "a failed update keeps the transition rule's error", normalization: "update-short-circuits",
+		old:    map[string]interface{}{"frozen": "ok"},
+		obj:    map[string]interface{}{"frozen": "fine1"}, // fails the pattern, which does not block the rules
+		server: []string{"FieldValueInvalid spec.frozen", "FieldValueInvalid spec.frozen"},
+		hand:   []string{"FieldValueInvalid spec.frozen update"},
+		want:   []string{"FieldValueInvalid spec.frozen"},
+	}, {
+		name: "a required field missing before too", normalization: "unchanged-presence",
+		old:    map[string]interface{}{"inner": map[string]interface{}{"size": int64(1)}},
+		obj:    map[string]interface{}{"inner": map[string]interface{}{"size": int64(2)}},
+		server: []string{"FieldValueInvalid <nil>", "FieldValueRequired spec.inner.id"},
+		hand:   nil,
+		want:   nil,
+	}, {
+		name: "a forbidden field set before to the same value", normalization: "unchanged-presence",
+		old:    map[string]interface{}{"inner": map[string]interface{}{"id": "a", "legacy": "x"}},
+		obj:    map[string]interface{}{"inner": map[string]interface{}{"id": "a", "legacy": "x", "size": int64(3)}},
+		server: []string{"FieldValueForbidden spec.inner.legacy"},
+		hand:   nil,
+		want:   nil,
+	}, {
 		name: "root rules are not ratcheted", normalization: "root-rules-not-ratcheted",
 		old:    map[string]interface{}{"min": int64(5), "max": int64(1)},
 		obj:    map[string]interface{}{"min": int64(5), "max": int64(1)},
@@ -141,7 +170,11 @@ func TestNormalizations(t *testing.T) {
 			var hand field.ErrorList
 			for i, k := range tc.hand {
 				typ, path, _ := strings.Cut(k, " ")
-				e := &field.Error{Type: field.ErrorType(typ), Field: path}
+				path, origin, _ := strings.Cut(path, " ")
+				e := &field.Error{Type: field.ErrorType(typ), Field: path, Origin: origin}
+				if origin == "update" { // as apimachinery's validate.Update* words it
+					e.Detail = "field cannot be modified once set"
+				}
 				if tc.rename != "" && i > 0 { // the name's format error, as apimachinery words it
 					e.Detail = apivalidation.NameIsDNSSubdomain(tc.rename, false)[0]
 				}
@@ -168,7 +201,7 @@ func TestNormalizationsDoNotHideDifferences(t *testing.T) {
 	s := widgetSchemas(t)
 	for _, tc := range []struct {
 		name     string
-		obj      map[string]interface{}
+		obj, old map[string]interface{}
 		hand     field.ErrorList
 		wantRef  []string // the handwritten errors left after normalisation
 		wantSame bool
@@ -182,13 +215,44 @@ func TestNormalizationsDoNotHideDifferences(t *testing.T) {
 		obj:     map[string]interface{}{"mode": "C", "count": int64(11)},
 		hand:    field.ErrorList{field.NotSupported(field.NewPath("spec", "mode"), "C", []string{"A", "B"}), field.Invalid(field.NewPath("spec", "count"), 11, "must be less than or equal to 10")},
 		wantRef: []string{"FieldValueInvalid spec.count", "FieldValueNotSupported spec.mode"}, wantSame: true,
+	}, {
+		name:    "a required field that was set before",
+		old:     map[string]interface{}{"inner": map[string]interface{}{"id": "a"}},
+		obj:     map[string]interface{}{"inner": map[string]interface{}{"size": int64(1)}},
+		hand:    nil,
+		wantRef: nil,
+	}, {
+		name:    "a forbidden field that changed",
+		old:     map[string]interface{}{"inner": map[string]interface{}{"id": "a", "legacy": "x"}},
+		obj:     map[string]interface{}{"inner": map[string]interface{}{"id": "a", "legacy": "y"}},
+		hand:    nil,
+		wantRef: nil,
+	}, {
+		name:    "a failed update does not hide another field's error",
+		old:     map[string]interface{}{"frozen": "ok"},
+		obj:     map[string]interface{}{"frozen": "fine", "count": int64(11)},
+		hand:    field.ErrorList{field.Invalid(field.NewPath("spec", "frozen"), nil, "field cannot be modified once set").WithOrigin("update")},
+		wantRef: []string{"FieldValueInvalid spec.frozen"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := s.validate(context.Background(), widgetGVK, widget(tc.obj), nil)
+			var old *unstructured.Unstructured
+			if tc.old != nil {
+				old = widget(tc.old)
+				old.SetResourceVersion("1")
+			}
+			obj := widget(tc.obj)
+			obj.SetResourceVersion("2")
+			var res *schemaResult
+			var err error
+			if old == nil {
+				res, err = s.validate(context.Background(), widgetGVK, obj, nil)
+			} else {
+				res, err = s.validate(context.Background(), widgetGVK, obj, old)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			nref, ngot, _ := normalize(false, tc.hand, res.errs, res)
+			nref, ngot, _ := normalize(old != nil, tc.hand, res.errs, res)
 			if got := keys(nref); !same(got, tc.wantRef) {
 				t.Errorf("handwritten after normalisation %q, want %q", got, tc.wantRef)
 			}

@@ -193,12 +193,17 @@ func Cases() []equivalence.Case {
 		update("class: cleared", noop, spec(func(s *v1.BucketSpec) { s.Class = "" }), inv("spec.class"), req("spec.class")),
 		update("class: set where it was missing", spec(func(s *v1.BucketSpec) { s.Class = "" }), noop),
 		update("class: invalid and unchanged", spec(func(s *v1.BucketSpec) { s.Class = "Gold!" }), spec(func(s *v1.BucketSpec) { s.Class = "Gold!" })),
+		// +k8s:update short-circuits: a forbidden transition stops the field's other checks (the
+		// server's format and maxLength are set aside by the normalisation update-short-circuits)
+		update("class: modified to an invalid value", noop, spec(func(s *v1.BucketSpec) { s.Class = "Gold!" }), inv("spec.class")),
 
 		// owner: +k8s:update=NoSet
 		update("owner: set", spec(func(s *v1.BucketSpec) { s.Owner = nil }), noop, inv("spec.owner")),
 		update("owner: changed", noop, spec(func(s *v1.BucketSpec) { s.Owner = ptr.To("team-b") })),
 		update("owner: cleared", noop, spec(func(s *v1.BucketSpec) { s.Owner = nil })),
 		update("owner: changed too long", noop, spec(func(s *v1.BucketSpec) { s.Owner = ptr.To(strings.Repeat("o", 64)) }), lng("spec.owner")),
+		update("owner: set too long", spec(func(s *v1.BucketSpec) { s.Owner = nil }),
+			spec(func(s *v1.BucketSpec) { s.Owner = ptr.To(strings.Repeat("o", 64)) }), inv("spec.owner")),
 
 		// ratcheting: an invalid value kept as it was is not reported again
 		update("region: reserved and unchanged", spec(func(s *v1.BucketSpec) { s.Region = "default" }),
@@ -234,6 +239,14 @@ func Cases() []equivalence.Case {
 		update("legacyACL: changed", spec(func(s *v1.BucketSpec) { s.LegacyACL = "public" }),
 			spec(func(s *v1.BucketSpec) { s.LegacyACL = "private" }), frb("spec.legacyACL")),
 		update("legacyACL: set", noop, spec(func(s *v1.BucketSpec) { s.LegacyACL = "public" }), frb("spec.legacyACL")),
+		// ... also when a sibling changed (the server checks them whenever the struct changed: the
+		// normalisation unchanged-presence)
+		update("legacyACL: set and unchanged, another field changed", spec(func(s *v1.BucketSpec) { s.LegacyACL = "public" }),
+			spec(func(s *v1.BucketSpec) { s.LegacyACL = "public"; s.Replicas = 4 })),
+		update("class: missing and unchanged, another field changed", spec(func(s *v1.BucketSpec) { s.Class = "" }),
+			spec(func(s *v1.BucketSpec) { s.Class = ""; s.Replicas = 4 })),
+		update("endpoints: host missing and unchanged, port changed", ep(1, func(e *v1.Endpoint) { e.Host = "" }),
+			ep(1, func(e *v1.Endpoint) { e.Host = ""; e.Port = 80 })),
 	}
 }
 

@@ -53,10 +53,10 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 		classPath := fldPath.Child("class")
 		var early field.ErrorList
 		if old != nil && old.Class != "" && spec.Class == "" {
-			early = append(early, field.Invalid(classPath, nil, "field cannot be cleared once set"))
+			early = append(early, field.Invalid(classPath, nil, "field cannot be cleared once set").WithOrigin("update"))
 		}
 		if old != nil && old.Class != "" && spec.Class != "" {
-			early = append(early, field.Invalid(classPath, nil, "field cannot be modified once set"))
+			early = append(early, field.Invalid(classPath, nil, "field cannot be modified once set").WithOrigin("update"))
 		}
 		if spec.Class == "" {
 			early = append(early, field.Required(classPath, ""))
@@ -88,7 +88,7 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 	// owner: +k8s:optional, +k8s:update=NoSet, +k8s:maxLength=63.
 	ownerPath := fldPath.Child("owner")
 	if old != nil && old.Owner == nil && spec.Owner != nil {
-		errs = append(errs, field.Invalid(ownerPath, nil, "field cannot be set once created"))
+		errs = append(errs, field.Invalid(ownerPath, nil, "field cannot be set once created").WithOrigin("update"))
 	} else if spec.Owner != nil && (old == nil || old.Owner == nil || *spec.Owner != *old.Owner) {
 		if utf8.RuneCountInString(*spec.Owner) > 63 {
 			errs = append(errs, field.TooLongCharacters(ownerPath, *spec.Owner, 63))
