@@ -16,7 +16,12 @@ func init() {
 		Value: Arg{Kind: ArgTag, Doc: "the tag to apply to that field"},
 		Doc: "Applies another tag to one field of a struct value, from the place that holds the struct (a field of " +
 			"a shared type can get checks that only this place needs); errors are reported at `field.subfield`.",
-		OpenAPI: "nothing yet", Example: `+k8s:subfield(name)=+k8s:maxLength=16`,
+		OpenAPI: "x-kubernetes-validations rules on the struct value, reported at the subfield (fieldPath), for the chained " +
+			"checks a rule states with the Go check's error type: +k8s:minimum/+k8s:maximum, +k8s:neq, +k8s:maxBytes, formats " +
+			"with a fallback, +k8s:required, +k8s:forbidden. A subfield equal to its old value is not checked (optional " +
+			"oldSelf), as validate.Subfield skips it. Lengths, counts and enums (Go reports TooLong, TooMany, NotSupported, " +
+			"which a rule cannot) and the test tags stay Go's only",
+		Example: `+k8s:subfield(name)=+k8s:maxLength=16`,
 		Apply: func(c *Context) error {
 			name, ok := c.Args[""]
 			if !ok {

@@ -162,6 +162,9 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 	// schema of every other place was most of this check's time on large inputs.
 	if len(eff.V.Rules) > 0 || eff.V.Format != nil || schema.HasK8sRules(eff) {
 		e := schema.NewCRD(c.opts, &model.Diagnostics{}, true, ctx.stack...)
+		if ctx.uncorrelatable != "" {
+			e.Uncorrelated()
+		}
 		var s spec.Schema
 		e.Shape(&s, eff)
 		if rules := e.Validations(&s, eff); len(rules) > 0 {

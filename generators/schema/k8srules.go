@@ -2,9 +2,11 @@ package schema
 
 import (
 	"fmt"
+	"go/token"
 	"strconv"
 	"strings"
 
+	"github.com/validation-gen/validation-gen/formats"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -24,8 +26,8 @@ import (
 // k8sRules returns the rules that publish the +k8s: checks of node n: its own (neq, maxBytes),
 // and, for a struct, those of its fields that only the struct can state (forbidden, and update
 // transitions, which compare the field's presence in the old and new objects).
-func k8sRules(n *model.Node) []model.Rule {
-	var rules []model.Rule
+func k8sRules(n *model.Node, correlated bool) []model.Rule {
+	rules := subfieldRules(n, correlated)
 	// What a stability level or a validation option wraps is Go's only (model.Published).
 	for _, c := range model.Published(n.V).Calls {
 		switch c.Func {
@@ -70,7 +72,144 @@ func k8sRules(n *model.Node) []model.Rule {
 
 // HasK8sRules reports whether k8sRules publishes anything for n, for the CEL checker, which
 // shapes and compiles only the places that have rules.
-func HasK8sRules(n *model.Node) bool { return len(k8sRules(n)) > 0 }
+func HasK8sRules(n *model.Node) bool { return len(k8sRules(n, true)) > 0 }
+
+// subfieldRules publishes +k8s:subfield: every check chained to a subfield that a rule states
+// with the Go check's error type (subfieldChecks) becomes a rule of the struct value (self),
+// reported at the subfield (fieldPath). Go's validate.Subfield does not check a subfield equal to
+// its old value; where the server correlates the struct with its old value (correlated), the rule
+// says the same through oldSelf, optional so that it runs on create too. Where it cannot (items
+// of atomic lists and sets), the rule cannot use oldSelf, and the Go validators have no old value
+// there either.
+func subfieldRules(n *model.Node, correlated bool) []model.Rule {
+	v := model.Published(n.V)
+	if len(v.Subfields) == 0 {
+		return nil
+	}
+	props := model.Effective(n).Properties
+	var rules []model.Rule
+	for _, sf := range v.Subfields {
+		var p *model.Property
+		for _, q := range props {
+			if q.Name == sf.Name {
+				p = q
+			}
+		}
+		if p == nil || !model.CELSelectable(sf.Name) {
+			continue
+		}
+		x, ox := "self."+sf.Name, "oldSelf.value()."+sf.Name
+		has, oldHas := "has("+x+")", "has("+ox+")"
+		unchanged := "oldSelf.hasValue() && " + oldHas + " && " + ox + " == " + x
+		add := func(rule, msg, reason string, pos token.Position, o model.Origin) {
+			rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: reason, FieldPath: "." + sf.Name,
+				OptionalOldSelf: correlated, RulePos: pos, Origin: o})
+		}
+		sv := model.Published(*sf.V)
+		set, setOK := model.CELIsSet("self", p)
+		oldSet, _ := model.CELIsSet("oldSelf.value()", p)
+		if f := sv.Forbidden; f != nil && setOK {
+			rule := model.CELNot(set)
+			if correlated {
+				rule += " || " + unchanged
+			}
+			add(rule, "Forbidden", "Forbidden", f.Pos, f.Origin)
+		}
+		if r := sv.Required; r != nil && setOK && sv.Optional == nil {
+			rule := set
+			if correlated {
+				rule += " || oldSelf.hasValue() && " + model.CELNot(oldSet)
+			}
+			add(rule, "Required value", "Required", r.Pos, r.Origin)
+		}
+		node := sf.Node
+		if node == nil {
+			node = p.Node
+		}
+		for _, c := range subfieldChecks(node, &sv, x) {
+			rule := "!" + has + " || "
+			if correlated {
+				rule += unchanged + " || "
+			}
+			add(rule+c.pred, c.msg, "Invalid", c.pos, c.origin)
+		}
+	}
+	return rules
+}
+
+// check is a predicate a rule states about a value, with the Go check's message.
+type check struct {
+	pred, msg string
+	pos       token.Position
+	origin    model.Origin
+}
+
+// subfieldChecks are the checks of v, declared for a value of node n, that a rule can state about
+// x with the error type of the Go check (Invalid): minimum and maximum, +k8s:neq, +k8s:maxBytes
+// and formats with a fallback rule or pattern. Others (lengths, item counts, enums: Go reports
+// TooLong, TooMany, NotSupported, which a rule cannot) are Go's only.
+func subfieldChecks(n *model.Node, v *model.Validations, x string) []check {
+	var out []check
+	kind := n.Kind
+	if n.Ref != nil {
+		kind = model.Effective(n).Kind
+	}
+	if kind == model.KindInteger || kind == model.KindNumber {
+		bound := func(m model.Number, op, word string) {
+			if kind == model.KindInteger && m.Value != float64(int64(m.Value)) {
+				return
+			}
+			lit := strconv.FormatFloat(m.Value, 'f', -1, 64)
+			if kind == model.KindNumber && !strings.ContainsAny(lit, ".eE") {
+				lit += ".0"
+			}
+			out = append(out, check{pred: x + " " + op + " " + lit, msg: "must be " + word + " " + m.Text, pos: m.Pos, origin: m.Origin})
+		}
+		for _, m := range v.Minimum {
+			if m.Exclusive {
+				bound(m, ">", "greater than")
+			} else {
+				bound(m, ">=", "greater than or equal to")
+			}
+		}
+		for _, m := range v.Maximum {
+			if m.Exclusive {
+				bound(m, "<", "less than")
+			} else {
+				bound(m, "<=", "less than or equal to")
+			}
+		}
+	}
+	if f := v.Format; f != nil && kind == model.KindString {
+		if row, ok := formats.Lookup(f.Name); ok {
+			if pred := row.CELCheck(x); pred != "" {
+				msg := row.Message
+				if msg == "" {
+					msg = "must be " + row.Doc
+				}
+				out = append(out, check{pred: pred, msg: msg, pos: f.Pos, origin: f.Origin})
+			}
+		}
+	}
+	for _, c := range v.Calls {
+		switch c.Func {
+		case "NEQ":
+			if len(c.Args) == 1 {
+				if lit, ok := celLiteral(c.Args[0]); ok {
+					out = append(out, check{pred: x + " != " + lit, msg: neqMessage(c.Args[0]), pos: c.Pos, origin: c.Origin})
+				}
+			}
+		case "MaxBytes":
+			if len(c.Args) == 1 {
+				if max, ok := c.Args[0].(int); ok {
+					out = append(out, check{pred: fmt.Sprintf("bytes(%s).size() <= %d", x, max),
+						msg: fmt.Sprintf("may not be more than %d bytes", max), pos: c.Pos, origin: c.Origin})
+				}
+			}
+		}
+	}
+	return out
+}
 
 // updateRules publishes the NoSet, NoUnset and NoModify transitions of a field as transition rules
 // of its struct (the struct's old and new values both exist when they run, as the Go check runs

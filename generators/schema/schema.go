@@ -83,6 +83,16 @@ type Emitter struct {
 	lenient bool
 	// cg writes descriptions and required lists as controller-gen does (see ControllerGen).
 	cg bool
+	// uncorrelated counts the lists being spelled whose items the API server cannot correlate
+	// with old items (all but +listType=map): rules below them cannot use oldSelf.
+	uncorrelated int
+}
+
+// Uncorrelated makes e spell a place the API server cannot correlate with its old value (the
+// CEL checker, which spells one place at a time, says so for places below such a list).
+func (e *Emitter) Uncorrelated() *Emitter {
+	e.uncorrelated++
+	return e
 }
 
 // Node spells one node; ref'd nodes become references carrying only this place's validations
@@ -134,7 +144,13 @@ func (e *Emitter) Shape(s *spec.Schema, n *model.Node) {
 		}
 	case model.KindList:
 		s.Type = spec.StringOrArray{"array"}
+		if lt := model.Published(n.V).ListType; lt == nil || lt.Value != "map" {
+			e.uncorrelated++
+		}
 		item := e.Node(n.Items, true)
+		if lt := model.Published(n.V).ListType; lt == nil || lt.Value != "map" {
+			e.uncorrelated--
+		}
 		if lt := model.Published(n.V).ListType; e.crd && lt != nil && lt.Value == "set" && model.Effective(n.Items).Kind == model.KindObject {
 			// A set of objects (upstream's semantics allow them) compares whole items: the API
 			// server accepts it only with atomic items.
@@ -262,7 +278,7 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 		}
 		rules = append(rules, r)
 	}
-	rules = append(rules, k8sRules(n)...)
+	rules = append(rules, k8sRules(n, e.uncorrelated == 0)...)
 	if len(rules) > 0 {
 		var list []any
 		for _, r := range rules {

@@ -181,6 +181,16 @@ func Cases() []equivalence.Case {
 		create("endpoints: empty item", spec(func(s *v1.BucketSpec) { s.Endpoints = append(s.Endpoints, v1.Endpoint{Name: "x"}) }),
 			req("spec.endpoints[2].host")),
 
+		// mirror: an Endpoint, and +k8s:subfield checks on its port and host
+		create("mirror: valid", spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "m.example.com", Port: 8443} })),
+		create("mirror: no port", spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "m.example.com"} })),
+		create("mirror: privileged port", spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "m.example.com", Port: 80} }),
+			inv("spec.mirror.port")),
+		create("mirror: reserved host", spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "mirror.invalid", Port: 8443} }),
+			inv("spec.mirror.host")),
+		create("mirror: the endpoint's own checks and the subfield's", spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Host: "localhost", Port: -1} }),
+			req("spec.mirror.name"), inv("spec.mirror.host"), inv("spec.mirror.port"), inv("spec.mirror.port")),
+
 		// updates
 		update("unchanged", noop, noop),
 		update("valid changes", noop, spec(func(s *v1.BucketSpec) {
@@ -232,6 +242,16 @@ func Cases() []equivalence.Case {
 			dup("spec.endpoints[2]")),
 		update("endpoints: five unchanged", spec(func(s *v1.BucketSpec) { s.Endpoints = nEndpoints(5) }),
 			spec(func(s *v1.BucketSpec) { s.Endpoints = nEndpoints(5) })),
+
+		update("mirror: privileged port unchanged, host changed",
+			spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "m.example.com", Port: 80} }),
+			spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "n.example.com", Port: 80} })),
+		update("mirror: port changed to a privileged one",
+			spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "m.example.com", Port: 8443} }),
+			spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "m.example.com", Port: 443} }), inv("spec.mirror.port")),
+		update("mirror: reserved host unchanged, port changed",
+			spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "mirror.invalid", Port: 8443} }),
+			spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "mirror.invalid", Port: 9443} })),
 
 		// required and forbidden are ratcheted too: a value kept as it was is not checked again
 		update("legacyACL: set and unchanged", spec(func(s *v1.BucketSpec) { s.LegacyACL = "public" }),

@@ -70,6 +70,9 @@ func TestTwoWay(t *testing.T) {
 		}
 		for _, e := range errs {
 			fired[fmt.Sprintf("%s %s", e.Type, leaf(e.Field))]++
+			if strings.HasPrefix(e.Field, "spec.mirror.") && e.Detail != "" && !strings.Contains(e.Detail, "65535") {
+				fired["mirror "+e.Detail]++ // the checks +k8s:subfield adds (and the endpoint's own)
+			}
 		}
 		if len(rep.Known) > 0 {
 			known++ // errors TwoWay itself sets aside as the server's ratcheting (Report.Known)
@@ -107,6 +110,7 @@ func TestTwoWay(t *testing.T) {
 		"Invalid value owner", "Too long owner", "Invalid value host", "Too long host", "Invalid value port",
 		"Invalid value name", "Required value host", "Invalid value retention",
 		"Too many retention", "Duplicate value endpoints", "Required value class", "Too many endpoints",
+		`mirror must be greater than or equal to 1024`, `mirror must not be equal to "mirror.invalid"`,
 	} {
 		if fired[want] == 0 {
 			t.Errorf("no object had a %q error: the pools no longer exercise it", want)
@@ -185,8 +189,8 @@ var (
 	owners    = []*string{nil, nil, ptr.To("team-a"), ptr.To("team-b"), ptr.To(""), ptr.To(strings.Repeat("o", 64))}
 	acls      = []string{"", "", "", "public"}
 	names     = []string{"a", "b", "c", "a", "Bad_Name"}
-	hosts     = []string{"h.example.com", "h.example.com", "", "localhost", strings.Repeat("ü", 127)}
-	ports     = []int32{0, 80, 443, 70000, -1}
+	hosts     = []string{"h.example.com", "h.example.com", "", "localhost", strings.Repeat("ü", 127), "mirror.invalid"}
+	ports     = []int32{0, 80, 443, 70000, -1, 8080}
 	retention = []map[string]int32{nil, nil, {"logs": 30}, {"logs": 30, "audit": 3650}, {"logs": 0}, {"tmp": 4000},
 		{"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1, "h": 1, "i": 1}}
 )
@@ -215,6 +219,28 @@ var fields = []func(*rand.Rand, *v1.BucketSpec){
 		for range pick(r, 0, 0, 1, 2, 3, 5) {
 			s.Endpoints = append(s.Endpoints, v1.Endpoint{Name: pick(r, names...), Host: pick(r, hosts...), Port: pick(r, ports...)})
 		}
+	},
+	func(r *rand.Rand, s *v1.BucketSpec) {
+		s.Mirror = nil
+		if r.Intn(3) > 0 {
+			s.Mirror = &v1.Endpoint{Name: pick(r, names...), Host: pick(r, hosts...), Port: pick(r, ports...)}
+		}
+	},
+	// One field of the mirror: the others, and the checks +k8s:subfield adds to them, stay as they were.
+	func(r *rand.Rand, s *v1.BucketSpec) {
+		if s.Mirror == nil {
+			return
+		}
+		m := *s.Mirror
+		switch r.Intn(3) {
+		case 0:
+			m.Name = pick(r, names...)
+		case 1:
+			m.Host = pick(r, hosts...)
+		default:
+			m.Port = pick(r, ports...)
+		}
+		s.Mirror = &m
 	},
 }
 

@@ -61,6 +61,15 @@ type BucketSpec struct {
 	// +k8s:listMapKey=name
 	// +k8s:maxItems=4
 	Endpoints []Endpoint `json:"endpoints,omitempty"`
+
+	// Mirror is an endpoint that copies the bucket's objects elsewhere. Besides what every
+	// endpoint must be, a mirror listens on an unprivileged port, when it names one, and its host
+	// may not be "mirror.invalid".
+	// +k8s:optional
+	// +k8s:subfield(port)=+k8s:optional
+	// +k8s:subfield(port)=+k8s:minimum=1024
+	// +k8s:subfield(host)=+k8s:neq="mirror.invalid"
+	Mirror *Endpoint `json:"mirror,omitempty"`
 }
 
 // Endpoint is a way to reach a bucket.

@@ -105,6 +105,11 @@ func (in *BucketSpec) DeepCopyInto(out *BucketSpec) {
 		*out = make([]Endpoint, len(*in))
 		copy(*out, *in)
 	}
+	if in.Mirror != nil {
+		in, out := &in.Mirror, &out.Mirror
+		*out = new(Endpoint)
+		**out = **in
+	}
 	return
 }
 

@@ -206,6 +206,20 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 							},
 						},
 					},
+					"mirror": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Mirror is an endpoint that copies the bucket's objects elsewhere. Besides what every endpoint must be, a mirror listens on an unprivileged port, when it names one, and its host may not be \"mirror.invalid\".",
+							Ref:         ref("com.github.validation-gen.validation-gen.examples.api.storage.v1.Endpoint"),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-validations": []interface{}{
+									map[string]interface{}{"fieldPath": ".port", "message": "must be greater than or equal to 1024", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "!has(self.port) || oldSelf.hasValue() && has(oldSelf.value().port) && oldSelf.value().port == self.port || self.port >= 1024"},
+									map[string]interface{}{"fieldPath": ".host", "message": "must not be equal to \"mirror.invalid\"", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "!has(self.host) || oldSelf.hasValue() && has(oldSelf.value().host) && oldSelf.value().host == self.host || self.host != 'mirror.invalid'"},
+								},
+							},
+						},
+					},
 					"owner": spec.Schema{
 						SchemaProps: spec.SchemaProps{
 							Description: "Owner names the team that owns the bucket. It can only be given at creation.",

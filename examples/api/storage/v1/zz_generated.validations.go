@@ -332,6 +332,63 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			}
 		}
 	}
+	// mirror
+	{
+		v := obj.Mirror
+		var old *Endpoint
+		if oldObj != nil {
+			old = oldObj.Mirror
+		}
+		if !(v == nil) {
+			var e field.ErrorList
+			e = append(e, Validate_Endpoint(ctx, op, nil, v, old)...)
+			var subErrs field.ErrorList
+			// +k8s:subfield(port)
+			{
+				sub1 := &v.Port
+				var oldSub1 *int32
+				if old != nil {
+					oldSub1 = &old.Port
+				}
+				{
+					e := e[:0:0]
+					if !(*sub1 == 0) {
+						if !(ratchet && oldSub1 != nil && equal_int32(sub1, oldSub1)) {
+							if *sub1 < 1024 {
+								e = append(e, genruntime.At(field.Invalid(nil, *sub1, "must be greater than or equal to 1024"), "", "minimum"))
+							}
+						}
+					}
+					if len(e) > 0 {
+						subErrs = append(subErrs, genruntime.PrefixChild(e, "port")...)
+					}
+				}
+			}
+			// +k8s:subfield(host)
+			{
+				sub1 := &v.Host
+				var oldSub1 *string
+				if old != nil {
+					oldSub1 = &old.Host
+				}
+				{
+					e := e[:0:0]
+					if !(*sub1 == "") {
+						if !(ratchet && oldSub1 != nil && equal_string(sub1, oldSub1)) {
+							e = append(e, genruntime.AtValue(validate.NEQ(ctx, op, nil, sub1, oldSub1, "mirror.invalid"))...)
+						}
+					}
+					if len(e) > 0 {
+						subErrs = append(subErrs, genruntime.PrefixChild(e, "host")...)
+					}
+				}
+			}
+			e = append(e, subErrs...)
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "mirror")...)
+			}
+		}
+	}
 	return genruntime.PrefixRoot(errs, fldPath)
 }
 
@@ -453,7 +510,8 @@ func equal_v1_BucketSpec(a, b *BucketSpec) bool {
 		equal__string(&a.Owner, &b.Owner) &&
 		equal_string(&a.LegacyACL, &b.LegacyACL) &&
 		equal_map_string_int32(&a.Retention, &b.Retention) &&
-		equal___v1_Endpoint(&a.Endpoints, &b.Endpoints)
+		equal___v1_Endpoint(&a.Endpoints, &b.Endpoints) &&
+		equal__v1_Endpoint(&a.Mirror, &b.Mirror)
 }
 func equal_string(a, b *string) bool {
 	return *a == *b
@@ -519,6 +577,9 @@ func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
 		equal_string(&a.Continue, &b.Continue) &&
 		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
 		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
+}
+func equal__v1_Endpoint(a, b **Endpoint) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Endpoint(*a, *b))
 }
 func equal_types_UID(a, b *types.UID) bool {
 	return *a == *b

@@ -142,6 +142,24 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 			errs = append(errs, validateEndpoint(e, oldE, p.Index(i))...)
 		}
 	}
+
+	// mirror: +k8s:optional, an Endpoint, with +k8s:subfield(port)=+k8s:optional,
+	// +k8s:subfield(port)=+k8s:minimum=1024 and +k8s:subfield(host)=+k8s:neq="mirror.invalid",
+	// each subfield ratcheted on its own.
+	if m := spec.Mirror; m != nil {
+		p := fldPath.Child("mirror")
+		var oldM *v1.Endpoint
+		if old != nil {
+			oldM = old.Mirror
+		}
+		errs = append(errs, validateEndpoint(m, oldM, p)...)
+		if m.Port != 0 && (oldM == nil || m.Port != oldM.Port) && m.Port < 1024 {
+			errs = append(errs, field.Invalid(p.Child("port"), m.Port, "must be greater than or equal to 1024"))
+		}
+		if (oldM == nil || m.Host != oldM.Host) && m.Host == "mirror.invalid" {
+			errs = append(errs, field.Invalid(p.Child("host"), m.Host, content.NEQError("mirror.invalid")))
+		}
+	}
 	return errs
 }
 
@@ -169,11 +187,12 @@ func validateEndpointKeys(l, old []v1.Endpoint, update bool, fldPath *field.Path
 	return errs
 }
 
-// validateEndpoint validates one endpoint; old is the old item of the same name, or nil.
+// validateEndpoint validates one endpoint; old is its old value (for a list item, the old item of
+// the same name), or nil.
 func validateEndpoint(e, old *v1.Endpoint, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	// name: +k8s:required, +k8s:format=k8s-short-name. An old item has the same name.
-	if old == nil {
+	// name: +k8s:required, +k8s:format=k8s-short-name.
+	if old == nil || e.Name != old.Name {
 		if e.Name == "" {
 			errs = append(errs, field.Required(fldPath.Child("name"), ""))
 		} else if msgs := content.IsDNS1123Label(e.Name); len(msgs) > 0 {
