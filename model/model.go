@@ -99,6 +99,12 @@ type Rule struct {
 	// SchemaOnly marks a rule published for a check the Go validators make otherwise (a union's
 	// rule: apimachinery's validate.Union is the Go check); Go emitters skip it.
 	SchemaOnly bool
+	// UnchangedIf, on a SchemaOnly rule, is a CEL condition on self and oldSelf.value() under
+	// which the Go check does not run on update (a union whose membership did not change). Where
+	// the API server correlates the value with its old value, the schema publishes the rule
+	// ratcheted by it, through an optional oldSelf; elsewhere a rule may not use oldSelf, and the
+	// Go check has no old value either.
+	UnchangedIf string
 	Origin
 }
 

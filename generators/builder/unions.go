@@ -48,12 +48,14 @@ func unionRules(def *model.Definition) {
 		sort.Strings(names)
 		for _, name := range names {
 			u := unions[name]
-			var sets, all []string
+			var sets, oldSets, all []string
 			ok := true
 			for _, m := range u.members {
 				s, known := isSet(m)
 				ok = ok && known
 				sets = append(sets, s)
+				o, _ := model.CELIsSet("oldSelf.value()", m)
+				oldSets = append(oldSets, o)
 				all = append(all, "`"+m.Name+"`")
 			}
 			d := disc[name]
@@ -64,12 +66,19 @@ func unionRules(def *model.Definition) {
 			rule := func(expr, msg string) model.Rule {
 				return model.Rule{Rule: expr, Message: msg, Reason: "Invalid", RulePos: u.origin.Pos, SchemaOnly: true, Origin: u.origin}
 			}
+			// apimachinery's union checks do not run on an update that leaves the membership as
+			// it was.
+			sameMembers := "[" + strings.Join(oldSets, ", ") + "] == [" + strings.Join(sets, ", ") + "]"
+			ratcheted := func(r model.Rule) model.Rule {
+				r.UnchangedIf = sameMembers
+				return r
+			}
 			switch {
 			case role == model.ZeroOrOneOfMember:
-				rules = append(rules, rule(list+" <= 1", "must specify at most one of: "+strings.Join(all, ", ")))
+				rules = append(rules, ratcheted(rule(list+" <= 1", "must specify at most one of: "+strings.Join(all, ", "))))
 			case d == nil:
-				rules = append(rules, rule(list+" <= 1", "must specify exactly one of: "+strings.Join(all, ", ")),
-					rule(list+" >= 1", "must specify one of: "+strings.Join(all, ", ")))
+				rules = append(rules, ratcheted(rule(list+" <= 1", "must specify exactly one of: "+strings.Join(all, ", "))),
+					ratcheted(rule(list+" >= 1", "must specify one of: "+strings.Join(all, ", "))))
 			default:
 				value := "(has(self." + d.Name + ") ? self." + d.Name + " : '')"
 				for i, m := range u.members {

@@ -869,3 +869,36 @@ type MapFilterMacrosSpec struct {
 //
 // +maxLength=8
 type MapFilterName string
+
+// RatchetedRules tests the rules validation-gen writes with an optional oldSelf (a union ratcheted
+// by its membership, +k8s:subfield checks ratcheted by the subfield) where old and new values
+// correlate, and without oldSelf below an atomic list, where a rule may not use it.
+type RatchetedRules struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec RatchetedRulesSpec `json:"spec"`
+}
+
+// RatchetedRulesSpec holds the same types in both kinds of places.
+type RatchetedRulesSpec struct {
+	// +optional
+	// +k8s:subfield(port)=+k8s:minimum=1024
+	Choice *RatchetedRulesChoice `json:"choice,omitempty"`
+
+	// +optional
+	// +listType=atomic
+	// +maxItems=8
+	// +k8s:eachVal=+k8s:subfield(port)=+k8s:minimum=1024
+	Choices []RatchetedRulesChoice `json:"choices,omitempty"`
+}
+
+// RatchetedRulesChoice sets at most one of its members.
+type RatchetedRulesChoice struct {
+	// +optional
+	// +k8s:zeroOrOneOfMember
+	Name *string `json:"name,omitempty"`
+	// +optional
+	// +k8s:zeroOrOneOfMember
+	Port *int32 `json:"port,omitempty"`
+}
