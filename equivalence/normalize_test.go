@@ -36,6 +36,34 @@ func widget(spec map[string]interface{}) *unstructured.Unstructured {
 	}}
 }
 
+// validateWidget validates a Widget with spec obj through the API server's validation, as an
+// update from a Widget with spec old when old is set (update reports so), the new object renamed
+// when rename is set.
+func validateWidget(t *testing.T, s *Schemas, obj, old map[string]interface{}, rename string) (res *schemaResult, update bool) {
+	t.Helper()
+	var oldW *unstructured.Unstructured
+	if old != nil {
+		oldW = widget(old)
+		// A real update changes the metadata (resourceVersion, managedFields).
+		oldW.SetResourceVersion("1")
+	}
+	w := widget(obj)
+	w.SetResourceVersion("2")
+	if rename != "" {
+		w.SetName(rename)
+	}
+	var err error
+	if oldW == nil {
+		res, err = s.validate(context.Background(), widgetGVK, w, nil)
+	} else {
+		res, err = s.validate(context.Background(), widgetGVK, w, oldW)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, oldW != nil
+}
+
 func keys(l field.ErrorList) []string {
 	var out []string
 	for _, e := range l {
@@ -143,27 +171,7 @@ func TestNormalizations(t *testing.T) {
 		want:   nil,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			var old *unstructured.Unstructured
-			if tc.old != nil {
-				old = widget(tc.old)
-				// A real update changes the metadata (resourceVersion, managedFields).
-				old.SetResourceVersion("1")
-			}
-			obj := widget(tc.obj)
-			obj.SetResourceVersion("2")
-			if tc.rename != "" {
-				obj.SetName(tc.rename)
-			}
-			var res *schemaResult
-			var err error
-			if old == nil {
-				res, err = s.validate(context.Background(), widgetGVK, obj, nil)
-			} else {
-				res, err = s.validate(context.Background(), widgetGVK, obj, old)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			res, update := validateWidget(t, s, tc.obj, tc.old, tc.rename)
 			if got := keys(res.errs); !same(got, tc.server) {
 				t.Fatalf("the server returned %q, want %q", got, tc.server)
 			}
@@ -180,7 +188,7 @@ func TestNormalizations(t *testing.T) {
 				}
 				hand = append(hand, e)
 			}
-			nref, ngot, applied := normalize(old != nil, hand, res.errs, res)
+			nref, ngot, applied := normalize(update, hand, res.errs, res)
 			if !same(keys(nref), tc.want) || !same(keys(ngot), tc.want) {
 				t.Errorf("after normalisation: handwritten %q, server %q; want %q", keys(nref), keys(ngot), tc.want)
 			}
@@ -235,24 +243,8 @@ func TestNormalizationsDoNotHideDifferences(t *testing.T) {
 		wantRef: []string{"FieldValueInvalid spec.frozen"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			var old *unstructured.Unstructured
-			if tc.old != nil {
-				old = widget(tc.old)
-				old.SetResourceVersion("1")
-			}
-			obj := widget(tc.obj)
-			obj.SetResourceVersion("2")
-			var res *schemaResult
-			var err error
-			if old == nil {
-				res, err = s.validate(context.Background(), widgetGVK, obj, nil)
-			} else {
-				res, err = s.validate(context.Background(), widgetGVK, obj, old)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			nref, ngot, _ := normalize(old != nil, tc.hand, res.errs, res)
+			res, update := validateWidget(t, s, tc.obj, tc.old, "")
+			nref, ngot, _ := normalize(update, tc.hand, res.errs, res)
 			if got := keys(nref); !same(got, tc.wantRef) {
 				t.Errorf("handwritten after normalisation %q, want %q", got, tc.wantRef)
 			}
