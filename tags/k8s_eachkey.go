@@ -13,7 +13,8 @@ func init() {
 		Value: Arg{Kind: ArgTag, Doc: "the tag to apply to each key"},
 		Doc: "Applies another tag to every key of a map; its errors are reported at the map itself, as upstream's " +
 			"validate.EachMapKey does. On update, keys the old map has are not checked again.",
-		OpenAPI: "nothing (structural schemas have no property-name constraints)", Example: "+k8s:eachKey=+k8s:maxLength=8",
+		OpenAPI: "nothing: structural schemas have no property-name constraints, and a rule on the map (self.all(k, ...)) " +
+			"reports once where validate.EachMapKey reports each bad key (at the map's path)", Example: "+k8s:eachKey=+k8s:maxLength=8",
 		Apply: func(c *Context) error {
 			elem := keyType(c.GoType)
 			if elem == nil {
