@@ -239,11 +239,7 @@ func (g *validatorGen) libCalls(n *model.Node, calls []model.LibCall, v, old str
 // function for its kind reports the forbidden transitions (errors at the field). It declares upd,
 // the check's errors, which decide whether the field's other checks run (afterUpdateOnly).
 func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) []jen.Code {
-	nv, ov := jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName)
-	if p.Node.Pointer {
-		nv, ov = jen.Id("obj").Dot(p.GoName), jen.Id("oldObj").Dot(p.GoName)
-	}
-	args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), nv, ov}
+	args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), valueOf("obj", p.GoName, p.Node.Pointer), valueOf("oldObj", p.GoName, p.Node.Pointer)}
 	switch u.Func {
 	case "ValSliceUpdate", "PtrSliceUpdate", "UpdateMap":
 		args = []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Dot(p.GoName), jen.Id("oldObj").Dot(p.GoName)}
@@ -253,7 +249,7 @@ func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) []jen
 	}
 	args = append(args, updateConstraints(u)...)
 	changed := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("obj", p.Via)).Add(viaSet("oldObj", p.Via)).Op("&&").Op("!").Id(g.eq.fn(p.Node.GoType)).Call(
-		jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName))
+		valueOf("obj", p.GoName, false), valueOf("oldObj", p.GoName, false))
 	return []jen.Code{
 		jen.Var().Id("upd").Qual(pkgField, "ErrorList"),
 		jen.If(changed).Block(

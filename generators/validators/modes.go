@@ -65,10 +65,7 @@ func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Propert
 	host := jen.Op("*").Add(g.goType(d.Node.GoType))
 	vt := jen.Op("*").Add(g.goType(n.ValueType()))
 	dt := g.goType(disc.Node.GoType)
-	get := jen.Op("&").Id("obj").Dot(p.GoName)
-	if n.Pointer {
-		get = jen.Id("obj").Dot(p.GoName)
-	}
+	get := valueOf("obj", p.GoName, n.Pointer)
 	params := func(old string) jen.Code {
 		return jen.Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
 			jen.Id("fldPath").Op("*").Qual(pkgField, "Path"), jen.Id("v"), jen.Id(old).Add(vt.Clone()))

@@ -89,20 +89,10 @@ func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, 
 		decls = append(decls, check("optional", n.V.Optional.Origin)...)
 	}
 
-	var block []jen.Code
-	if n.Pointer {
-		block = append(block, jen.Id("v").Op(":=").Id("obj").Dot(p.GoName))
-	} else {
-		block = append(block, jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName))
-	}
-	// The old value: for ratcheting the whole field, and for the checks.
-	block = append(block, jen.Var().Id("old").Op("*").Add(g.goType(vt)))
-	oldSet := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))
-	if n.Pointer {
-		block = append(block, jen.If(oldSet).Block(jen.Id("old").Op("=").Id("oldObj").Dot(p.GoName)))
-	} else {
-		block = append(block, jen.If(oldSet).Block(jen.Id("old").Op("=").Op("&").Id("oldObj").Dot(p.GoName)))
-	}
+	block := []jen.Code{jen.Id("v").Op(":=").Add(valueOf("obj", p.GoName, n.Pointer)),
+		// The old value: for ratcheting the whole field, and for the checks.
+		jen.Var().Id("old").Op("*").Add(g.goType(vt)),
+		jen.If(jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))).Block(jen.Id("old").Op("=").Add(valueOf("oldObj", p.GoName, n.Pointer)))}
 	unchanged := jen.Id("ratchet").Op("&&").Id("oldObj").Op("!=").Nil().Op("&&").Parens(
 		jen.Id("v").Op("==").Id("old").Op("||").Id("v").Op("!=").Nil().Op("&&").Id("old").Op("!=").Nil().Op("&&").
 			Id(g.eq.fn(vt)).Call(jen.Id("v"), jen.Id("old")))

@@ -533,19 +533,10 @@ func (g *validatorGen) embedded(m *model.Embedded) []jen.Code {
 	if len(checks) == 0 {
 		return nil
 	}
-	var block []jen.Code
-	if n.Pointer {
-		block = append(block, jen.Id("v").Op(":=").Id("obj").Dot(m.GoName))
-	} else {
-		block = append(block, jen.Id("v").Op(":=").Op("&").Id("obj").Dot(m.GoName))
-	}
+	block := []jen.Code{jen.Id("v").Op(":=").Add(valueOf("obj", m.GoName, n.Pointer))}
 	if uses(checks, "old") {
-		block = append(block, jen.Var().Id("old").Op("*").Add(g.goType(n.ValueType())))
-		get := jen.Op("&").Id("oldObj").Dot(m.GoName)
-		if n.Pointer {
-			get = jen.Id("oldObj").Dot(m.GoName)
-		}
-		block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(jen.Id("old").Op("=").Add(get)))
+		block = append(block, jen.Var().Id("old").Op("*").Add(g.goType(n.ValueType())),
+			jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(jen.Id("old").Op("=").Add(valueOf("oldObj", m.GoName, n.Pointer))))
 	}
 	present := append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, checks...),
 		jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(jen.Id("errs").Op("=").Append(jen.Id("errs"),
@@ -779,11 +770,11 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 		if upstream {
 			// Upstream does not check an unchanged value again, a forbidden one included.
 			report = jen.If(jen.Op("!").Parens(jen.Id("ratchet").Add(viaSet("oldObj", p.Via)).Op("&&").Id(g.eq.fn(p.Node.GoType)).Call(
-				jen.Op("&").Id("obj").Dot(p.GoName), jen.Op("&").Id("oldObj").Dot(p.GoName)))).Block(report)
+				valueOf("obj", p.GoName, false), valueOf("oldObj", p.GoName, false)))).Block(report)
 		}
 		report = jen.If(set).Block(report)
 		if !n.Pointer {
-			report = jen.Block(jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName), report)
+			report = jen.Block(jen.Id("v").Op(":=").Add(valueOf("obj", p.GoName, false)), report)
 		}
 		if len(p.Via) > 0 {
 			report = jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(report)
@@ -793,25 +784,18 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 	if len(checks) == 0 && !requiredCheck {
 		return nil // e.g. +required on a struct, which JSON always has: nothing to check
 	}
-	var block []jen.Code
-	if n.Pointer {
-		block = append(block, jen.Id("v").Op(":=").Id("obj").Dot(p.GoName))
-	} else {
-		block = append(block, jen.Id("v").Op(":=").Op("&").Id("obj").Dot(p.GoName))
-	}
+	block := []jen.Code{jen.Id("v").Op(":=").Add(valueOf("obj", p.GoName, n.Pointer))}
 	if uses(checks, "old") {
 		block = append(block, jen.Var().Id("old").Op("*").Add(g.goType(vt)))
-		if n.Pointer {
-			block = append(block, jen.If(jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))).Block(jen.Id("old").Op("=").Id("oldObj").Dot(p.GoName)))
-		} else {
+		cond := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))
+		if !n.Pointer {
 			// An unset old value (a zero non-pointer) is no old value: nothing to correlate with.
 			// In upstream's semantics a zero value is a value like any other.
-			cond := jen.Id("oldObj").Op("!=").Nil().Add(viaSet("oldObj", p.Via))
 			if absent := g.propAbsent(p, "&oldObj."+p.GoName); absent != nil && !upstream {
 				cond = cond.Op("&&").Op("!").Parens(absent)
 			}
-			block = append(block, jen.If(cond).Block(jen.Id("old").Op("=").Op("&").Id("oldObj").Dot(p.GoName)))
 		}
+		block = append(block, jen.If(cond).Block(jen.Id("old").Op("=").Add(valueOf("oldObj", p.GoName, n.Pointer))))
 	}
 	apply := jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
 		jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(p.Name)).Op("...")))
@@ -903,6 +887,15 @@ func (g *validatorGen) noNilItems(n *model.Node, checks []jen.Code) []jen.Code {
 	return []jen.Code{jen.If(jen.Id("nils").Op(":=").Qual(pkgValidate, "PtrSliceNoNils").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Op("*").Id("v"), jen.Nil()),
 		changed.Op("&&").Len(jen.Id("nils")).Op(">").Lit(0)).Block(
 		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "AtValue").Call(jen.Id("nils").Dot("MarkShortCircuit").Call()).Op("..."))).Else().Block(checks...)}
+}
+
+// valueOf is a pointer to the value of field goName of x: the field itself when it is a pointer
+// (pointer), else its address.
+func valueOf(x, goName string, pointer bool) *jen.Statement {
+	if pointer {
+		return jen.Id(x).Dot(goName)
+	}
+	return jen.Op("&").Id(x).Dot(goName)
 }
 
 // viaSet is "&& x.A != nil && x.A.B != nil" for the embedded pointers a field is promoted through.
