@@ -66,6 +66,10 @@ func Write(root, module, dir string) error {
 	if err != nil {
 		return err
 	}
+	// A directory a test is asked to keep the module in (BEHAVIOUR_DIR, ...) may not exist yet.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), mod, 0o644); err != nil {
 		return err
 	}
