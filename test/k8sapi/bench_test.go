@@ -13,9 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"k8s.io/apimachinery/pkg/util/version"
-
-	"github.com/validation-gen/validation-gen/generators"
 	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
 
@@ -51,14 +48,7 @@ func TestK8sAPIBench(t *testing.T) {
 			"run it with: VALIDATION_GEN_K8SAPI_BENCH=1 go test ./test/k8sapi/ -run TestK8sAPIBench -count=1 -v")
 	}
 	start := time.Now()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range tempmod.Env {
-		t.Setenv(k, v)
-	}
-	k8sVersion, k8sDir := kubernetesSource(t, root)
+	_, k8sVersion, k8sDir, mod := kubernetesModuleTest(t, benchModule, "VALIDATION_GEN_K8SAPI_BENCH_DIR")
 	var pkg *outputPackage
 	for _, p := range kubernetesOutputPackages(t, k8sDir) {
 		if p.Rel == benchPackage {
@@ -73,13 +63,6 @@ func TestK8sAPIBench(t *testing.T) {
 		t.Fatalf("Kubernetes %s has no %s/zz_generated.validations.go", k8sVersion, benchPackage)
 	}
 
-	mod := t.TempDir()
-	if keep := os.Getenv("VALIDATION_GEN_K8SAPI_BENCH_DIR"); keep != "" {
-		mod = keep
-	}
-	if err := tempmod.Write(root, benchModule, mod); err != nil {
-		t.Fatal(err)
-	}
 	gv := pkg.groupVersion()
 	upstreamDir := filepath.Join(mod, "upstream", filepath.FromSlash(gv))
 	oursDir := filepath.Join(mod, "ours", filepath.FromSlash(gv))
@@ -102,19 +85,7 @@ var localSchemeBuilder = &runtime.SchemeBuilder{}
 package %s
 `, name, pkg.Input, k8sVersion, pkg.Rel, strings.Join(pkg.Tags, "\n// "), name)))
 	copyCustomValidators(t, k8sDir, *pkg, oursDir, benchModule+"/ours")
-	out, diags, err := generators.Run(generators.Config{
-		Dir: mod, Patterns: []string{"./ours/..."}, OutputFile: "zz_generated.validations.go",
-		Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(diags) > 0 {
-		t.Fatalf("validation-gen:\n%s", diags.Error(mod))
-	}
-	if err := out.Write(); err != nil {
-		t.Fatal(err)
-	}
+	generateInto(t, mod, "./ours/...")
 	tempmod.CopyTree(t, filepath.Join("testdata", "k8sbench"), mod)
 	tempmod.WriteFile(t, filepath.Join(mod, "doc.go"), []byte("// Package bench compares upstream's validators with this generator's.\npackage bench\n"))
 

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/util/version"
+
+	"github.com/validation-gen/validation-gen/generators"
 	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
 
@@ -27,6 +30,50 @@ func kubernetesSource(t *testing.T, root string) (version, dir string) {
 	}
 	version = "v1." + strings.TrimPrefix(api, "v0.")
 	return version, tempmod.Download(t, root, kubernetesModule, version)
+}
+
+// kubernetesModuleTest sets up a test that builds a module of generated validators: the
+// repository root, the hermetic Go environment (tempmod.Env), the Kubernetes release and its
+// directory, and the module's directory (a temporary one, or keepEnv's value when it is set), with
+// go.mod and go.sum written for module.
+func kubernetesModuleTest(t *testing.T, module, keepEnv string) (root, k8sVersion, k8sDir, mod string) {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range tempmod.Env {
+		t.Setenv(k, v)
+	}
+	k8sVersion, k8sDir = kubernetesSource(t, root)
+	mod = t.TempDir()
+	if keep := os.Getenv(keepEnv); keep != "" {
+		mod = keep
+	}
+	if err := tempmod.Write(root, module, mod); err != nil {
+		t.Fatal(err)
+	}
+	return root, k8sVersion, k8sDir, mod
+}
+
+// generateInto runs validation-gen over patterns of module directory mod, as Kubernetes' build
+// does (compatibility 1.37, format fallbacks), and writes its output; input it refuses fails t.
+func generateInto(t *testing.T, mod string, patterns ...string) *generators.Outputs {
+	t.Helper()
+	out, diags, err := generators.Run(generators.Config{
+		Dir: mod, Patterns: patterns, OutputFile: "zz_generated.validations.go",
+		Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) > 0 {
+		t.Fatalf("validation-gen refuses the input:\n%s", diags.Error(mod))
+	}
+	if err := out.Write(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // outputPackage is one package of Kubernetes' pkg/apis that validation-gen generates into.

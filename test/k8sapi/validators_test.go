@@ -11,9 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"k8s.io/apimachinery/pkg/util/version"
-
-	"github.com/validation-gen/validation-gen/generators"
 	"github.com/validation-gen/validation-gen/internal/tempmod"
 	"github.com/validation-gen/validation-gen/tags"
 )
@@ -40,14 +37,7 @@ func TestK8sAPIValidators(t *testing.T) {
 			"run it with: VALIDATION_GEN_K8SAPI_VALIDATORS=1 go test ./test/k8sapi/ -run TestK8sAPIValidators -count=1")
 	}
 	start := time.Now()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range tempmod.Env {
-		t.Setenv(k, v)
-	}
-	k8sVersion, k8sDir := kubernetesSource(t, root)
+	root, k8sVersion, k8sDir, mod := kubernetesModuleTest(t, validatorsModule, "VALIDATION_GEN_K8SAPI_VALIDATORS_DIR")
 	pkgs := kubernetesOutputPackages(t, k8sDir)
 	if len(pkgs) < 50 {
 		t.Fatalf("Kubernetes %s generates validators for only %d packages of pkg/apis", k8sVersion, len(pkgs))
@@ -62,13 +52,6 @@ func TestK8sAPIValidators(t *testing.T) {
 	t.Logf("Kubernetes %s generates validators for %d group versions: %s", k8sVersion, len(gvs), strings.Join(gvs, " "))
 	compareDialectPackages(t, root, pkgs)
 
-	mod := t.TempDir()
-	if keep := os.Getenv("VALIDATION_GEN_K8SAPI_VALIDATORS_DIR"); keep != "" {
-		mod = keep
-	}
-	if err := tempmod.Write(root, validatorsModule, mod); err != nil {
-		t.Fatal(err)
-	}
 	for _, p := range pkgs {
 		name := path.Base(p.Rel)
 		dir := filepath.Join(mod, filepath.FromSlash(p.groupVersion()))
@@ -83,19 +66,7 @@ package %s
 	}
 
 	phase := time.Now()
-	out, diags, err := generators.Run(generators.Config{
-		Dir: mod, Patterns: []string{"./..."}, OutputFile: "zz_generated.validations.go",
-		Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(diags) > 0 {
-		t.Fatalf("validation-gen refuses the input:\n%s", diags.Error(mod))
-	}
-	if err := out.Write(); err != nil {
-		t.Fatal(err)
-	}
+	out := generateInto(t, mod, "./...")
 	// A group version whose tags validate nothing (+k8s:optional alone) gets no file here; upstream
 	// writes one that registers the kinds and calls ObjectMeta's validation, whose checks are all
 	// alpha (apimachinery's meta/v1 is not written for Kubernetes' validation-gen, so this generator

@@ -71,13 +71,7 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 
 	// region: +k8s:optional, +k8s:maxBytes=32, +k8s:neq="default".
 	if spec.Region != "" && (old == nil || spec.Region != old.Region) {
-		p := fldPath.Child("region")
-		if len(spec.Region) > 32 {
-			errs = append(errs, field.TooLong(p, spec.Region, 32).WithOrigin("maxBytes"))
-		}
-		if spec.Region == "default" {
-			errs = append(errs, field.Invalid(p, spec.Region, content.NEQError("default")))
-		}
+		errs = append(errs, validateBytesNot(spec.Region, 32, "default", fldPath.Child("region"))...)
 	}
 
 	// replicas: +k8s:optional, +k8s:minimum=1, +k8s:maximum=5.
@@ -163,6 +157,18 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 	return errs
 }
 
+// validateBytesNot checks +k8s:maxBytes=max and +k8s:neq=not on v, at p.
+func validateBytesNot(v string, max int, not string, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if len(v) > max {
+		errs = append(errs, field.TooLong(p, v, max).WithOrigin("maxBytes"))
+	}
+	if v == not {
+		errs = append(errs, field.Invalid(p, v, content.NEQError(not)))
+	}
+	return errs
+}
+
 // validateEndpointKeys reports every item whose name an earlier item already has. On update,
 // duplicates the old list already had are not reported again.
 func validateEndpointKeys(l, old []v1.Endpoint, update bool, fldPath *field.Path) field.ErrorList {
@@ -205,12 +211,7 @@ func validateEndpoint(e, old *v1.Endpoint, fldPath *field.Path) field.ErrorList 
 		if e.Host == "" {
 			errs = append(errs, field.Required(hostPath, ""))
 		} else {
-			if len(e.Host) > 253 {
-				errs = append(errs, field.TooLong(hostPath, e.Host, 253).WithOrigin("maxBytes"))
-			}
-			if e.Host == "localhost" {
-				errs = append(errs, field.Invalid(hostPath, e.Host, content.NEQError("localhost")))
-			}
+			errs = append(errs, validateBytesNot(e.Host, 253, "localhost", hostPath)...)
 		}
 	}
 	// port: +k8s:optional, +k8s:minimum=1, +k8s:maximum=65535.
