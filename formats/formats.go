@@ -187,6 +187,15 @@ func (f *Format) KnownTo(v *version.Version) bool {
 	return len(validation.GetUnrecognizedFormats(s, v)) == 0
 }
 
+// RuleMessage is the message of a rule that checks the format (CELCheck): Message, or what the
+// format's documentation says a value must be.
+func (f *Format) RuleMessage() string {
+	if f.Message != "" {
+		return f.Message
+	}
+	return "must be " + f.Doc
+}
+
 // HasFallback reports whether the format can be spelled without the format keyword.
 func (f *Format) HasFallback() bool { return f.Pattern != "" || f.Rule != "" }
 

@@ -29,27 +29,9 @@ import (
 func k8sRules(n *model.Node, correlated bool) []model.Rule {
 	rules := subfieldRules(n, correlated)
 	// What a stability level or a validation option wraps is Go's only (model.Published).
-	for _, c := range model.Published(n.V).Calls {
-		switch c.Func {
-		case "NEQ":
-			if len(c.Args) == 1 {
-				if lit, ok := celLiteral(c.Args[0]); ok {
-					rules = append(rules, model.Rule{Rule: "self != " + lit, Message: neqMessage(c.Args[0]),
-						Reason: "Invalid", RulePos: c.Pos, Origin: c.Origin})
-				}
-			}
-		case "Monotonic":
-			// A transition rule runs where the old value exists, as the Go check needs both values.
-			rules = append(rules, model.Rule{Rule: "self >= oldSelf", MessageExpression: "'may not be decreased from ' + string(oldSelf)",
-				Reason: "Invalid", RulePos: c.Pos, Origin: c.Origin})
-		case "MaxBytes":
-			if len(c.Args) == 1 {
-				if max, ok := c.Args[0].(int); ok {
-					rules = append(rules, model.Rule{Rule: fmt.Sprintf("bytes(self).size() <= %d", max),
-						Message: fmt.Sprintf("may not be more than %d bytes", max), Reason: "Invalid", RulePos: c.Pos, Origin: c.Origin})
-				}
-			}
-		}
+	for _, c := range callChecks(model.Published(n.V).Calls, "self") {
+		rules = append(rules, model.Rule{Rule: c.pred, Message: c.msg, MessageExpression: c.msgExpr, Reason: "Invalid",
+			RulePos: c.pos, Origin: c.origin})
 	}
 	if n.Kind != model.KindObject {
 		return rules
@@ -137,11 +119,13 @@ func subfieldRules(n *model.Node, correlated bool) []model.Rule {
 	return rules
 }
 
-// check is a predicate a rule states about a value, with the Go check's message.
+// check is a predicate a rule states about a value, with the Go check's message (or a message
+// expression); a transition check compares the value with oldSelf.
 type check struct {
-	pred, msg string
-	pos       token.Position
-	origin    model.Origin
+	pred, msg, msgExpr string
+	transition         bool
+	pos                token.Position
+	origin             model.Origin
 }
 
 // subfieldChecks are the checks of v, declared for a value of node n, that a rule can state about
@@ -150,10 +134,7 @@ type check struct {
 // TooLong, TooMany, NotSupported, which a rule cannot) are Go's only.
 func subfieldChecks(n *model.Node, v *model.Validations, x string) []check {
 	var out []check
-	kind := n.Kind
-	if n.Ref != nil {
-		kind = model.Effective(n).Kind
-	}
+	kind := model.Effective(n).Kind
 	if kind == model.KindInteger || kind == model.KindNumber {
 		bound := func(m model.Number, op, word string) {
 			if kind == model.KindInteger && m.Value != float64(int64(m.Value)) {
@@ -183,15 +164,24 @@ func subfieldChecks(n *model.Node, v *model.Validations, x string) []check {
 	if f := v.Format; f != nil && kind == model.KindString {
 		if row, ok := formats.Lookup(f.Name); ok {
 			if pred := row.CELCheck(x); pred != "" {
-				msg := row.Message
-				if msg == "" {
-					msg = "must be " + row.Doc
-				}
-				out = append(out, check{pred: pred, msg: msg, pos: f.Pos, origin: f.Origin})
+				out = append(out, check{pred: pred, msg: row.RuleMessage(), pos: f.Pos, origin: f.Origin})
 			}
 		}
 	}
-	for _, c := range v.Calls {
+	for _, c := range callChecks(v.Calls, x) {
+		if !c.transition { // +k8s:monotonic of a subfield is Go's only
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// callChecks are the rules that publish apimachinery validate calls about x, in tag order:
+// +k8s:neq and +k8s:maxBytes, and +k8s:monotonic as a transition rule (which runs where the old
+// value exists, as the Go check needs both values; x must be self).
+func callChecks(calls []model.LibCall, x string) []check {
+	var out []check
+	for _, c := range calls {
 		switch c.Func {
 		case "NEQ":
 			if len(c.Args) == 1 {
@@ -199,6 +189,9 @@ func subfieldChecks(n *model.Node, v *model.Validations, x string) []check {
 					out = append(out, check{pred: x + " != " + lit, msg: neqMessage(c.Args[0]), pos: c.Pos, origin: c.Origin})
 				}
 			}
+		case "Monotonic":
+			out = append(out, check{pred: x + " >= oldSelf", msgExpr: "'may not be decreased from ' + string(oldSelf)",
+				transition: true, pos: c.Pos, origin: c.Origin})
 		case "MaxBytes":
 			if len(c.Args) == 1 {
 				if max, ok := c.Args[0].(int); ok {

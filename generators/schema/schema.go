@@ -305,12 +305,7 @@ func (e *Emitter) format(s *spec.Schema, f *model.Format) []model.Rule {
 		s.Pattern = row.Pattern
 		return nil
 	}
-	rule := row.CELCheck("self")
-	msg := row.Message
-	if msg == "" {
-		msg = "must be " + row.Doc
-	}
-	return []model.Rule{{Rule: rule, Message: msg, RulePos: f.Pos, Origin: f.Origin}}
+	return []model.Rule{{Rule: row.CELCheck("self"), Message: row.RuleMessage(), RulePos: f.Pos, Origin: f.Origin}}
 }
 
 // RuleExtension spells a rule as an x-kubernetes-validations entry.
