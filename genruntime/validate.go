@@ -358,3 +358,14 @@ func IsMultipleOf(v, f float64) bool {
 func IsZero[T any](v *T) bool {
 	return reflect.ValueOf(v).Elem().IsZero()
 }
+
+// CountTrue is how many of bs are true: the number of a union's members that are set.
+func CountTrue(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}

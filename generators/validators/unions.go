@@ -80,11 +80,12 @@ func (g *validatorGen) hostChecks(host types.Type, key string, members []hostMem
 	var out []jen.Code
 	// call emits a check, gated on the options of origin's tag and its errors marked with its
 	// stability level.
-	call := func(origin model.Origin, fn string, args ...jen.Code) {
+	check := func(origin model.Origin, fn string, args ...jen.Code) jen.Code {
 		args = append([]jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(obj), jen.Id(old)}, args...)
-		out = append(out, jen.Id(target).Op("=").Append(jen.Id(target),
-			marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(origin, jen.Qual(pkgValidate, fn).Call(args...))), origin).Op("...")))
+		return jen.Id(target).Op("=").Append(jen.Id(target),
+			marked(jen.Qual(pkgGenRT, "AtValue").Call(gatedExpr(origin, jen.Qual(pkgValidate, fn).Call(args...))), origin).Op("..."))
 	}
+	call := func(origin model.Origin, fn string, args ...jen.Code) { out = append(out, check(origin, fn, args...)) }
 	for _, role := range []model.UnionRole{model.UnionMember, model.ZeroOrOneOfMember} {
 		// The first member tag of the role (in member and tag order) gives all unions of the role
 		// their stability level and options, as in upstream's generated code, where that tag's
@@ -154,11 +155,31 @@ func (g *validatorGen) hostChecks(host types.Type, key string, members []hostMem
 				g.memo[memo] = v
 				g.vars = append(g.vars, jen.Var().Id(v).Op("=").Add(membership))
 			}
-			args := []jen.Code{jen.Id(v)}
 			if discriminated {
-				args = append(args, g.discriminatorFunc(host, d))
+				call(origin, fn, append([]jen.Code{jen.Id(v), g.discriminatorFunc(host, d)}, isSet...)...)
+				continue
 			}
-			call(origin, fn, append(args, isSet...)...)
+			if len(origin.Options) > 0 {
+				// validate.IfOption reports an undefined option whatever the members.
+				call(origin, fn, append([]jen.Code{jen.Id(v)}, isSet...)...)
+				continue
+			}
+			// apimachinery's union checks allocate even when they find nothing wrong. Where the
+			// number of members set says they cannot report (at most one for zero-or-one-of,
+			// exactly one for a union; ratcheting only takes errors away), they are not called.
+			block := make([]jen.Code, 0, len(isSet)+1)
+			fns, sets := []jen.Code{jen.Id(v)}, make([]jen.Code, 0, len(isSet))
+			for i, f := range isSet {
+				id := fmt.Sprintf("isSet%d", i)
+				block = append(block, jen.Id(id).Op(":=").Add(f))
+				fns = append(fns, jen.Id(id))
+				sets = append(sets, jen.Id(id).Call(jen.Id(obj)))
+			}
+			cond := jen.Qual(pkgGenRT, "CountTrue").Call(sets...).Op("!=").Lit(1)
+			if role == model.ZeroOrOneOfMember {
+				cond = jen.Qual(pkgGenRT, "CountTrue").Call(sets...).Op(">").Lit(1)
+			}
+			out = append(out, jen.Block(append(block, jen.If(cond).Block(check(origin, fn, fns...)))...))
 		}
 	}
 	for _, m := range members {

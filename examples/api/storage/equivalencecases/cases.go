@@ -75,12 +75,14 @@ func Bucket(tweaks ...func(*v1.Bucket)) *v1.Bucket {
 		TypeMeta:   metav1.TypeMeta{APIVersion: "storage.example.com/v1", Kind: "Bucket"},
 		ObjectMeta: metav1.ObjectMeta{Name: "photos", Namespace: "default", ResourceVersion: "1"},
 		Spec: v1.BucketSpec{
-			Class:     "gold",
-			Region:    "eu-west",
-			Replicas:  3,
-			Owner:     ptr.To("team-a"),
-			Retention: map[string]int32{"logs": 30, "audit": 3650},
-			Endpoints: []v1.Endpoint{{Name: "public", Host: "photos.example.com", Port: 443}, {Name: "internal", Host: "photos.internal"}},
+			Class:      "gold",
+			Region:     "eu-west",
+			Replicas:   3,
+			Owner:      ptr.To("team-a"),
+			Retention:  map[string]int32{"logs": 30, "audit": 3650},
+			Endpoints:  []v1.Endpoint{{Name: "public", Host: "photos.example.com", Port: 443}, {Name: "internal", Host: "photos.internal"}},
+			Mirror:     &v1.Endpoint{Name: "copy", Host: "copy.example.com", Port: 8443},
+			Encryption: &v1.Encryption{KMSKey: ptr.To("photos-key")},
 		},
 	}
 	for _, tw := range tweaks {
@@ -191,6 +193,12 @@ func Cases() []equivalence.Case {
 		create("mirror: the endpoint's own checks and the subfield's", spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Host: "localhost", Port: -1} }),
 			req("spec.mirror.name"), inv("spec.mirror.host"), inv("spec.mirror.port"), inv("spec.mirror.port")),
 
+		// encryption: at most one key source (+k8s:zeroOrOneOfMember)
+		create("encryption: one source", spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k")} })),
+		create("encryption: none", spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{} })),
+		create("encryption: two sources", spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }),
+			inv("spec.encryption")),
+
 		// updates
 		update("unchanged", noop, noop),
 		update("valid changes", noop, spec(func(s *v1.BucketSpec) {
@@ -252,6 +260,13 @@ func Cases() []equivalence.Case {
 		update("mirror: reserved host unchanged, port changed",
 			spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "mirror.invalid", Port: 8443} }),
 			spec(func(s *v1.BucketSpec) { s.Mirror = &v1.Endpoint{Name: "m", Host: "mirror.invalid", Port: 9443} })),
+
+		update("encryption: two sources kept, a key changed",
+			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }),
+			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k2"), Secret: ptr.To("s")} })),
+		update("encryption: a second source added",
+			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k")} }),
+			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }), inv("spec.encryption")),
 
 		// required and forbidden are ratcheted too: a value kept as it was is not checked again
 		update("legacyACL: set and unchanged", spec(func(s *v1.BucketSpec) { s.LegacyACL = "public" }),

@@ -111,6 +111,7 @@ func TestTwoWay(t *testing.T) {
 		"Invalid value name", "Required value host", "Invalid value retention",
 		"Too many retention", "Duplicate value endpoints", "Required value class", "Too many endpoints",
 		`mirror must be greater than or equal to 1024`, `mirror must not be equal to "mirror.invalid"`,
+		"Invalid value encryption",
 	} {
 		if fired[want] == 0 {
 			t.Errorf("no object had a %q error: the pools no longer exercise it", want)
@@ -191,6 +192,7 @@ var (
 	names     = []string{"a", "b", "c", "a", "Bad_Name"}
 	hosts     = []string{"h.example.com", "h.example.com", "", "localhost", strings.Repeat("ü", 127), "mirror.invalid"}
 	ports     = []int32{0, 80, 443, 70000, -1, 8080}
+	keys      = []*string{nil, nil, ptr.To("k1"), ptr.To("k2")}
 	retention = []map[string]int32{nil, nil, {"logs": 30}, {"logs": 30, "audit": 3650}, {"logs": 0}, {"tmp": 4000},
 		{"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1, "h": 1, "i": 1}}
 )
@@ -225,6 +227,26 @@ var fields = []func(*rand.Rand, *v1.BucketSpec){
 		if r.Intn(3) > 0 {
 			s.Mirror = &v1.Endpoint{Name: pick(r, names...), Host: pick(r, hosts...), Port: pick(r, ports...)}
 		}
+	},
+	func(r *rand.Rand, s *v1.BucketSpec) {
+		s.Encryption = nil
+		if r.Intn(4) > 0 {
+			s.Encryption = &v1.Encryption{KMSKey: pick(r, keys...), Secret: pick(r, keys...)}
+		}
+	},
+	// One member of the encryption union keeps being set, with another value: the union's
+	// membership stays as it was, and is not checked again.
+	func(r *rand.Rand, s *v1.BucketSpec) {
+		if s.Encryption == nil {
+			return
+		}
+		e := *s.Encryption
+		if e.KMSKey != nil {
+			e.KMSKey = ptr.To(*e.KMSKey + "-2")
+		} else if e.Secret != nil {
+			e.Secret = ptr.To(*e.Secret + "-2")
+		}
+		s.Encryption = &e
 	},
 	// One field of the mirror: the others, and the checks +k8s:subfield adds to them, stay as they were.
 	func(r *rand.Rand, s *v1.BucketSpec) {

@@ -70,6 +70,23 @@ type BucketSpec struct {
 	// +k8s:subfield(port)=+k8s:minimum=1024
 	// +k8s:subfield(host)=+k8s:neq="mirror.invalid"
 	Mirror *Endpoint `json:"mirror,omitempty"`
+
+	// Encryption says how the bucket's objects are encrypted at rest.
+	// +k8s:optional
+	Encryption *Encryption `json:"encryption,omitempty"`
+}
+
+// Encryption names at most one source of the key that encrypts a bucket's objects.
+type Encryption struct {
+	// KMSKey names a key of the key management service.
+	// +k8s:optional
+	// +k8s:zeroOrOneOfMember
+	KMSKey *string `json:"kmsKey,omitempty"`
+
+	// Secret names a Secret that holds the key.
+	// +k8s:optional
+	// +k8s:zeroOrOneOfMember
+	Secret *string `json:"secret,omitempty"`
 }
 
 // Endpoint is a way to reach a bucket.

@@ -32,6 +32,7 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		"com.github.validation-gen.validation-gen.examples.api.storage.v1.Bucket":     schema_Bucket(ref),
 		"com.github.validation-gen.validation-gen.examples.api.storage.v1.BucketList": schema_BucketList(ref),
 		"com.github.validation-gen.validation-gen.examples.api.storage.v1.BucketSpec": schema_BucketSpec(ref),
+		"com.github.validation-gen.validation-gen.examples.api.storage.v1.Encryption": schema_Encryption(ref),
 		"com.github.validation-gen.validation-gen.examples.api.storage.v1.Endpoint":   schema_Endpoint(ref),
 	}
 }
@@ -172,6 +173,12 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 							},
 						},
 					},
+					"encryption": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Encryption says how the bucket's objects are encrypted at rest.",
+							Ref:         ref("com.github.validation-gen.validation-gen.examples.api.storage.v1.Encryption"),
+						},
+					},
 					"endpoints": spec.Schema{
 						SchemaProps: spec.SchemaProps{
 							Description: "Endpoints are where clients reach the bucket, by name.",
@@ -293,7 +300,40 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 			},
 		},
 		Dependencies: []string{
+			"com.github.validation-gen.validation-gen.examples.api.storage.v1.Encryption",
 			"com.github.validation-gen.validation-gen.examples.api.storage.v1.Endpoint",
+		},
+	}
+}
+
+func schema_Encryption(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Encryption names at most one source of the key that encrypts a bucket's objects.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"kmsKey": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "KMSKey names a key of the key management service.",
+							Type:        []string{"string"},
+						},
+					},
+					"secret": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Secret names a Secret that holds the key.",
+							Type:        []string{"string"},
+						},
+					},
+				},
+			},
+			VendorExtensible: spec.VendorExtensible{
+				Extensions: spec.Extensions{
+					"x-kubernetes-validations": []interface{}{
+						map[string]interface{}{"message": "must specify at most one of: `kmsKey`, `secret`", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "oldSelf.hasValue() && [has(oldSelf.value().kmsKey), has(oldSelf.value().secret)] == [has(self.kmsKey), has(self.secret)] || [has(self.kmsKey), has(self.secret)].filter(x, x).size() <= 1"},
+					},
+				},
+			},
 		},
 	}
 }

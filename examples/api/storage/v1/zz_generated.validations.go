@@ -389,6 +389,56 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			}
 		}
 	}
+	// encryption
+	{
+		v := obj.Encryption
+		var old *Encryption
+		if oldObj != nil {
+			old = oldObj.Encryption
+		}
+		if !(v == nil) {
+			var e field.ErrorList
+			e = append(e, Validate_Encryption(ctx, op, nil, v, old)...)
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "encryption")...)
+			}
+		}
+	}
+	return genruntime.PrefixRoot(errs, fldPath)
+}
+
+// Validate_Encryption validates obj and, on update, its changes from oldObj (nil on create), as the
+// tags of v1.Encryption declare. Errors are rooted at fldPath.
+func Validate_Encryption(ctx context.Context, op operation.Operation, fldPath *field.Path, obj, oldObj *Encryption) field.ErrorList {
+	if obj == nil {
+		return nil
+	}
+	if op.Type != operation.Update {
+		oldObj = nil
+	} // only updates have an old object: transition rules run on update only
+	ratchet := oldObj != nil && genruntime.Ratcheting(op)
+	// Ratcheting: an unchanged object only runs its transition rules.
+	if ratchet && equal_v1_Encryption(obj, oldObj) {
+		return nil
+	}
+	var errs field.ErrorList
+	{
+		isSet0 := func(obj *Encryption) bool {
+			if obj == nil {
+				return false
+			}
+			return obj.KMSKey != nil
+		}
+		isSet1 := func(obj *Encryption) bool {
+			if obj == nil {
+				return false
+			}
+			return obj.Secret != nil
+		}
+		if genruntime.CountTrue(isSet0(obj), isSet1(obj)) > 1 {
+			errs = append(errs, genruntime.AtValue(validate.ZeroOrOneOfUnion(ctx, op, nil, obj, oldObj, zeroOrOneOfMembershipFor_Encryption, isSet0, isSet1))...)
+		}
+	}
 	return genruntime.PrefixRoot(errs, fldPath)
 }
 
@@ -482,6 +532,9 @@ func key_v1_Endpoint_name(x *Endpoint) string {
 func keyValue_v1_Endpoint_name(x *Endpoint) any {
 	return x.Name
 }
+
+var zeroOrOneOfMembershipFor_Encryption = validate.NewUnionMembership(validate.NewUnionMember("kmsKey"), validate.NewUnionMember("secret"))
+
 func equal_v1_Bucket(a, b *Bucket) bool {
 	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
 		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
@@ -511,7 +564,8 @@ func equal_v1_BucketSpec(a, b *BucketSpec) bool {
 		equal_string(&a.LegacyACL, &b.LegacyACL) &&
 		equal_map_string_int32(&a.Retention, &b.Retention) &&
 		equal___v1_Endpoint(&a.Endpoints, &b.Endpoints) &&
-		equal__v1_Endpoint(&a.Mirror, &b.Mirror)
+		equal__v1_Endpoint(&a.Mirror, &b.Mirror) &&
+		equal__v1_Encryption(&a.Encryption, &b.Encryption)
 }
 func equal_string(a, b *string) bool {
 	return *a == *b
@@ -544,6 +598,10 @@ func equal___v1_Endpoint(a, b *[]Endpoint) bool {
 		}
 	}
 	return true
+}
+func equal_v1_Encryption(a, b *Encryption) bool {
+	return equal__string(&a.KMSKey, &b.KMSKey) &&
+		equal__string(&a.Secret, &b.Secret)
 }
 func equal_v1_Endpoint(a, b *Endpoint) bool {
 	return equal_string(&a.Name, &b.Name) &&
@@ -580,6 +638,9 @@ func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
 }
 func equal__v1_Endpoint(a, b **Endpoint) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Endpoint(*a, *b))
+}
+func equal__v1_Encryption(a, b **Encryption) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Encryption(*a, *b))
 }
 func equal_types_UID(a, b *types.UID) bool {
 	return *a == *b

@@ -154,6 +154,21 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 			errs = append(errs, field.Invalid(p.Child("host"), m.Host, content.NEQError("mirror.invalid")))
 		}
 	}
+
+	// encryption: +k8s:optional; kmsKey and secret are +k8s:zeroOrOneOfMember, checked only when
+	// which of them are set changed.
+	if e := spec.Encryption; e != nil {
+		var oldE *v1.Encryption
+		if old != nil {
+			oldE = old.Encryption
+		}
+		both := e.KMSKey != nil && e.Secret != nil
+		sameMembers := oldE != nil && (oldE.KMSKey != nil) == (e.KMSKey != nil) && (oldE.Secret != nil) == (e.Secret != nil)
+		if both && !sameMembers {
+			errs = append(errs, field.Invalid(fldPath.Child("encryption"), "{kmsKey, secret}",
+				"must specify at most one of: `kmsKey`, `secret`").WithOrigin("zeroOrOneOf"))
+		}
+	}
 	return errs
 }
 
