@@ -908,12 +908,12 @@ func (b *builder) upstreamAt(pos token.Position) bool {
 func (b *builder) chainedNodes(v *model.Validations) {
 	for _, sf := range v.Subfields {
 		if sf.Node == nil {
-			sf.Node = b.valueNode(sf.GoType, sf.V, sf.Pos)
+			sf.Node = b.payloadNode(sf.GoType, sf.V, sf.Origin)
 		}
 	}
 	for _, it := range v.ItemSelectors {
 		if it.Node == nil {
-			it.Node = b.valueNode(it.GoType, it.V, it.Pos)
+			it.Node = b.payloadNode(it.GoType, it.V, it.Origin)
 		}
 	}
 	for _, m := range v.IfModes {
@@ -928,6 +928,18 @@ func (b *builder) chainedNodes(v *model.Validations) {
 			m.Node = n
 		}
 	}
+}
+
+// payloadNode is the node of a value that +k8s:subfield or +k8s:item selects: its chained tags
+// only. What the value's type declares is checked where the value is (the struct's field, the
+// list's item); checking it again from the tag would report each of its errors twice. Upstream's
+// validation-gen, too, extracts the chained tags alone.
+func (b *builder) payloadNode(t types.Type, v *model.Validations, o model.Origin) *model.Node {
+	n := b.valueNodeChain(t, v, o.Pos, false)
+	if n.V.Opaque == nil {
+		n.V.Opaque = &model.Flag{Origin: o}
+	}
+	return n
 }
 
 // each collects what +k8s:eachVal (or, with keys, +k8s:eachKey) declares along a chain for the

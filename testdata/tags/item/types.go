@@ -19,7 +19,35 @@ type Spec struct {
 	// +k8s:listMapKey=open
 	// +k8s:item(port: 22, open: true)=+k8s:validateFalse="no open ssh"
 	Ports []Port `json:"ports,omitempty"`
+
+	// Items whose type has checks of its own: the selected item gets the chained checks, and its
+	// type's checks run once, with the list's items.
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:item(name: "a")=+k8s:subfield(count)=+k8s:maximum=3
+	// +k8s:item(name: "a")=+k8s:subfield(unit)=+k8s:neq="kb"
+	Limits []Limit `json:"limits,omitempty"`
+
+	// A struct whose subfield has a named type with checks of its own: they run once.
+	// +k8s:optional
+	// +k8s:subfield(unit)=+k8s:neq="kb"
+	Main *Limit `json:"main,omitempty"`
 }
+
+// Limit is keyed by name; its count and unit have checks of their own.
+type Limit struct {
+	Name string `json:"name"`
+	// +k8s:optional
+	// +k8s:minimum=1
+	Count int32 `json:"count,omitempty"`
+	// +k8s:optional
+	Unit Unit `json:"unit,omitempty"`
+}
+
+// Unit is a short unit name.
+// +k8s:maxLength=2
+type Unit string
 
 // Condition is keyed by type.
 type Condition struct {
