@@ -1,7 +1,9 @@
 package model
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -57,4 +59,64 @@ func CELNot(expr string) string {
 		return "!(" + expr + ")"
 	}
 	return "!" + expr
+}
+
+// CELLiteral spells a tag's constant (a string, int64 or bool) as a CEL literal.
+func CELLiteral(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(v) + "'", true
+	case int64:
+		return strconv.FormatInt(v, 10), true
+	case bool:
+		return strconv.FormatBool(v), true
+	}
+	return "", false
+}
+
+// CELMatch is the CEL test of item x being one that +k8s:item selects: each key field has its
+// value, a non-pointer field that JSON leaves out counting as its zero value. ok is false when a
+// key cannot be selected or spelled in CEL.
+func (it *ItemSelector) CELMatch(x string) (string, bool) {
+	var parts []string
+	for _, k := range it.Keys {
+		lit, ok := CELLiteral(k.Value)
+		if !ok || !CELSelectable(k.Name) {
+			return "", false
+		}
+		f := x + "." + k.Name
+		if zero, _ := CELLiteral(reflectZero(k.Value)); !k.Pointer && lit == zero {
+			parts = append(parts, "(!has("+f+") || "+f+" == "+lit+")")
+		} else {
+			parts = append(parts, "has("+f+") && "+f+" == "+lit)
+		}
+	}
+	return strings.Join(parts, " && "), true
+}
+
+// reflectZero is the zero value of a key's constant.
+func reflectZero(v any) any {
+	switch v.(type) {
+	case string:
+		return ""
+	case int64:
+		return int64(0)
+	case bool:
+		return false
+	}
+	return nil
+}
+
+// MemberName is how errors name the selected item of list (a field's JSON name) as a union
+// member: list[{"key": value, ...}], strings quoted.
+func (it *ItemSelector) MemberName(list string) string {
+	var pairs []string
+	for _, k := range it.Keys {
+		v := fmt.Sprint(k.Value)
+		if s, ok := k.Value.(string); ok {
+			v = fmt.Sprintf("%q", s)
+		}
+		pairs = append(pairs, fmt.Sprintf("%q: %s", k.Name, v))
+	}
+	return list + "[{" + strings.Join(pairs, ", ") + "}]"
 }

@@ -18,7 +18,10 @@ func init() {
 		Doc: "Applies another tag to the items of a list of structs whose fields have the given values " +
 			"(`+k8s:item(type: \"Ready\")=...`, JSON field names as arguments, string, integer or boolean values); " +
 			"errors at `field[i]`, each item ratcheted against the old item with the same values.",
-		OpenAPI: "nothing yet", Example: `+k8s:item(type: "Ready")=+k8s:validateFalse="ready"`,
+		OpenAPI: "on a list map whose keys the selector names, rules on the items schema guarded by the selection: the " +
+			"selected item's +k8s:subfield checks, as +k8s:subfield publishes them (ratcheted like validate.SliceItem, " +
+			"whose old item the server finds by the same keys); unions of selected items as rules on the struct, at the " +
+			"list. Other lists: Go's only (the server cannot correlate their items), as are the checks a rule cannot state", Example: `+k8s:item(type: "Ready")=+k8s:validateFalse="ready"`,
 		Apply: func(c *Context) error {
 			elem := elemType(c.GoType)
 			if elem == nil {

@@ -186,10 +186,29 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 		if ctx.uncorrelatable == "" && (eff.V.ListType == nil || eff.V.ListType.Value != "map") {
 			child.uncorrelatable = ctx.path + ", " + uncorrelatableList(eff)
 		}
+		c.itemRules(eff, child)
 		c.walk(eff.Items, child)
 	case model.KindMap:
 		c.walk(eff.Values, ctx.element("{}", eff.V.MaxProperties, eff))
 	}
+}
+
+// itemRules checks the rules that publish +k8s:item on the items of list (schema.ItemRules),
+// which the items' own walk does not see.
+func (c *celChecker) itemRules(list *model.Node, ctx walkCtx) {
+	rules := schema.ItemRules(list, ctx.uncorrelatable == "")
+	if len(rules) == 0 {
+		return
+	}
+	items := model.Effective(list.Items)
+	if list.Items.Ref != nil {
+		ctx.stack = append(append([]*model.Definition(nil), ctx.stack...), list.Items.Ref)
+	}
+	e := schema.NewCRD(c.opts, &model.Diagnostics{}, true, ctx.stack...)
+	var s spec.Schema
+	e.Shape(&s, items)
+	schema.AddRules(&s, rules)
+	c.compile(s, rules, items, ctx)
 }
 
 // element is the context of the items of a list or the values of a map (suffix "[]" or "{}"),

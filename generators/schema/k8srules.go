@@ -119,6 +119,53 @@ func subfieldRules(n *model.Node, correlated bool) []model.Rule {
 	return rules
 }
 
+// ItemRules are the rules that publish +k8s:item on the items schema of list n: for a selector of
+// a list map whose keys are the map's keys, what subfieldRules publishes for the selected item,
+// each rule guarded by the selection. The server correlates list-map items by those keys, as
+// validate.SliceItem finds the old item, so the rules ratchet as Go does where the list itself is
+// correlated (correlated). Selectors of other lists are Go's only: the server cannot correlate
+// their items with the old ones Go compares them with.
+func ItemRules(n *model.Node, correlated bool) []model.Rule {
+	v := model.Published(n.V)
+	if len(v.ItemSelectors) == 0 || v.ListType == nil || v.ListType.Value != "map" {
+		return nil
+	}
+	var rules []model.Rule
+	for _, it := range v.ItemSelectors {
+		if it.Node == nil || !sameKeys(it.Keys, v.ListMapKeys) {
+			continue
+		}
+		guard, ok := it.CELMatch("self")
+		if !ok {
+			continue
+		}
+		// Only the selector's own tags: what the item's type declares is published with the type.
+		item := &model.Node{Kind: model.KindObject, V: *it.V, Ref: it.Node.Ref, Properties: it.Node.Properties}
+		for _, r := range subfieldRules(item, correlated) {
+			r.Rule = model.CELNot(guard) + " || (" + r.Rule + ")"
+			rules = append(rules, r)
+		}
+	}
+	return rules
+}
+
+// sameKeys reports whether a selector names exactly the keys of a list map.
+func sameKeys(keys []model.ItemKey, mapKeys []model.String) bool {
+	if len(keys) != len(mapKeys) {
+		return false
+	}
+	for _, mk := range mapKeys {
+		found := false
+		for _, k := range keys {
+			found = found || k.Name == mk.Value
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
 // check is a predicate a rule states about a value, with the Go check's message (or a message
 // expression); a transition check compares the value with oldSelf.
 type check struct {
@@ -185,7 +232,7 @@ func callChecks(calls []model.LibCall, x string) []check {
 		switch c.Func {
 		case "NEQ":
 			if len(c.Args) == 1 {
-				if lit, ok := celLiteral(c.Args[0]); ok {
+				if lit, ok := model.CELLiteral(c.Args[0]); ok {
 					out = append(out, check{pred: x + " != " + lit, msg: neqMessage(c.Args[0]), pos: c.Pos, origin: c.Origin})
 				}
 			}
@@ -239,19 +286,6 @@ func updateRules(p *model.Property, u *model.UpdateRule) []model.Rule {
 			RulePos: u.Pos, Origin: u.Origin})
 	}
 	return rules
-}
-
-// celLiteral spells a +k8s:neq argument as a CEL literal.
-func celLiteral(v any) (string, bool) {
-	switch v := v.(type) {
-	case string:
-		return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(v) + "'", true
-	case int64:
-		return strconv.FormatInt(v, 10), true
-	case bool:
-		return strconv.FormatBool(v), true
-	}
-	return "", false
 }
 
 // neqMessage is apimachinery's content.NEQError: strings quoted as Go quotes them.

@@ -144,13 +144,18 @@ func (e *Emitter) Shape(s *spec.Schema, n *model.Node) {
 		}
 	case model.KindList:
 		s.Type = spec.StringOrArray{"array"}
-		if lt := model.Published(n.V).ListType; lt == nil || lt.Value != "map" {
+		listMap := false
+		if lt := model.Published(n.V).ListType; lt != nil && lt.Value == "map" {
+			listMap = true
+		}
+		if !listMap {
 			e.uncorrelated++
 		}
 		item := e.Node(n.Items, true)
-		if lt := model.Published(n.V).ListType; lt == nil || lt.Value != "map" {
+		if !listMap {
 			e.uncorrelated--
 		}
+		AddRules(&item, ItemRules(n, e.uncorrelated == 0))
 		if lt := model.Published(n.V).ListType; e.crd && lt != nil && lt.Value == "set" && model.Effective(n.Items).Kind == model.KindObject {
 			// A set of objects (upstream's semantics allow them) compares whole items: the API
 			// server accepts it only with atomic items.
@@ -283,14 +288,20 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 		rules = append(rules, r)
 	}
 	rules = append(rules, k8sRules(n, e.uncorrelated == 0)...)
-	if len(rules) > 0 {
-		var list []any
-		for _, r := range rules {
-			list = append(list, RuleExtension(r))
-		}
-		s.AddExtension(ExtValidations, list)
-	}
+	AddRules(s, rules)
 	return rules
+}
+
+// AddRules appends rules to the x-kubernetes-validations of s.
+func AddRules(s *spec.Schema, rules []model.Rule) {
+	if len(rules) == 0 {
+		return
+	}
+	list, _ := s.Extensions[ExtValidations].([]any)
+	for _, r := range rules {
+		list = append(list, RuleExtension(r))
+	}
+	s.AddExtension(ExtValidations, list)
 }
 
 // format publishes a +format: the name when the target API server knows it, else its fallback

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"sort"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -56,15 +55,7 @@ func subfieldMembers(n *model.Node) []hostMember {
 func itemMembers(n *model.Node, list string) []hostMember {
 	var out []hostMember
 	for _, it := range n.V.ItemSelectors {
-		var pairs []string
-		for _, k := range it.Keys {
-			v := fmt.Sprint(k.Value)
-			if s, ok := k.Value.(string); ok {
-				v = fmt.Sprintf("%q", s)
-			}
-			pairs = append(pairs, fmt.Sprintf("%q: %s", k.Name, v))
-		}
-		out = append(out, hostMember{name: list + "[{" + strings.Join(pairs, ", ") + "}]", tags: it.V, sel: it})
+		out = append(out, hostMember{name: it.MemberName(list), tags: it.V, sel: it})
 	}
 	return out
 }

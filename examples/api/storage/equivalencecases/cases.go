@@ -199,6 +199,14 @@ func Cases() []equivalence.Case {
 		create("encryption: two sources", spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }),
 			inv("spec.encryption")),
 
+		// endpoints: +k8s:item checks of the endpoints "public", "primary" and "backup"
+		create("endpoints: primary or backup", ep(1, func(e *v1.Endpoint) { e.Name = "primary" })),
+		create("endpoints: primary and backup", spec(func(s *v1.BucketSpec) {
+			s.Endpoints = []v1.Endpoint{{Name: "primary", Host: "p.example.com"}, {Name: "backup", Host: "b.example.com"}}
+		}), inv("spec.endpoints")),
+		create("endpoints: public on a reserved host", ep(0, func(e *v1.Endpoint) { e.Host = "public.invalid" }), inv("spec.endpoints[0].host")),
+		create("endpoints: another on that host", ep(1, func(e *v1.Endpoint) { e.Host = "public.invalid" })),
+
 		// updates
 		update("unchanged", noop, noop),
 		update("valid changes", noop, spec(func(s *v1.BucketSpec) {
@@ -267,6 +275,21 @@ func Cases() []equivalence.Case {
 		update("encryption: a second source added",
 			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k")} }),
 			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }), inv("spec.encryption")),
+
+		update("endpoints: primary and backup kept, one changed",
+			spec(func(s *v1.BucketSpec) {
+				s.Endpoints = []v1.Endpoint{{Name: "primary", Host: "p.example.com"}, {Name: "backup", Host: "b.example.com"}}
+			}),
+			spec(func(s *v1.BucketSpec) {
+				s.Endpoints = []v1.Endpoint{{Name: "primary", Host: "p.example.com", Port: 8443}, {Name: "backup", Host: "b.example.com"}}
+			})),
+		update("endpoints: backup added beside primary",
+			spec(func(s *v1.BucketSpec) { s.Endpoints = []v1.Endpoint{{Name: "primary", Host: "p.example.com"}} }),
+			spec(func(s *v1.BucketSpec) {
+				s.Endpoints = []v1.Endpoint{{Name: "primary", Host: "p.example.com"}, {Name: "backup", Host: "b.example.com"}}
+			}), inv("spec.endpoints")),
+		update("endpoints: public's reserved host kept, its port changed",
+			ep(0, func(e *v1.Endpoint) { e.Host = "public.invalid" }), ep(0, func(e *v1.Endpoint) { e.Host = "public.invalid"; e.Port = 8443 })),
 
 		// required and forbidden are ratcheted too: a value kept as it was is not checked again
 		update("legacyACL: set and unchanged", spec(func(s *v1.BucketSpec) { s.LegacyACL = "public" }),

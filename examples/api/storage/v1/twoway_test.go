@@ -73,6 +73,9 @@ func TestTwoWay(t *testing.T) {
 			if strings.HasPrefix(e.Field, "spec.mirror.") && e.Detail != "" && !strings.Contains(e.Detail, "65535") {
 				fired["mirror "+e.Detail]++ // the checks +k8s:subfield adds (and the endpoint's own)
 			}
+			if strings.Contains(e.Detail, "public.invalid") {
+				fired["item "+e.Detail]++ // the check +k8s:item adds to the endpoint "public"
+			}
 		}
 		if len(rep.Known) > 0 {
 			known++ // errors TwoWay itself sets aside as the server's ratcheting (Report.Known)
@@ -111,7 +114,8 @@ func TestTwoWay(t *testing.T) {
 		"Invalid value name", "Required value host", "Invalid value retention",
 		"Too many retention", "Duplicate value endpoints", "Required value class", "Too many endpoints",
 		`mirror must be greater than or equal to 1024`, `mirror must not be equal to "mirror.invalid"`,
-		"Invalid value encryption",
+		`item must not be equal to "public.invalid"`,
+		"Invalid value encryption", "Invalid value endpoints", // the union of the endpoints "primary" and "backup"
 	} {
 		if fired[want] == 0 {
 			t.Errorf("no object had a %q error: the pools no longer exercise it", want)
@@ -189,8 +193,8 @@ var (
 	replicas  = []int32{0, 0, 1, 3, 5, 6, -1}
 	owners    = []*string{nil, nil, ptr.To("team-a"), ptr.To("team-b"), ptr.To(""), ptr.To(strings.Repeat("o", 64))}
 	acls      = []string{"", "", "", "public"}
-	names     = []string{"a", "b", "c", "a", "Bad_Name"}
-	hosts     = []string{"h.example.com", "h.example.com", "", "localhost", strings.Repeat("ü", 127), "mirror.invalid"}
+	names     = []string{"a", "b", "c", "a", "Bad_Name", "primary", "backup", "public"}
+	hosts     = []string{"h.example.com", "h.example.com", "", "localhost", strings.Repeat("ü", 127), "mirror.invalid", "public.invalid"}
 	ports     = []int32{0, 80, 443, 70000, -1, 8080}
 	keys      = []*string{nil, nil, ptr.To("k1"), ptr.To("k2")}
 	retention = []map[string]int32{nil, nil, {"logs": 30}, {"logs": 30, "audit": 3650}, {"logs": 0}, {"tmp": 4000},

@@ -55,11 +55,16 @@ type BucketSpec struct {
 	// +k8s:eachVal=+k8s:maximum=3650
 	Retention map[string]int32 `json:"retention,omitempty"`
 
-	// Endpoints are where clients reach the bucket, by name.
+	// Endpoints are where clients reach the bucket, by name. A bucket has at most one of the
+	// endpoints "primary" and "backup", and the host of its endpoint "public" may not be
+	// "public.invalid".
 	// +k8s:optional
 	// +k8s:listType=map
 	// +k8s:listMapKey=name
 	// +k8s:maxItems=4
+	// +k8s:item(name: "primary")=+k8s:zeroOrOneOfMember
+	// +k8s:item(name: "backup")=+k8s:zeroOrOneOfMember
+	// +k8s:item(name: "public")=+k8s:subfield(host)=+k8s:neq="public.invalid"
 	Endpoints []Endpoint `json:"endpoints,omitempty"`
 
 	// Mirror is an endpoint that copies the bucket's objects elsewhere. Besides what every

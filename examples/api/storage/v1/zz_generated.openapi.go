@@ -181,13 +181,20 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 					},
 					"endpoints": spec.Schema{
 						SchemaProps: spec.SchemaProps{
-							Description: "Endpoints are where clients reach the bucket, by name.",
+							Description: "Endpoints are where clients reach the bucket, by name. A bucket has at most one of the endpoints \"primary\" and \"backup\", and the host of its endpoint \"public\" may not be \"public.invalid\".",
 							Type:        []string{"array"},
 							MaxItems:    ptr.To[int64](4),
 							Items: &spec.SchemaOrArray{
 								Schema: &spec.Schema{
 									SchemaProps: spec.SchemaProps{
 										Ref: ref("com.github.validation-gen.validation-gen.examples.api.storage.v1.Endpoint"),
+									},
+									VendorExtensible: spec.VendorExtensible{
+										Extensions: spec.Extensions{
+											"x-kubernetes-validations": []interface{}{
+												map[string]interface{}{"fieldPath": ".host", "message": "must not be equal to \"public.invalid\"", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "!(has(self.name) && self.name == 'public') || (!has(self.host) || oldSelf.hasValue() && has(oldSelf.value().host) && oldSelf.value().host == self.host || self.host != 'public.invalid')"},
+											},
+										},
 									},
 								},
 							},
@@ -291,6 +298,7 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 			VendorExtensible: spec.VendorExtensible{
 				Extensions: spec.Extensions{
 					"x-kubernetes-validations": []interface{}{
+						map[string]interface{}{"fieldPath": ".endpoints", "message": "must specify at most one of: `endpoints[{\"name\": \"primary\"}]`, `endpoints[{\"name\": \"backup\"}]`", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "oldSelf.hasValue() && [has(oldSelf.value().endpoints) && oldSelf.value().endpoints.exists(i, has(i.name) && i.name == 'primary'), has(oldSelf.value().endpoints) && oldSelf.value().endpoints.exists(i, has(i.name) && i.name == 'backup')] == [has(self.endpoints) && self.endpoints.exists(i, has(i.name) && i.name == 'primary'), has(self.endpoints) && self.endpoints.exists(i, has(i.name) && i.name == 'backup')] || [has(self.endpoints) && self.endpoints.exists(i, has(i.name) && i.name == 'primary'), has(self.endpoints) && self.endpoints.exists(i, has(i.name) && i.name == 'backup')].filter(x, x).size() <= 1"},
 						map[string]interface{}{"fieldPath": ".class", "message": "field cannot be modified once set", "reason": "FieldValueInvalid", "rule": "!(has(oldSelf.class) && oldSelf.class != '') || !(has(self.class) && self.class != '') || self.class == oldSelf.class"},
 						map[string]interface{}{"fieldPath": ".class", "message": "field cannot be cleared once set", "reason": "FieldValueInvalid", "rule": "!(has(oldSelf.class) && oldSelf.class != '') || has(self.class) && self.class != ''"},
 						map[string]interface{}{"fieldPath": ".owner", "message": "field cannot be set once created", "reason": "FieldValueInvalid", "rule": "has(oldSelf.owner) || !has(self.owner)"},

@@ -303,6 +303,33 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 				if len(*v) > 4 {
 					e = append(e, genruntime.At(genruntime.ShortCircuit(field.TooMany(nil, len(*v), 4)), "", "maxItems"))
 				}
+				{
+					isSet0 := func(list *[]Endpoint) bool {
+						if list == nil {
+							return false
+						}
+						for i := range *list {
+							if (*list)[i].Name == "primary" {
+								return true
+							}
+						}
+						return false
+					}
+					isSet1 := func(list *[]Endpoint) bool {
+						if list == nil {
+							return false
+						}
+						for i := range *list {
+							if (*list)[i].Name == "backup" {
+								return true
+							}
+						}
+						return false
+					}
+					if genruntime.CountTrue(isSet0(v), isSet1(v)) > 1 {
+						e = append(e, genruntime.AtValue(validate.ZeroOrOneOfUnion(ctx, op, nil, v, old, zeroOrOneOfMembershipFor_types_68, isSet0, isSet1))...)
+					}
+				}
 			}
 			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1_Endpoint_name) {
 				e = append(e, genruntime.At(field.Duplicate(nil, keyValue_v1_Endpoint_name(&(*v)[d])), "["+strconv.Itoa(d)+"]", ""))
@@ -327,6 +354,49 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 				}
 			}
 			e = append(e, itemErrs...)
+			var selErrs field.ErrorList
+			// +k8s:item
+			for i1 := range *v {
+				sel1 := &(*v)[i1]
+				if !(sel1.Name == "public") {
+					continue
+				}
+				var oldSel1 *Endpoint
+				if old != nil {
+					for j := range *old {
+						if o := &(*old)[j]; o.Name == "public" {
+							oldSel1 = o
+							break
+						}
+					}
+				}
+				{
+					e := e[:0:0]
+					var subErrs field.ErrorList
+					// +k8s:subfield(host)
+					{
+						sub2 := &sel1.Host
+						var oldSub2 *string
+						if oldSel1 != nil {
+							oldSub2 = &oldSel1.Host
+						}
+						{
+							e := e[:0:0]
+							if !(ratchet && oldSub2 != nil && equal_string(sub2, oldSub2)) {
+								e = append(e, genruntime.AtValue(validate.NEQ(ctx, op, nil, sub2, oldSub2, "public.invalid"))...)
+							}
+							if len(e) > 0 {
+								subErrs = append(subErrs, genruntime.PrefixChild(e, "host")...)
+							}
+						}
+					}
+					e = append(e, subErrs...)
+					if len(e) > 0 {
+						selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
+					}
+				}
+			}
+			e = append(e, selErrs...)
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "endpoints")...)
 			}
@@ -526,6 +596,9 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 	}
 	return genruntime.PrefixRoot(errs, fldPath)
 }
+
+var zeroOrOneOfMembershipFor_types_68 = validate.NewUnionMembership(validate.NewUnionMember("endpoints[{\"name\": \"primary\"}]"), validate.NewUnionMember("endpoints[{\"name\": \"backup\"}]"))
+
 func key_v1_Endpoint_name(x *Endpoint) string {
 	return x.Name
 }

@@ -134,6 +134,21 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 				}
 			}
 			errs = append(errs, validateEndpoint(e, oldE, p.Index(i))...)
+			// +k8s:item(name: "public")=+k8s:subfield(host)=+k8s:neq="public.invalid"
+			if e.Name == "public" && (oldE == nil || e.Host != oldE.Host) && e.Host == "public.invalid" {
+				errs = append(errs, field.Invalid(p.Index(i).Child("host"), e.Host, content.NEQError("public.invalid")))
+			}
+		}
+		// +k8s:item(name: "primary") and +k8s:item(name: "backup") are +k8s:zeroOrOneOfMember:
+		// checked only when which of them the list holds changed.
+		has := func(l []v1.Endpoint, name string) bool {
+			return slices.ContainsFunc(l, func(e v1.Endpoint) bool { return e.Name == name })
+		}
+		primary, backup := has(spec.Endpoints, "primary"), has(spec.Endpoints, "backup")
+		sameMembers := old != nil && has(oldEndpoints, "primary") == primary && has(oldEndpoints, "backup") == backup
+		if primary && backup && !sameMembers {
+			errs = append(errs, field.Invalid(p, "{primary, backup}",
+				"must specify at most one of: `endpoints[{\"name\": \"primary\"}]`, `endpoints[{\"name\": \"backup\"}]`").WithOrigin("zeroOrOneOf"))
 		}
 	}
 
