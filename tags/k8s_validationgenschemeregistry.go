@@ -15,8 +15,10 @@ func init() {
 			"an init function registers RegisterValidations into the package's localSchemeBuilder, and " +
 			"RegisterValidations registers each type that the package's +k8s:validation-gen selects (root kinds " +
 			"without one) by a typed nil, routing the request's subresource (+k8s:supportsSubresource, " +
-			"+k8s:isSubresource). nil writes no RegisterValidations. Without the tag, RegisterValidations takes " +
-			"a *runtime.Scheme and registers the root kinds.",
+			"+k8s:isSubresource). nil writes no RegisterValidations. Without the tag, a package written for " +
+			"Kubernetes' validation-gen that declares localSchemeBuilder registers as upstream's default, " +
+			"k8s.io/apimachinery/pkg/runtime.Scheme; other packages get a RegisterValidations(*runtime.Scheme) of the root " +
+			"kinds, which the caller runs.",
 		OpenAPI: "unchanged", Example: "+k8s:validation-gen-scheme-registry=k8s.io/apimachinery/pkg/runtime.Scheme",
 		Apply: func(c *Context) error {
 			if c.Pkg.SchemeRegistry != nil {

@@ -239,7 +239,15 @@ func (b *builder) pkg(path string) *model.Package {
 // the package's localSchemeBuilder with a Register method, which the generated init calls. The
 // problems are recorded in p.SchemeRegistryProblems, for the emitter to report if it registers
 // anything.
+//
+// A package written for Kubernetes' validation-gen without the tag registers as upstream's does by
+// default, into runtime.Scheme from an init function, when it declares the localSchemeBuilder that
+// init needs (Kubernetes' own packages do, in register.go); without one, upstream's generated file
+// would not compile, and the caller runs RegisterValidations(*runtime.Scheme) itself.
 func (b *builder) checkSchemeRegistry(pkg *types.Package, p *model.Package) {
+	if p.SchemeRegistry == nil && p.UpstreamSemantics() && pkg != nil && b.registersLocally(pkg) {
+		p.SchemeRegistry = &model.String{Value: runtimeScheme, Origin: p.ValidationGen.Origin}
+	}
 	reg := p.SchemeRegistry
 	if reg == nil || reg.Value == "nil" || pkg == nil {
 		return
@@ -262,6 +270,19 @@ func (b *builder) checkSchemeRegistry(pkg *types.Package, p *model.Package) {
 	if obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, pkg, "Register"); obj == nil {
 		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "localSchemeBuilder (%s) has no Register method, which the generated init calls", v.Type())
 	}
+}
+
+// runtimeScheme is the scheme type upstream's validation-gen registers into by default.
+const runtimeScheme = "k8s.io/apimachinery/pkg/runtime.Scheme"
+
+// registersLocally reports whether pkg declares a localSchemeBuilder with a Register method.
+func (b *builder) registersLocally(pkg *types.Package) bool {
+	v, ok := pkg.Scope().Lookup("localSchemeBuilder").(*types.Var)
+	if !ok {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, pkg, "Register")
+	return obj != nil
 }
 
 func dirOf(file string) string {
