@@ -22,6 +22,53 @@ type Origin struct {
 	// its check runs only when every option has the given value in the operation, read as
 	// apimachinery's validate.IfOption reads it.
 	Options []OptionGate
+	// K8s is the origin of the value's declaration in Kubernetes' +k8s: dialect (+k8s:required,
+	// +k8s:beta=+k8s:enum), nil when only tags of other dialects declare it (openapi-gen's
+	// +required, +enum, +listType). A value declared in both keeps the stable declaration in the
+	// fields above (the schema's reading, openapi-gen's) and the +k8s: one here, with its own level
+	// and options. Generated Go of a package written for Kubernetes' validation-gen reads a flag,
+	// a list type or a list-map key only through K8s (GoFlag, GoString), as upstream reads no other
+	// dialect's tag.
+	K8s *Origin
+}
+
+// GoFlag is what generated Go reads of a flag (+required, +optional, +enum): in a package written
+// for Kubernetes' validation-gen (upstream) only its +k8s: declaration, at that declaration's level
+// and options; elsewhere the flag as declared.
+func GoFlag(f *Flag, upstream bool) *Flag {
+	if f == nil || !upstream {
+		return f
+	}
+	if f.K8s == nil {
+		return nil
+	}
+	return &Flag{Origin: *f.K8s}
+}
+
+// GoString is GoFlag for a string-valued tag (+listType).
+func GoString(s *String, upstream bool) *String {
+	if s == nil || !upstream {
+		return s
+	}
+	if s.K8s == nil {
+		return nil
+	}
+	return &String{Value: s.Value, Origin: *s.K8s}
+}
+
+// GoStrings is GoString for a repeatable tag (+listMapKey): the values declared in the +k8s:
+// dialect.
+func GoStrings(ss []String, upstream bool) []String {
+	if !upstream {
+		return ss
+	}
+	var out []String
+	for _, s := range ss {
+		if s.K8s != nil {
+			out = append(out, String{Value: s.Value, Origin: *s.K8s})
+		}
+	}
+	return out
 }
 
 // Presence is one requiredness tag gated on options (Origin.Options): Kind is "required",

@@ -50,10 +50,20 @@ func levelDef(name, level string) *Def {
 // (+required and +k8s:beta=+k8s:required), stable: what a level wraps is not published in the
 // schema (see the builder), and the stable declaration is, for openapi-gen. A declaration gated
 // on an option (+k8s:ifEnabled) is not published either: an ungated one wins over it.
+//
+// The +k8s: declaration is kept beside it (model.Origin.K8s): generated Go of a package written for
+// Kubernetes' validation-gen reads that one, at its level.
 func stableWins(o *model.Origin, by model.Origin) {
+	k8s := o.K8s
+	if k8s == nil {
+		k8s = by.K8s
+	} else if by.K8s != nil {
+		stableWins(k8s, *by.K8s)
+	}
 	if by.Level == "" && len(by.Options) == 0 {
 		o.Level, o.Options = "", nil
 	}
+	o.K8s = k8s
 }
 
 // pendingUpstream lists tags of Kubernetes' validation-gen that this generator does not implement

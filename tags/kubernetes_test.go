@@ -28,12 +28,59 @@ func TestKubernetesSpellings(t *testing.T) {
 			}
 		},
 	}, {
+		// What generated Go of a package written for Kubernetes' validation-gen reads: the +k8s:
+		// declaration only, at its own level (model.GoFlag); the schema reads the merged flag.
+		name: "the +k8s: reading of a flag", kind: model.KindString, typ: types.Typ[types.String],
+		lines: []string{"+optional", "+k8s:optional", "+required"},
+		diag:  "conflicts with +optional",
+		check: func(t *testing.T, v *model.Validations) {
+			if g := model.GoFlag(v.Optional, true); g == nil || g.Tag != "optional" {
+				t.Errorf("+optional beside +k8s:optional: Go reads %+v, want the flag", g)
+			}
+		},
+	}, {
+		name: "openapi-gen's spelling alone", kind: model.KindString, typ: types.Typ[types.String],
+		lines: []string{"+required"},
+		check: func(t *testing.T, v *model.Validations) {
+			if v.Required == nil || model.GoFlag(v.Required, false) == nil {
+				t.Errorf("+required: not read outside upstream's semantics: %+v", v.Required)
+			}
+			if g := model.GoFlag(v.Required, true); g != nil {
+				t.Errorf("+required alone: upstream's Go reads %+v, want nothing", g)
+			}
+		},
+	}, {
+		name: "a stable declaration beside a +k8s: one at a level", kind: model.KindString, typ: types.Typ[types.String],
+		lines: []string{"+required", "+k8s:beta=+k8s:required"},
+		check: func(t *testing.T, v *model.Validations) {
+			if v.Required == nil || v.Required.Level != "" {
+				t.Errorf("the schema's reading %+v, want stable", v.Required)
+			}
+			if g := model.GoFlag(v.Required, true); g == nil || g.Level != "Beta" {
+				t.Errorf("upstream's Go reads %+v, want the Beta declaration", g)
+			}
+		},
+	}, {
+		name: "a +k8s: declaration at a level, then a stable one", kind: model.KindList, typ: list,
+		lines: []string{"+k8s:alpha=+k8s:listType=set", "+listType=set"},
+		check: func(t *testing.T, v *model.Validations) {
+			if v.ListType == nil || v.ListType.Level != "" {
+				t.Errorf("the schema's reading %+v, want stable", v.ListType)
+			}
+			if g := model.GoString(v.ListType, true); g == nil || g.Level != "Alpha" || g.Value != "set" {
+				t.Errorf("upstream's Go reads %+v, want the Alpha set", g)
+			}
+		},
+	}, {
 		name: "both spellings of list-map keys", kind: model.KindList, typ: list,
 		lines: []string{"+listType=map", "+listMapKey=status", "+listMapKey=reason", "+k8s:listType=map",
 			"+k8s:listMapKey=status", "+k8s:listMapKey=reason"},
 		check: func(t *testing.T, v *model.Validations) {
 			if len(v.ListMapKeys) != 2 || v.ListMapKeys[0].Value != "status" || v.ListMapKeys[1].Value != "reason" {
 				t.Errorf("keys %+v, want status, reason", v.ListMapKeys)
+			}
+			if keys := model.GoStrings(v.ListMapKeys, true); len(keys) != 2 || model.GoString(v.ListType, true) == nil {
+				t.Errorf("upstream's Go reads keys %+v and list type %+v, want both", keys, v.ListType)
 			}
 		},
 	}, {

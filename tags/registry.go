@@ -139,6 +139,8 @@ type Context struct {
 	Tag   *codetags.Tag
 	Args  map[string]codetags.Arg
 	place Place
+	// k8sMirror is the later tag that repeats this one in the +k8s: dialect (see k8sMirror).
+	k8sMirror *Raw
 }
 
 // ConstLookup finds constants visible from the tag's package.
@@ -154,8 +156,19 @@ type ConstLookup interface {
 }
 
 // Origin is the origin to record for values set by this tag.
+// A tag spelled in the +k8s: dialect also records itself as the value's +k8s: declaration
+// (model.Origin.K8s).
 func (c *Context) Origin() model.Origin {
-	return model.Origin{Tag: c.Def.Name, Pos: c.Raw.Pos, Level: c.place.Level, Options: c.place.Options}
+	o := model.Origin{Tag: c.Def.Name, Pos: c.Raw.Pos, Level: c.place.Level, Options: c.place.Options}
+	if strings.HasPrefix(c.Raw.Name, "k8s:") {
+		k := o
+		o.K8s = &k
+	} else if c.k8sMirror != nil {
+		k := o
+		k.Pos = c.k8sMirror.Pos
+		o.K8s = &k
+	}
+	return o
 }
 
 // Errorf reports a problem with this tag at its '+'.
@@ -344,7 +357,7 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		}
 		seen[d] = r.Pos
 		c := &Context{Def: d, Raw: r, Kind: p.Kind, GoType: p.GoType, V: p.V, Type: p.Type, Pkg: p.Pkg, Const: p.Const,
-			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags, place: p}
+			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags, place: p, k8sMirror: k8sMirror(raws[i+1:], r, d)}
 		check := checkArgs
 		if d.Typed {
 			check = checkTyped
@@ -378,6 +391,23 @@ func mirrored(earlier []Raw, r *Raw, d *Def) bool {
 		other = true
 	}
 	return other
+}
+
+// k8sMirror is the later tag of the same place that repeats r, which is not of the +k8s:
+// dialect, in it (+optional, then +k8s:optional), or nil: mirrored skips that one, and r's values
+// record themselves as declared in the +k8s: dialect too, at its position (model.Origin.K8s).
+func k8sMirror(later []Raw, r *Raw, d *Def) *Raw {
+	if strings.HasPrefix(r.Name, "k8s:") {
+		return nil
+	}
+	for i := range later {
+		l := &later[i]
+		if strings.HasPrefix(l.Name, "k8s:") && registry[l.Name] == d && l.HasValue == r.HasValue &&
+			strings.TrimSpace(l.Value) == strings.TrimSpace(r.Value) {
+			return l
+		}
+	}
+	return nil
 }
 
 func report(diags *model.Diagnostics, r *Raw, err error) {

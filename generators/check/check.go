@@ -150,6 +150,17 @@ func (c *checker) lists(n *model.Node) {
 	}
 	n = model.UniqueView(n) // +k8s:unique: checked as the set or list map it makes
 	v := &n.V
+	if c.upstream {
+		// Generated Go reads only the +k8s: spellings (model.GoString): they must pair up on their
+		// own, as upstream's validation-gen requires.
+		lt, keys := model.GoString(v.ListType, true), model.GoStrings(v.ListMapKeys, true)
+		switch {
+		case lt != nil && lt.Value == "map" && len(keys) == 0:
+			c.diags.Add(lt.Pos, "k8s:listType", "needs +k8s:listMapKey: Kubernetes' validation-gen does not read openapi-gen's +listMapKey")
+		case len(keys) > 0 && (lt == nil || lt.Value != "map"):
+			c.diags.Add(keys[0].Pos, "k8s:listMapKey", "needs +k8s:listType=map: Kubernetes' validation-gen does not read openapi-gen's +listType")
+		}
+	}
 	if v.ListType == nil {
 		if len(v.ListMapKeys) > 0 {
 			k := v.ListMapKeys[0]

@@ -273,9 +273,9 @@ func (g *validatorGen) itemMatch(n *model.Node) jen.Code {
 	n = model.UniqueView(n) // +k8s:unique=map: matched by its keys too
 	item := n.Items
 	t := g.goType(item.ValueType())
-	if n.V.ListType != nil && n.V.ListType.Value == "map" && len(n.V.ListMapKeys) > 0 {
+	if keys := g.mapKeys(n); g.listTypeIs(n, "map") && len(keys) > 0 {
 		var cond *jen.Statement
-		for _, k := range n.V.ListMapKeys {
+		for _, k := range keys {
 			for _, p := range model.Effective(item).Properties {
 				if p.Name != k.Value {
 					continue
@@ -303,7 +303,9 @@ func (g *validatorGen) itemMatch(n *model.Node) jen.Code {
 // 1 for a string field), so they are left out of the switch; with none left, every value fails.
 func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
 	V := &n.V
-	if len(n.Enum) == 0 && V.Enum == nil {
+	enum := model.GoFlag(V.Enum, g.pkg.UpstreamSemantics())
+	if len(n.Enum) == 0 && V.Enum == nil || V.Enum != nil && enum == nil {
+		// In a package written for Kubernetes' validation-gen, openapi-gen's +enum checks nothing.
 		return nil
 	}
 	subject := jen.Op("*").Id(v)
@@ -316,7 +318,7 @@ func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
 		subject = jen.Bool().Call(subject)
 	}
 	if excluding(n.Enum) && n.Kind == model.KindString {
-		return []jen.Code{gated(enumOrigin(V), g.enumExcluding(n, v))}
+		return []jen.Code{gated(g.enumOrigin(V), g.enumExcluding(n, v))}
 	}
 	var cases, names []jen.Code
 	for _, ev := range n.Enum {
@@ -348,13 +350,13 @@ func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
 		}
 	}
 	fail := jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
-		jen.Qual(pkgField, "NotSupported").Call(jen.Nil(), jen.Op("*").Id(v), jen.Index().String().Values(names...)), jen.Lit(""), jen.Lit(g.upstreamOr("enum"))), enumOrigin(V)))
+		jen.Qual(pkgField, "NotSupported").Call(jen.Nil(), jen.Op("*").Id(v), jen.Index().String().Values(names...)), jen.Lit(""), jen.Lit(g.upstreamOr("enum"))), g.enumOrigin(V)))
 	if len(cases) == 0 {
 		// No listed value has the field's JSON type, or (upstream's semantics only) an enum
 		// type without constants: no value is supported.
-		return []jen.Code{gated(enumOrigin(V), fail)}
+		return []jen.Code{gated(g.enumOrigin(V), fail)}
 	}
-	return []jen.Code{gated(enumOrigin(V), jen.Switch(subject).Block(jen.Case(cases...), jen.Default().Block(fail)))}
+	return []jen.Code{gated(g.enumOrigin(V), jen.Switch(subject).Block(jen.Case(cases...), jen.Default().Block(fail)))}
 }
 
 // excluding reports whether an enum has values excluded under an option (+k8s:enumExclude).
@@ -409,7 +411,7 @@ func (g *validatorGen) enumExcluding(n *model.Node, v string) jen.Code {
 	} else {
 		at = jen.Qual(pkgGenRT, "AtValue").Call(call)
 	}
-	return jen.Id("e").Op("=").Append(jen.Id("e"), marked(at, enumOrigin(&n.V)).Op("..."))
+	return jen.Id("e").Op("=").Append(jen.Id("e"), marked(at, g.enumOrigin(&n.V)).Op("..."))
 }
 
 // marked adds the stability level of the tag that declared a check (+k8s:alpha, +k8s:beta) to the
@@ -429,7 +431,10 @@ func flagOrigin(f *model.Flag) model.Origin {
 	return f.Origin
 }
 
-func enumOrigin(v *model.Validations) model.Origin { return flagOrigin(v.Enum) }
+// enumOrigin is the origin of an enum's check (its +k8s: declaration in upstream's semantics).
+func (g *validatorGen) enumOrigin(v *model.Validations) model.Origin {
+	return flagOrigin(model.GoFlag(v.Enum, g.pkg.UpstreamSemantics()))
+}
 
 // gated makes a check statement (one that appends to e) run only under the validation options its
 // tag is gated on (+k8s:ifEnabled, +k8s:ifDisabled), through apimachinery's validate.IfOption as

@@ -67,7 +67,7 @@ func (g *validatorGen) holdsListMap(n *model.Node) bool {
 		g.corrMemo[key] = r
 		return r
 	case n.Kind == model.KindList:
-		return isListMap(n) && !n.Items.Pointer
+		return g.isListMap(n) && !n.Items.Pointer
 	case n.Kind == model.KindMap:
 		return n.Values != nil && g.holdsListMap(n.Values)
 	case n.Kind == model.KindObject:
@@ -80,8 +80,8 @@ func (g *validatorGen) holdsListMap(n *model.Node) bool {
 	return false
 }
 
-func isListMap(n *model.Node) bool {
-	return n.Kind == model.KindList && n.V.ListType != nil && n.V.ListType.Value == "map" && len(n.V.ListMapKeys) > 0 && n.Items != nil
+func (g *validatorGen) isListMap(n *model.Node) bool {
+	return n.Kind == model.KindList && g.listTypeIs(n, "map") && len(g.mapKeys(n)) > 0 && n.Items != nil
 }
 
 // correlationFn returns (declaring on first use) func(v *T) bool for a value that can hold a
@@ -97,7 +97,7 @@ func (g *validatorGen) correlationFn(n *model.Node) string {
 		key = "corr:def " + n.Ref.GoPackage + "." + n.Ref.GoName
 		n = n.Ref.Node
 	case n.Kind == model.KindList:
-		key = "corr:list " + types.TypeString(n.ValueType(), nil) + " " + g.keyID(n.Items, n.V.ListMapKeys)
+		key = "corr:list " + types.TypeString(n.ValueType(), nil) + " " + g.keyID(n.Items, g.mapKeys(n))
 	case n.Kind == model.KindMap:
 		key = "corr:map " + types.TypeString(n.ValueType(), nil) + " " + g.correlationFn(n.Values)
 	default:
@@ -121,10 +121,10 @@ func (g *validatorGen) correlationBody(n *model.Node) []jen.Code {
 	case model.KindList:
 		item := n.Items
 		present := jen.Code(jen.Nil())
-		if p := g.keyPresence(item, n.V.ListMapKeys); p != "" {
+		if p := g.keyPresence(item, g.mapKeys(n)); p != "" {
 			present = jen.Id(p)
 		}
-		out = append(out, jen.If(jen.Op("!").Qual(pkgGenRT, "Correlatable").Call(jen.Op("*").Id("v"), g.keyFunc(item, n.V.ListMapKeys), present, jen.Id(g.eq.fn(item.ValueType())))).Block(jen.Return(jen.False())))
+		out = append(out, jen.If(jen.Op("!").Qual(pkgGenRT, "Correlatable").Call(jen.Op("*").Id("v"), g.keyFunc(item, g.mapKeys(n)), present, jen.Id(g.eq.fn(item.ValueType())))).Block(jen.Return(jen.False())))
 		if inner := g.correlationFn(item); inner != "" {
 			out = append(out, jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("v")).Block(
 				jen.If(jen.Op("!").Add(jen.Id(inner)).Call(jen.Op("&").Parens(jen.Op("*").Id("v")).Index(jen.Id("i")))).Block(jen.Return(jen.False()))))

@@ -10,15 +10,33 @@ import (
 	"github.com/validation-gen/validation-gen/model"
 )
 
+// listType is the list type generated Go reads at n: in a package written for Kubernetes'
+// validation-gen only +k8s:listType (model.GoString), as upstream reads no other dialect's tags.
+func (g *validatorGen) listType(n *model.Node) *model.String {
+	return model.GoString(n.V.ListType, g.pkg.UpstreamSemantics())
+}
+
+// mapKeys is listType for +listMapKey.
+func (g *validatorGen) mapKeys(n *model.Node) []model.String {
+	return model.GoStrings(n.V.ListMapKeys, g.pkg.UpstreamSemantics())
+}
+
+// listTypeIs reports whether generated Go reads n as a list of type lt.
+func (g *validatorGen) listTypeIs(n *model.Node, lt string) bool {
+	t := g.listType(n)
+	return t != nil && t.Value == lt
+}
+
 // items emits the checks of list items, with their correlated old items: by key for
 // +listType=map, and none for sets and atomic lists (whose whole value is ratcheted instead), as
 // the API server correlates them. Duplicates of sets and map keys are found in O(n).
 func (g *validatorGen) items(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
 	var out []jen.Code
 	item := n.Items
+	listType, mapKeys := g.listType(n), g.mapKeys(n)
 	lt := ""
-	if n.V.ListType != nil {
-		lt = n.V.ListType.Value
+	if listType != nil {
+		lt = listType.Value
 	}
 	it := item.ValueType()
 	iv, io := "item"+strconv.Itoa(depth), "oldItem"+strconv.Itoa(depth)
@@ -28,11 +46,12 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 		return jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Add(dups)).Block(
 			jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
 				jen.Qual(pkgField, "Duplicate").Call(jen.Nil(), value),
-				jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit(g.upstreamOr(origin))), n.V.ListType.Origin)))
+				jen.Lit("[").Op("+").Qual("strconv", "Itoa").Call(jen.Id("d")).Op("+").Lit("]"), jen.Lit(g.upstreamOr(origin))), listType.Origin)))
 	}
 	// The item at index d, as a value (a pointer item is not nil: nil items are never duplicates).
 	itemAt := jen.Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))
-	if item.Pointer {
+	upstream := g.pkg.UpstreamSemantics()
+	if item.Pointer && !upstream {
 		itemAt = jen.Op("*").Add(itemAt)
 	}
 	switch lt {
@@ -52,17 +71,23 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 			default:
 				dups = jen.Qual(pkgGenRT, "EqualDuplicates").Call(jen.Op("*").Id(v), g.derefOr(old), jen.Id(g.eq.fn(it)))
 			}
-			out = append(out, gated(n.V.ListType.Origin, dup(dups, itemAt, "listType=set")))
+			out = append(out, gated(listType.Origin, dup(dups, itemAt, "listType=set")))
 		}
 	case "map":
-		keyFn = g.keyFunc(item, n.V.ListMapKeys)
+		keyFn = g.keyFunc(item, mapKeys)
 		if !transitionsOnly && n.V.CustomUnique == nil {
 			fn, at := "KeyDuplicates", jen.Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))
 			if item.Pointer {
 				fn, at = "PtrKeyDuplicates", jen.Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))
 			}
-			out = append(out, gated(n.V.ListType.Origin, dup(jen.Qual(pkgGenRT, fn).Call(jen.Op("*").Id(v), g.derefOr(old), keyFn),
-				jen.Id(g.keyValueFunc(item, n.V.ListMapKeys)).Call(at), "listType=map")))
+			// A duplicate's bad value is its key, as the API server reports it; in upstream's
+			// semantics the whole item, as validate.ValSliceUnique / PtrSliceUnique report it.
+			value := jen.Id(g.keyValueFunc(item, mapKeys)).Call(at)
+			if upstream {
+				value = itemAt.Clone()
+			}
+			out = append(out, gated(listType.Origin, dup(jen.Qual(pkgGenRT, fn).Call(jen.Op("*").Id(v), g.derefOr(old), keyFn),
+				value, "listType=map")))
 		}
 	}
 	if !g.nodeCarries(item) && !(transitionsOnly && g.nodeTransition(item, false)) {
@@ -81,14 +106,14 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 		found := jen.Id("ok")
 		if item.Pointer {
 			index = jen.Qual(pkgGenRT, "PtrIndexByKey").Call(jen.Op("*").Id(old), keyFn)
-		} else if present := g.keyPresence(item, n.V.ListMapKeys); present != "" {
+		} else if present := g.keyPresence(item, mapKeys); present != "" {
 			index = jen.Qual(pkgGenRT, "IndexByPresentKey").Call(jen.Op("*").Id(old), keyFn, jen.Id(present))
 			found = jen.Id("ok").Op("&&").Id(present).Call(jen.Id(iv))
 		}
-		corr = append(corr, jen.Var().Id("oldIndex").Map(jen.Id(g.keyTypeName(item, n.V.ListMapKeys))).Int(),
+		corr = append(corr, jen.Var().Id("oldIndex").Map(jen.Id(g.keyTypeName(item, mapKeys))).Int(),
 			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldIndex").Op("=").Add(index)))
 		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
-			jen.If(jen.List(jen.Id("j"), jen.Id("ok")).Op(":=").Id("oldIndex").Index(jen.Id(g.keyFuncName(item, n.V.ListMapKeys)).Call(jen.Id(iv))), found).Block(
+			jen.If(jen.List(jen.Id("j"), jen.Id("ok")).Op(":=").Id("oldIndex").Index(jen.Id(g.keyFuncName(item, mapKeys)).Call(jen.Id(iv))), found).Block(
 				jen.Id(io).Op("=").Add(g.itemRef(item, old))))
 	case lt == "set" && g.pkg.UpstreamSemantics():
 		// Upstream correlates a set's items with equal old items (validate.EachValSliceVal with
@@ -342,7 +367,7 @@ func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.
 		}
 		// In upstream's semantics the subfield's own +k8s:required and +k8s:immutable run first and
 		// short-circuit the rest (errors marked so).
-		required := upstream && node.V.Required != nil && g.absent(node, "x") != nil
+		required := upstream && model.GoFlag(node.V.Required, true) != nil && g.absent(node, "x") != nil
 		immutable := upstream && node.V.Immutable != nil
 		if immutable {
 			c := *node
@@ -357,7 +382,7 @@ func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.
 		var first []jen.Code
 		if required {
 			first = append(first, jen.If(g.absent(sf.Node, sv)).Block(jen.Id("e").Op("=").Append(jen.Id("e"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(""), jen.Lit(""))), node.V.Required.Origin))))
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(""), jen.Lit(""))), model.GoFlag(node.V.Required, true).Origin))))
 		}
 		if immutable && !sf.Node.Pointer {
 			// As +k8s:immutable elsewhere: a subfield with no old value (a new item) changed too.
@@ -498,7 +523,7 @@ func (g *validatorGen) inheritedStop(n *model.Node, sf *model.Subfield, old, sv,
 	var conds []*jen.Statement
 	absent := func(x string) *jen.Statement { return g.absent(t, x) }
 	if a := absent(sv); a != nil {
-		if t.V.Required != nil || t.V.Optional != nil {
+		if model.GoFlag(t.V.Required, true) != nil || model.GoFlag(t.V.Optional, true) != nil {
 			conds = append(conds, a)
 		}
 		if t.V.Forbidden != nil {

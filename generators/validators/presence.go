@@ -82,11 +82,11 @@ func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, 
 	for _, pr := range n.V.GatedPresence {
 		decls = append(decls, gatedCheck(pr))
 	}
-	switch {
-	case required && n.V.Optional == nil:
-		decls = append(decls, check("required", flagOrigin(n.V.Required))...)
-	case n.V.Optional != nil:
-		decls = append(decls, check("optional", n.V.Optional.Origin)...)
+	switch optional := model.GoFlag(n.V.Optional, upstream); {
+	case required && optional == nil:
+		decls = append(decls, check("required", flagOrigin(model.GoFlag(n.V.Required, upstream)))...)
+	case optional != nil:
+		decls = append(decls, check("optional", optional.Origin)...)
 	}
 
 	block := []jen.Code{jen.Id("v").Op(":=").Add(valueOf("obj", p.GoName, n.Pointer)),

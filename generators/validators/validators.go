@@ -247,7 +247,7 @@ func (g *validatorGen) carry(d *model.Definition) bool {
 // whose validators its fields call.
 func (g *validatorGen) localCarry(d *model.Definition) (bool, []*model.Definition) {
 	var refs []*model.Definition
-	yes := hasChecks(d.Node)
+	yes := g.hasChecks(d.Node)
 	for _, p := range checkedProperties(d) {
 		yes = g.nodeLocal(p.Node, &refs) || yes
 	}
@@ -322,7 +322,7 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 // check; it adds the definitions whose validators the node's checks would call to refs.
 func (g *validatorGen) nodeLocal(n *model.Node, refs *[]*model.Definition) bool {
 	n = n.GoView()
-	if hasChecks(n) {
+	if g.hasChecks(n) {
 		return true
 	}
 	for _, sf := range n.V.Subfields {
@@ -350,12 +350,13 @@ func (g *validatorGen) nodeLocal(n *model.Node, refs *[]*model.Definition) bool 
 }
 
 // hasChecks reports whether the tags at a node ask for any check.
-func hasChecks(n *model.Node) bool {
+func (g *validatorGen) hasChecks(n *model.Node) bool {
 	v := &n.V
+	up := g.pkg.UpstreamSemantics()
 	return len(v.Minimum)+len(v.Maximum)+len(v.MultipleOf)+len(v.MinLength)+len(v.MaxLength)+len(v.MinItems)+
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
-		v.Pattern != nil || v.Format != nil || len(n.Enum) > 0 || v.Enum != nil || v.NameFormat != nil || v.Forbidden != nil || len(v.GatedPresence) > 0 ||
-		v.ListType != nil && (v.ListType.Value == "set" || v.ListType.Value == "map") || v.Unique != nil || v.Update != nil || v.Immutable != nil
+		v.Pattern != nil || v.Format != nil || model.GoFlag(v.Enum, up) != nil || v.Enum == nil && len(n.Enum) > 0 || v.NameFormat != nil || v.Forbidden != nil || len(v.GatedPresence) > 0 ||
+		g.listTypeIs(n, "set") || g.listTypeIs(n, "map") || v.Unique != nil || v.Update != nil || v.Immutable != nil
 }
 
 // transition reports whether a definition holds a transition rule anywhere in it.
@@ -399,7 +400,7 @@ func (g *validatorGen) nodeTransitionLocal(n *model.Node, self bool, refs *[]*mo
 		}
 	}
 	// Only list-map items and map values have old values to run transition rules against.
-	if n.Items != nil && n.V.ListType != nil && n.V.ListType.Value == "map" && g.nodeTransitionLocal(n.Items, false, refs) {
+	if n.Items != nil && g.listTypeIs(n, "map") && g.nodeTransitionLocal(n.Items, false, refs) {
 		return true
 	}
 	return n.Values != nil && g.nodeTransitionLocal(n.Values, false, refs)
@@ -677,17 +678,17 @@ func (g *validatorGen) propAbsent(p *model.Property, v string) *jen.Statement {
 // written for Kubernetes' validation-gen, an explicit +required only.
 func goRequired(d *model.Definition, p *model.Property) bool {
 	if d.Package.UpstreamSemantics() {
-		return p.Node.V.Required != nil || defaultedOptional(p.Node)
+		return model.GoFlag(p.Node.V.Required, true) != nil || defaultedOptional(p.Node)
 	}
 	return p.Required
 }
 
-// defaultedOptional reports an optional field with a default that the API server always sets, so
-// that, as upstream's validation-gen reads it, the field is effectively required: a pointer,
+// defaultedOptional reports a +k8s:optional field with a default that the API server always sets,
+// so that, as upstream's validation-gen reads it, the field is effectively required: a pointer,
 // or a value whose default is not its zero value (a zero default of a value only documents what
 // an unset value means).
 func defaultedOptional(n *model.Node) bool {
-	if n.V.Optional == nil || n.V.Default == nil {
+	if model.GoFlag(n.V.Optional, true) == nil || n.V.Default == nil {
 		return false
 	}
 	return n.Pointer || !zeroJSON(n.V.Default.Value)
@@ -727,7 +728,7 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 	required := goRequired(d, p)
 	upstream := d.Package.UpstreamSemantics()
 	// +k8s:optional makes a required field optional, except an optional field with a default.
-	optional := n.V.Optional != nil && !(upstream && defaultedOptional(n))
+	optional := model.GoFlag(n.V.Optional, upstream) != nil && !(upstream && defaultedOptional(n))
 	// Required errors name the tag, except in upstream's semantics, where they have no origin.
 	origin := "required"
 	if upstream {
@@ -809,7 +810,7 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 		}
 	case required && !optional:
 		var missing jen.Code = jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
-			jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(n.V.Required)))
+			jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(model.GoFlag(n.V.Required, upstream))))
 		if upstream {
 			// Upstream does not check an unchanged value again: a field missing before too is not
 			// reported again.
@@ -830,7 +831,7 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...).Else().If(jen.Id("old").Op("!=").Nil()).Block(
 			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
 				marked(jen.Qual(pkgGenRT, "AtValue").Call(unset), o), jen.Lit(p.Name)).Op("..."))))
-	case upstream && n.V.Optional == nil && len(p.Via) == 0 && len(g.fixedResults(n.V.FixedResults, "v", "v", "e")) > 0:
+	case upstream && model.GoFlag(n.V.Optional, true) == nil && len(p.Via) == 0 && len(g.fixedResults(n.V.FixedResults, "v", "v", "e")) > 0:
 		// A nil pointer, neither +required nor +optional: upstream calls the field's checks with
 		// nil, where only those that always fail (+k8s:validateFalse) report; an unchanged nil is
 		// not checked again.
@@ -845,7 +846,7 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 		guard := jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(block...)
 		if requiredCheck {
 			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(n.V.Required))))
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(model.GoFlag(n.V.Required, upstream)))))
 		}
 		return []jen.Code{jen.Comment(p.Name), guard}
 	}
@@ -1027,9 +1028,9 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	}
 	// Items of atomic lists and sets have no old items: they are validated when the whole list
 	// changed, as the API server ratchets them.
-	wholeList := n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value == "atomic" || n.V.ListType.Value == "set")
+	wholeList := n.Kind == model.KindList && (g.listType(n) == nil || g.listTypeIs(n, "atomic") || g.listTypeIs(n, "set"))
 	needEq := len(own) > 0 || len(allRules) > 0 || immutable != nil ||
-		wholeList && (g.nodeCarries(n.Items) || n.V.ListType != nil && n.V.ListType.Value == "set")
+		wholeList && (g.nodeCarries(n.Items) || g.listTypeIs(n, "set"))
 	if !transitionsOnly && needEq {
 		celVar := ""
 		if len(allRules) > 0 {
@@ -1063,7 +1064,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	}
 	switch n.Kind {
 	case model.KindList:
-		if n.V.ListType != nil && n.V.ListType.Value == "map" {
+		if g.listTypeIs(n, "map") {
 			out = append(out, g.items(n, v, old, depth, transitionsOnly)...)
 		}
 		if !transitionsOnly {

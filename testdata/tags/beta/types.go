@@ -1,5 +1,6 @@
 // Package beta exercises +k8s:beta: validations whose errors are marked Beta, also written
-// beside the same tag for openapi-gen, as Kubernetes writes them.
+// beside the same tag for openapi-gen, as Kubernetes writes them. The schema publishes what
+// openapi-gen's tags say; the Go validators read the +k8s: tags, at their level, as upstream does.
 //
 // +k8s:validation-gen=*
 package beta

@@ -13,7 +13,8 @@ type Spec struct {
 	// +k8s:maxLength=5
 	Name string `json:"name,omitempty"`
 
-	// Replicas is a required pointer.
+	// Replicas has openapi-gen's +required only: required in the schema, but Kubernetes'
+	// validation-gen reads no tag of openapi-gen, so Go does not check that it is set.
 	// +required
 	// +k8s:minimum=1
 	Replicas *int32 `json:"replicas"`
