@@ -103,6 +103,16 @@ func Normalizations() []Normalization {
 			apply: normalizeDuplicatesOnce,
 		},
 		{
+			Name: "items-select-first",
+			Doc: "Upstream's +k8s:item checks the first item its selector matches " +
+				"(validate.ValSliceItem); the rule that publishes it on the items of a list map " +
+				"checks every item that matches. They differ only at an item that repeats an " +
+				"earlier item's key, which is an error of its own (Duplicate). At such an item, the " +
+				"schema backend's errors at or below it that the reference does not report (same " +
+				"type and field) are dropped.",
+			apply: normalizeItemsSelectFirst,
+		},
+		{
 			Name: "first-string-check",
 			Doc: "The server reports only the first failing string check of a value, in the order " +
 				"maxLength (TooLong), minLength, pattern (Invalid); handwritten validation reports " +
@@ -126,7 +136,10 @@ func Normalizations() []Normalization {
 				"<value>\"; handwritten validation gives apimachinery's reasons. Where the handwritten " +
 				"detail is exactly the reasons that the format's Go check (formats.Reasons, " +
 				"proven to accept what the server's format accepts) gives for the value, joined with " +
-				"\"; \", the server's detail is replaced by it.",
+				"\"; \", the server's detail is replaced by it; where the handwritten errors at the " +
+				"field are those reasons one each, in order (as apimachinery's format functions, " +
+				"which upstream's validation-gen calls, report them), the server's error becomes one " +
+				"per reason.",
 			apply: normalizeFormatMessages,
 		},
 		{
@@ -627,6 +640,7 @@ var formatMessage = regexp.MustCompile(` in body must be of type ([^:\s]+): `)
 
 func normalizeFormatMessages(n *normalizing) bool {
 	changed := false
+	var split field.ErrorList
 	for _, g := range n.got {
 		m := formatMessage.FindStringSubmatch(g.Detail)
 		value, ok := g.BadValue.(string)
@@ -638,14 +652,30 @@ func normalizeFormatMessages(n *normalizing) bool {
 			continue
 		}
 		want := genruntime.JoinReasons(reasons)
+		each := 0 // the reference's errors at the field that are the reasons, one each, in order
 		for _, r := range n.ref {
 			if r.Type == g.Type && r.Field == g.Field && r.Detail == want {
 				g.Detail = want
 				changed = true
+				each = -1
 				break
 			}
+			if r.Type == g.Type && r.Field == g.Field && each >= 0 && each < len(reasons) && r.Detail == reasons[each] {
+				each++
+			}
+		}
+		if each == len(reasons) {
+			// One error per reason, as apimachinery's format functions report them.
+			g.Detail = reasons[0]
+			for _, r := range reasons[1:] {
+				c := *g
+				c.Detail = r
+				split = append(split, &c)
+			}
+			changed = true
 		}
 	}
+	n.got = append(n.got, split...)
 	return changed
 }
 
@@ -694,6 +724,46 @@ func normalizeDuplicatesOnce(n *normalizing) bool {
 		}
 	})
 	return remove(&n.ref, later)
+}
+
+func normalizeItemsSelectFirst(n *normalizing) bool {
+	var repeated []string // paths of list-map items whose key an earlier item has
+	walk(n.res.obj, n.res.structural, nil, func(p *field.Path, x interface{}, s *structuralschema.Structural) {
+		list, ok := x.([]interface{})
+		if !ok || s.XListType == nil || *s.XListType != "map" {
+			return
+		}
+		seen := map[string]bool{}
+		for i, item := range list {
+			k := listKey(item, "map", s.XListMapKeys)
+			if seen[k] {
+				repeated = append(repeated, p.Index(i).String())
+			}
+			seen[k] = true
+		}
+	})
+	if len(repeated) == 0 {
+		return false
+	}
+	below := func(f string) bool {
+		for _, r := range repeated {
+			if f == r || strings.HasPrefix(f, r+".") || strings.HasPrefix(f, r+"[") {
+				return true
+			}
+		}
+		return false
+	}
+	var keep field.ErrorList
+	changed := false
+	for _, g := range n.got {
+		if below(g.Field) && !hasError(n.ref, g.Type, g.Field) {
+			changed = true
+			continue
+		}
+		keep = append(keep, g)
+	}
+	n.got = keep
+	return changed
 }
 
 // listKey is what makes an item of a set (the whole item) or of a map-list (its key fields, an

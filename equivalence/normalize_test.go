@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/api/validate/content"
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -126,6 +127,15 @@ func TestNormalizations(t *testing.T) {
 		hand:   []string{"FieldValueDuplicate spec.tags[1]", "FieldValueDuplicate spec.tags[3]"},
 		want:   []string{"FieldValueDuplicate spec.tags[1]"},
 	}, {
+		// The items rule publishing +k8s:item(name: "ssh")=+k8s:subfield(open)=... checks both
+		// items named ssh; upstream's validate.ValSliceItem the first.
+		name: "a selected item that repeats a key", normalization: "items-select-first",
+		obj: map[string]interface{}{"ports": []interface{}{
+			map[string]interface{}{"name": "ssh", "open": true}, map[string]interface{}{"name": "ssh", "open": true}}},
+		server: []string{"FieldValueDuplicate spec.ports[1]", "FieldValueInvalid spec.ports[0].open", "FieldValueInvalid spec.ports[1].open"},
+		hand:   []string{"FieldValueDuplicate spec.ports[1]", "FieldValueInvalid spec.ports[0].open"},
+		want:   []string{"FieldValueDuplicate spec.ports[1]", "FieldValueInvalid spec.ports[0].open"},
+	}, {
 		name: "names are checked on create only", normalization: "names-on-create",
 		old:    map[string]interface{}{},
 		obj:    map[string]interface{}{},
@@ -241,6 +251,12 @@ func TestNormalizationsDoNotHideDifferences(t *testing.T) {
 		obj:     map[string]interface{}{"frozen": "fine", "count": int64(11)},
 		hand:    field.ErrorList{field.Invalid(field.NewPath("spec", "frozen"), nil, "field cannot be modified once set").WithOrigin("update")},
 		wantRef: []string{"FieldValueInvalid spec.frozen"},
+	}, {
+		name: "an item that does not repeat a key",
+		obj: map[string]interface{}{"ports": []interface{}{
+			map[string]interface{}{"name": "ssh", "open": true}, map[string]interface{}{"name": "web", "open": true}}},
+		hand:    nil,
+		wantRef: nil,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, update := validateWidget(t, s, tc.obj, tc.old, "")
@@ -275,6 +291,33 @@ func TestServerMessages(t *testing.T) {
 	nref, ngot, _ = normalize(false, hand, res.errs, res)
 	if ms := compare(nref, ngot, Schema, "v1", nil, OnlyHandwritten, OnlySchema); len(ms) != 2 {
 		t.Errorf("got %d mismatches, want 2 details that differ", len(ms))
+	}
+}
+
+// A value that fails a format for two reasons: the server reports one error, apimachinery's
+// format functions (which upstream's validation-gen calls) one per reason.
+func TestServerFormatMessagePerReason(t *testing.T) {
+	s := widgetSchemas(t)
+	code := "Bad_" + strings.Repeat("a", 70)
+	res, err := s.validate(context.Background(), widgetGVK, widget(map[string]interface{}{"code": code, "mode": "A"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hand field.ErrorList
+	for _, msg := range content.IsDNS1123Label(code) {
+		hand = append(hand, field.Invalid(field.NewPath("spec", "code"), code, msg))
+	}
+	if len(hand) != 2 {
+		t.Fatalf("%q fails for %d reasons, want 2", code, len(hand))
+	}
+	nref, ngot, applied := normalize(false, hand, res.errs, res)
+	if ms := compare(nref, ngot, Schema, "v1", nil, OnlyHandwritten, OnlySchema); len(ms) != 0 {
+		t.Errorf("mismatches after normalisation (applied %q):\n%s", applied, (&Report{Case: "messages", Mismatches: ms}).String())
+	}
+	// One of the reasons alone is not the format's failure.
+	nref, ngot, _ = normalize(false, hand[1:], res.errs, res)
+	if ms := compare(nref, ngot, Schema, "v1", nil, OnlyHandwritten, OnlySchema); len(ms) == 0 {
+		t.Error("one reason of two matched the server's error")
 	}
 }
 

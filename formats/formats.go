@@ -35,6 +35,12 @@ type Format struct {
 	// Go names the genruntime function generated validators call: func(string) []string for
 	// Kubernetes formats; empty for the OpenAPI formats, checked by genruntime.StandardFormat.
 	Go string
+	// Upstream names the function of apimachinery's validate package (k8s.io/apimachinery/pkg/api/
+	// validate) that Kubernetes' validation-gen calls for the format: generated validators of a
+	// package written for it call the same function, after Go's fast check failed, so that their
+	// errors are upstream's (one per reason, each with the bad part of the value). Empty for
+	// formats upstream does not know.
+	Upstream string
 }
 
 const (
@@ -87,35 +93,35 @@ var table = []Format{
 	{Name: "double", Type: "number", Doc: "a double-precision number"},
 
 	// Kubernetes name formats.
-	{Name: "k8s-short-name", Go: "FormatShortName", Aliases: []string{"dns1123label", "dns1123-label"}, Type: "string",
+	{Name: "k8s-short-name", Go: "FormatShortName", Upstream: "ShortName", Aliases: []string{"dns1123label", "dns1123-label"}, Type: "string",
 		Doc:     "a DNS-1123 label: at most 63 lower-case alphanumerics or '-', starting and ending with an alphanumeric",
 		Pattern: "^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"},
-	{Name: "k8s-long-name", Go: "FormatLongName", Aliases: []string{"dns1123subdomain", "dns1123-subdomain"}, Type: "string",
+	{Name: "k8s-long-name", Go: "FormatLongName", Upstream: "LongName", Aliases: []string{"dns1123subdomain", "dns1123-subdomain"}, Type: "string",
 		Doc:     "a DNS-1123 subdomain: at most 253 characters of dot-separated DNS-1123 labels",
 		Rule:    "self.size() <= 253 && self.matches(" + celString("^"+dns1123Subdomain+"$") + ")",
 		Message: "must be a lowercase RFC 1123 subdomain of at most 253 characters"},
 	{Name: "dns1035label", Go: "FormatDNS1035Label", Aliases: []string{"k8s-dns1035-label"}, Type: "string",
 		Doc:     "a DNS-1035 label: at most 63 lower-case alphanumerics or '-', starting with a letter and ending with an alphanumeric",
 		Pattern: "^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$"},
-	{Name: "k8s-long-name-caseless", Go: "FormatLongNameCaseless", Type: "string",
+	{Name: "k8s-long-name-caseless", Go: "FormatLongNameCaseless", Upstream: "LongNameCaseless", Type: "string",
 		Doc:     "like k8s-long-name, but upper-case letters are allowed",
 		Rule:    "self.size() <= 253 && self.matches(" + celString("^"+caselessLabel+`(\.`+caselessLabel+`)*$`) + ")",
 		Message: "must be an RFC 1123 subdomain of at most 253 characters"},
-	{Name: "k8s-label-key", Go: "FormatLabelKey", Aliases: []string{"qualifiedname", "k8s-qualified-name"}, Type: "string",
+	{Name: "k8s-label-key", Go: "FormatLabelKey", Upstream: "LabelKey", Aliases: []string{"qualifiedname", "k8s-qualified-name"}, Type: "string",
 		Doc:     "a label key (qualified name): an optional DNS-1123 subdomain prefix and '/', then a name of at most 63 alphanumerics, '-', '_' or '.'",
 		Rule:    "self.matches(" + celString("^("+dns1123Subdomain+"/)?"+qualifiedName+"$") + ") && " + prefixLenOK("253"),
 		Message: "must be a qualified name: an optional DNS subdomain prefix and '/', and a name of at most 63 characters that starts and ends with an alphanumeric"},
-	{Name: "k8s-prefixed-label-key", Go: "FormatPrefixedLabelKey", Type: "string",
+	{Name: "k8s-prefixed-label-key", Go: "FormatPrefixedLabelKey", Upstream: "PrefixedLabelKey", Type: "string",
 		Doc:     "a label key that must have a DNS-1123 subdomain prefix",
 		Rule:    "self.matches(" + celString("^"+dns1123Subdomain+"/"+qualifiedName+"$") + ") && " + prefixLenOK("253"),
 		Message: "must be a prefixed qualified name: a DNS subdomain prefix, '/', and a name of at most 63 characters"},
-	{Name: "k8s-label-value", Go: "FormatLabelValue", Type: "string",
+	{Name: "k8s-label-value", Go: "FormatLabelValue", Upstream: "LabelValue", Type: "string",
 		Doc:     "a label value: empty, or at most 63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric",
 		Pattern: "^(" + qualifiedName + ")?$"},
-	{Name: "k8s-path-segment-name", Go: "FormatPathSegmentName", Type: "string",
+	{Name: "k8s-path-segment-name", Go: "FormatPathSegmentName", Upstream: "PathSegmentName", Type: "string",
 		Doc:     "a name usable as one URL path segment: not '.' or '..', and without '/' or '%'",
 		Pattern: `^([^/%.][^/%]*|\.[^/%.][^/%]*|\.\.[^/%]+)?$`},
-	{Name: "k8s-uuid", Go: "FormatUUID", Type: "string",
+	{Name: "k8s-uuid", Go: "FormatUUID", Upstream: "UUID", Type: "string",
 		Doc:     "a lower-case UUID in 8-4-4-4-12 form",
 		Pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"},
 	{Name: "k8s-ip", Go: "FormatIP", Type: "string",
@@ -126,17 +132,17 @@ var table = []Format{
 		Doc:     "an IPv4 or IPv6 CIDR",
 		Rule:    "isCIDR(self)",
 		Message: "must be a valid CIDR value"},
-	{Name: "k8s-resource-pool-name", Go: "FormatResourcePoolName", Type: "string",
+	{Name: "k8s-resource-pool-name", Go: "FormatResourcePoolName", Upstream: "ResourcePoolName", Type: "string",
 		Doc:     "at most 253 characters of '/'-separated, non-empty DNS-1123 subdomains",
 		Rule:    "self.size() <= 253 && self.matches(" + celString("^"+dns1123Subdomain+"(/"+dns1123Subdomain+")*$") + ")",
 		Message: "must be at most 253 characters of '/'-separated DNS subdomains"},
-	{Name: "k8s-extended-resource-name", Go: "FormatExtendedResourceName", Type: "string",
+	{Name: "k8s-extended-resource-name", Go: "FormatExtendedResourceName", Upstream: "ExtendedResourceName", Type: "string",
 		Doc: "a domain-prefixed resource name outside kubernetes.io/ that is a valid label key once prefixed with requests.",
 		Rule: "self.contains('/') && !self.contains('kubernetes.io/') && !self.startsWith('requests.') && " +
 			"('requests.' + self).matches(" + celString("^("+dns1123Subdomain+"/)?"+qualifiedName+"$") + ") && " +
 			"('requests.' + self).indexOf('/') <= 253",
 		Message: "must be a domain-prefixed name such as 'example.com/my-prop', outside kubernetes.io/"},
-	{Name: "k8s-resource-fully-qualified-name", Go: "FormatResourceFullyQualifiedName", Type: "string",
+	{Name: "k8s-resource-fully-qualified-name", Go: "FormatResourceFullyQualifiedName", Upstream: "ResourceFullyQualifiedName", Type: "string",
 		Doc: "a DNS-1123 subdomain of at most 63 characters, '/', and a C identifier of at most 32 characters",
 		// Like apimachinery's check, values with more than one '/' are not examined further.
 		Rule: "self.contains('/') && (self.split('/').size() > 2 || self.matches(" + celString("^"+dns1123Subdomain+"/"+cIdentifier+"$") +

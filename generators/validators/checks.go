@@ -80,11 +80,19 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			} else {
 				call = jen.Qual(pkgGenRT, "StandardFormat").Call(jen.Lit(f.Name), str.Clone())
 			}
-			// One Invalid per failed format, its reasons joined: the API server reports a failed
-			// format (or its fallback pattern or rule) as one error.
-			out = append(out, gated(V.Format.Origin, jen.If(jen.Id("msgs").Op(":=").Add(call), jen.Len(jen.Id("msgs")).Op("!=").Lit(0)).Block(
-				jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
-					jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Qual(pkgGenRT, "JoinReasons").Call(jen.Id("msgs"))), jen.Lit(""), jen.Lit("format="+f.Name)), V.Format.Origin)))))
+			if f.Upstream != "" && g.pkg.UpstreamSemantics() {
+				// Upstream's errors, from the apimachinery function its validation-gen calls (one
+				// per reason, each with its bad value), once the fast check failed.
+				out = append(out, gated(V.Format.Origin, jen.If(jen.Len(call).Op("!=").Lit(0)).Block(
+					jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "AtValue").Call(
+						jen.Qual(pkgValidate, f.Upstream).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Nil())), V.Format.Origin).Op("...")))))
+			} else {
+				// One Invalid per failed format, its reasons joined: the API server reports a
+				// failed format (or its fallback pattern or rule) as one error.
+				out = append(out, gated(V.Format.Origin, jen.If(jen.Id("msgs").Op(":=").Add(call), jen.Len(jen.Id("msgs")).Op("!=").Lit(0)).Block(
+					jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
+						jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Qual(pkgGenRT, "JoinReasons").Call(jen.Id("msgs"))), jen.Lit(""), jen.Lit("format="+f.Name)), V.Format.Origin)))))
+			}
 		}
 		out = append(out, g.enumCheck(n, v)...)
 	case model.KindBoolean:

@@ -619,7 +619,10 @@ func (g *validatorGen) itemSelectors(n *model.Node, v, old string, depth int) []
 		}
 		body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))},
 			append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
-				jen.Id("selErrs").Op("=").Append(jen.Id("selErrs"), jen.Qual(pkgGenRT, "PrefixIndex").Call(jen.Id("e"), jen.Id(idx)).Op("..."))))...)...))
+				jen.Id("selErrs").Op("=").Append(jen.Id("selErrs"), jen.Qual(pkgGenRT, "PrefixIndex").Call(jen.Id("e"), jen.Id(idx)).Op("..."))))...)...),
+			// The first matching item only, as validate.ValSliceItem selects it: a selector names
+			// one item, and a list that repeats it has a duplicate the list type reports.
+			jen.Break())
 		out = append(out, jen.Comment("+k8s:item"), jen.For(jen.Id(idx).Op(":=").Range().Op("*").Id(v)).Block(body...))
 	}
 	if len(out) == 0 {

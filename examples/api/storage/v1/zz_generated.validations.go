@@ -157,8 +157,8 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 				var e field.ErrorList
 				if len(upd) == 0 {
 					if !(ratchet && old != nil && equal_string(v, old)) {
-						if msgs := genruntime.FormatShortName(string(*v)); len(msgs) != 0 {
-							e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
+						if len(genruntime.FormatShortName(string(*v))) != 0 {
+							e = append(e, genruntime.AtValue(validate.ShortName(ctx, op, nil, v, nil))...)
 						}
 					}
 				}
@@ -332,7 +332,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 				}
 			}
 			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1_Endpoint_name) {
-				e = append(e, genruntime.At(field.Duplicate(nil, keyValue_v1_Endpoint_name(&(*v)[d])), "["+strconv.Itoa(d)+"]", ""))
+				e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", ""))
 			}
 			var oldIndex map[string]int
 			if old != nil {
@@ -395,6 +395,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 						selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
 					}
 				}
+				break
 			}
 			e = append(e, selErrs...)
 			if len(e) > 0 {
@@ -541,8 +542,8 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
-				if msgs := genruntime.FormatShortName(string(*v)); len(msgs) != 0 {
-					e = append(e, genruntime.At(field.Invalid(nil, *v, genruntime.JoinReasons(msgs)), "", "format=k8s-short-name"))
+				if len(genruntime.FormatShortName(string(*v))) != 0 {
+					e = append(e, genruntime.AtValue(validate.ShortName(ctx, op, nil, v, nil))...)
 				}
 			}
 			if len(e) > 0 {

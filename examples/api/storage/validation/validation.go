@@ -19,7 +19,6 @@ package validation
 import (
 	"maps"
 	"slices"
-	"strings"
 	"unicode/utf8"
 
 	"k8s.io/apimachinery/pkg/api/validate/content"
@@ -64,7 +63,7 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 		errs = append(errs, early...)
 		if len(early) == 0 {
 			if msgs := content.IsDNS1123Label(spec.Class); len(msgs) > 0 {
-				errs = append(errs, field.Invalid(classPath, spec.Class, strings.Join(msgs, "; ")))
+				errs = append(errs, invalidEach(classPath, spec.Class, msgs)...)
 			}
 		}
 	}
@@ -124,6 +123,7 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 			errs = append(errs, field.TooMany(p, len(spec.Endpoints), 4))
 		}
 		errs = append(errs, validateEndpointKeys(spec.Endpoints, oldEndpoints, old != nil, p)...)
+		publicSeen := false
 		for i := range spec.Endpoints {
 			e := &spec.Endpoints[i]
 			var oldE *v1.Endpoint
@@ -134,10 +134,12 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 				}
 			}
 			errs = append(errs, validateEndpoint(e, oldE, p.Index(i))...)
-			// +k8s:item(name: "public")=+k8s:subfield(host)=+k8s:neq="public.invalid"
-			if e.Name == "public" && (oldE == nil || e.Host != oldE.Host) && e.Host == "public.invalid" {
+			// +k8s:item(name: "public")=+k8s:subfield(host)=+k8s:neq="public.invalid": the first
+			// item named public (a later one is a duplicate).
+			if e.Name == "public" && !publicSeen && (oldE == nil || e.Host != oldE.Host) && e.Host == "public.invalid" {
 				errs = append(errs, field.Invalid(p.Index(i).Child("host"), e.Host, content.NEQError("public.invalid")))
 			}
+			publicSeen = publicSeen || e.Name == "public"
 		}
 		// +k8s:item(name: "primary") and +k8s:item(name: "backup") are +k8s:zeroOrOneOfMember:
 		// checked only when which of them the list holds changed.
@@ -232,7 +234,7 @@ func validateEndpoint(e, old *v1.Endpoint, fldPath *field.Path) field.ErrorList 
 		if e.Name == "" {
 			errs = append(errs, field.Required(fldPath.Child("name"), ""))
 		} else if msgs := content.IsDNS1123Label(e.Name); len(msgs) > 0 {
-			errs = append(errs, field.Invalid(fldPath.Child("name"), e.Name, strings.Join(msgs, "; ")))
+			errs = append(errs, invalidEach(fldPath.Child("name"), e.Name, msgs)...)
 		}
 	}
 	// host: +k8s:required, +k8s:maxBytes=253, +k8s:neq="localhost".
@@ -283,4 +285,14 @@ func endpointsEqual(a, b []v1.Endpoint) bool {
 		}
 	}
 	return true
+}
+
+// invalidEach is one Invalid error for each reason a value fails a format, as Kubernetes'
+// handwritten validation and apimachinery's format functions report them.
+func invalidEach(p *field.Path, value string, reasons []string) field.ErrorList {
+	var errs field.ErrorList
+	for _, r := range reasons {
+		errs = append(errs, field.Invalid(p, value, r))
+	}
+	return errs
 }
