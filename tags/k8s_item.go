@@ -62,9 +62,32 @@ func init() {
 				sel.Keys = append(sel.Keys, k)
 			}
 			sort.SliceStable(sel.Keys, func(i, j int) bool { return sel.Keys[i].Name < sel.Keys[j].Name })
+			// Tags with the same selection select one item, whose chained tags run together, as
+			// upstream's one validate.SliceItem call per selection (a short-circuit in one stops
+			// the others): +k8s:item(x)=+k8s:subfield(p)=+k8s:optional beside
+			// +k8s:item(x)=+k8s:subfield(p)=+k8s:minimum=1.
+			for _, prev := range c.V.ItemSelectors {
+				if sameKeys(prev.Keys, sel.Keys) {
+					c.ApplyPayload(elem, prev.V)
+					return nil
+				}
+			}
 			c.V.ItemSelectors = append(c.V.ItemSelectors, sel)
 			c.ApplyPayload(elem, sel.V)
 			return nil
 		},
 	})
+}
+
+// sameKeys reports whether two selections (sorted by name) select the same items.
+func sameKeys(a, b []model.ItemKey) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Value != b[i].Value {
+			return false
+		}
+	}
+	return true
 }

@@ -413,6 +413,12 @@ func (g *validatorGen) subfields(n *model.Node, v, old string, depth int) []jen.
 			}
 			inner = []jen.Code{guard}
 		}
+		if upstream && model.GoFlag(node.V.Optional, true) != nil && len(inner) > 0 && !g.inheritsPresence(n, sf) {
+			if absent := g.absent(sf.Node, sv); absent != nil {
+				// The subfield's own +k8s:optional stops its cohort when it is unset.
+				inner = []jen.Code{jen.If(jen.Op("!").Parens(absent)).Block(inner...)}
+			}
+		}
 		if stop != nil && len(inner) > 0 {
 			// The field's own short-circuiting checks stop the subfield's (they report in the
 			// struct's validator), unless the field or its type is +k8s:opaqueType.
@@ -490,6 +496,21 @@ func cohorts(subs []*model.Subfield) []*model.Subfield {
 	return out
 }
 
+// inheritsPresence reports whether the subfield inherits the +k8s:required or +k8s:optional of the
+// field's own declaration (inheritedStop stops it when the field is unset).
+func (g *validatorGen) inheritsPresence(n *model.Node, sf *model.Subfield) bool {
+	if !g.pkg.UpstreamSemantics() || n.V.Opaque != nil || n.Ref != nil && n.Ref.Node.V.Opaque != nil {
+		return false
+	}
+	for _, p := range model.Effective(n).Properties {
+		if p.GoName == sf.GoName {
+			return (model.GoFlag(p.Node.V.Required, true) != nil || model.GoFlag(p.Node.V.Optional, true) != nil) &&
+				g.absent(p.Node, "x") != nil
+		}
+	}
+	return false
+}
+
 // changed is the condition under which the field sv of the struct old, whose old value is so,
 // changed on update: for a pointer, set or unset included.
 func (g *validatorGen) changed(n *model.Node, old, sv, so string) *jen.Statement {
@@ -523,7 +544,7 @@ func (g *validatorGen) inheritedStop(n *model.Node, sf *model.Subfield, old, sv,
 	var conds []*jen.Statement
 	absent := func(x string) *jen.Statement { return g.absent(t, x) }
 	if a := absent(sv); a != nil {
-		if model.GoFlag(t.V.Required, true) != nil || model.GoFlag(t.V.Optional, true) != nil {
+		if g.inheritsPresence(n, sf) {
 			conds = append(conds, a)
 		}
 		if t.V.Forbidden != nil {

@@ -33,6 +33,21 @@ type Spec struct {
 	// +k8s:optional
 	// +k8s:subfield(unit)=+k8s:neq="kb"
 	Main *Limit `json:"main,omitempty"`
+
+	// Two tags with one selection check the selected item together, as upstream's one
+	// validate.SliceItem call: +k8s:optional stops the minimum of an unset count.
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:item(name: "z")=+k8s:subfield(count)=+k8s:optional
+	// +k8s:item(name: "z")=+k8s:subfield(count)=+k8s:minimum=5
+	Quotas []Quota `json:"quotas,omitempty"`
+}
+
+// Quota is keyed by name.
+type Quota struct {
+	Name  string `json:"name"`
+	Count int32  `json:"count,omitempty"`
 }
 
 // Limit is keyed by name; its count and unit have checks of their own.
