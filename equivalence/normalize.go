@@ -231,14 +231,7 @@ func normalizeUpdateShortCircuits(n *normalizing) bool {
 	if len(stopped) == 0 {
 		return false
 	}
-	below := func(f string) bool {
-		for _, s := range stopped {
-			if f == s || strings.HasPrefix(f, s+".") || strings.HasPrefix(f, s+"[") {
-				return true
-			}
-		}
-		return false
-	}
+	below := func(f string) bool { return atOrBelow(f, stopped) }
 	// Each reference error below a stopped field keeps one server error of its type and field
 	// (for an update error, of its detail too: the transition rule's, whose message is
 	// apimachinery's); the others go.
@@ -329,6 +322,16 @@ func unchangedPresence(corr *common.CorrelatedObject, path []string, t field.Err
 		return !inNew && !inOld
 	}
 	return inNew && inOld && reflect.DeepEqual(nv, ov)
+}
+
+// atOrBelow reports whether the field path f is one of roots or below one of them.
+func atOrBelow(f string, roots []string) bool {
+	for _, r := range roots {
+		if f == r || strings.HasPrefix(f, r+".") || strings.HasPrefix(f, r+"[") {
+			return true
+		}
+	}
+	return false
 }
 
 // hasError reports whether l has an error of type t at f.
@@ -745,18 +748,10 @@ func normalizeItemsSelectFirst(n *normalizing) bool {
 	if len(repeated) == 0 {
 		return false
 	}
-	below := func(f string) bool {
-		for _, r := range repeated {
-			if f == r || strings.HasPrefix(f, r+".") || strings.HasPrefix(f, r+"[") {
-				return true
-			}
-		}
-		return false
-	}
 	var keep field.ErrorList
 	changed := false
 	for _, g := range n.got {
-		if below(g.Field) && !hasError(n.ref, g.Type, g.Field) {
+		if atOrBelow(g.Field, repeated) && !hasError(n.ref, g.Type, g.Field) {
 			changed = true
 			continue
 		}
