@@ -41,6 +41,9 @@ type Format struct {
 	// errors are upstream's (one per reason, each with the bad part of the value). Empty for
 	// formats upstream does not know.
 	Upstream string
+	// Fast names genruntime's fast check of the format (genruntime.FastChecks), when it has one:
+	// func(string) bool, true only for values apimachinery accepts.
+	Fast string
 }
 
 const (
@@ -93,21 +96,21 @@ var table = []Format{
 	{Name: "double", Type: "number", Doc: "a double-precision number"},
 
 	// Kubernetes name formats.
-	{Name: "k8s-short-name", Go: "FormatShortName", Upstream: "ShortName", Aliases: []string{"dns1123label", "dns1123-label"}, Type: "string",
+	{Name: "k8s-short-name", Go: "FormatShortName", Upstream: "ShortName", Fast: "ValidShortName", Aliases: []string{"dns1123label", "dns1123-label"}, Type: "string",
 		Doc:     "a DNS-1123 label: at most 63 lower-case alphanumerics or '-', starting and ending with an alphanumeric",
 		Pattern: "^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"},
-	{Name: "k8s-long-name", Go: "FormatLongName", Upstream: "LongName", Aliases: []string{"dns1123subdomain", "dns1123-subdomain"}, Type: "string",
+	{Name: "k8s-long-name", Go: "FormatLongName", Upstream: "LongName", Fast: "ValidLongName", Aliases: []string{"dns1123subdomain", "dns1123-subdomain"}, Type: "string",
 		Doc:     "a DNS-1123 subdomain: at most 253 characters of dot-separated DNS-1123 labels",
 		Rule:    "self.size() <= 253 && self.matches(" + celString("^"+dns1123Subdomain+"$") + ")",
 		Message: "must be a lowercase RFC 1123 subdomain of at most 253 characters"},
 	{Name: "dns1035label", Go: "FormatDNS1035Label", Aliases: []string{"k8s-dns1035-label"}, Type: "string",
 		Doc:     "a DNS-1035 label: at most 63 lower-case alphanumerics or '-', starting with a letter and ending with an alphanumeric",
 		Pattern: "^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$"},
-	{Name: "k8s-long-name-caseless", Go: "FormatLongNameCaseless", Upstream: "LongNameCaseless", Type: "string",
+	{Name: "k8s-long-name-caseless", Go: "FormatLongNameCaseless", Upstream: "LongNameCaseless", Fast: "ValidLongNameCaseless", Type: "string",
 		Doc:     "like k8s-long-name, but upper-case letters are allowed",
 		Rule:    "self.size() <= 253 && self.matches(" + celString("^"+caselessLabel+`(\.`+caselessLabel+`)*$`) + ")",
 		Message: "must be an RFC 1123 subdomain of at most 253 characters"},
-	{Name: "k8s-label-key", Go: "FormatLabelKey", Upstream: "LabelKey", Aliases: []string{"qualifiedname", "k8s-qualified-name"}, Type: "string",
+	{Name: "k8s-label-key", Go: "FormatLabelKey", Upstream: "LabelKey", Fast: "ValidLabelKey", Aliases: []string{"qualifiedname", "k8s-qualified-name"}, Type: "string",
 		Doc:     "a label key (qualified name): an optional DNS-1123 subdomain prefix and '/', then a name of at most 63 alphanumerics, '-', '_' or '.'",
 		Rule:    "self.matches(" + celString("^("+dns1123Subdomain+"/)?"+qualifiedName+"$") + ") && " + prefixLenOK("253"),
 		Message: "must be a qualified name: an optional DNS subdomain prefix and '/', and a name of at most 63 characters that starts and ends with an alphanumeric"},
@@ -115,7 +118,7 @@ var table = []Format{
 		Doc:     "a label key that must have a DNS-1123 subdomain prefix",
 		Rule:    "self.matches(" + celString("^"+dns1123Subdomain+"/"+qualifiedName+"$") + ") && " + prefixLenOK("253"),
 		Message: "must be a prefixed qualified name: a DNS subdomain prefix, '/', and a name of at most 63 characters"},
-	{Name: "k8s-label-value", Go: "FormatLabelValue", Upstream: "LabelValue", Type: "string",
+	{Name: "k8s-label-value", Go: "FormatLabelValue", Upstream: "LabelValue", Fast: "ValidLabelValue", Type: "string",
 		Doc:     "a label value: empty, or at most 63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric",
 		Pattern: "^(" + qualifiedName + ")?$"},
 	{Name: "k8s-path-segment-name", Go: "FormatPathSegmentName", Upstream: "PathSegmentName", Type: "string",
@@ -132,7 +135,7 @@ var table = []Format{
 		Doc:     "an IPv4 or IPv6 CIDR",
 		Rule:    "isCIDR(self)",
 		Message: "must be a valid CIDR value"},
-	{Name: "k8s-resource-pool-name", Go: "FormatResourcePoolName", Upstream: "ResourcePoolName", Type: "string",
+	{Name: "k8s-resource-pool-name", Go: "FormatResourcePoolName", Upstream: "ResourcePoolName", Fast: "ValidResourcePoolName", Type: "string",
 		Doc:     "at most 253 characters of '/'-separated, non-empty DNS-1123 subdomains",
 		Rule:    "self.size() <= 253 && self.matches(" + celString("^"+dns1123Subdomain+"(/"+dns1123Subdomain+")*$") + ")",
 		Message: "must be at most 253 characters of '/'-separated DNS subdomains"},
@@ -142,7 +145,7 @@ var table = []Format{
 			"('requests.' + self).matches(" + celString("^("+dns1123Subdomain+"/)?"+qualifiedName+"$") + ") && " +
 			"('requests.' + self).indexOf('/') <= 253",
 		Message: "must be a domain-prefixed name such as 'example.com/my-prop', outside kubernetes.io/"},
-	{Name: "k8s-resource-fully-qualified-name", Go: "FormatResourceFullyQualifiedName", Upstream: "ResourceFullyQualifiedName", Type: "string",
+	{Name: "k8s-resource-fully-qualified-name", Go: "FormatResourceFullyQualifiedName", Upstream: "ResourceFullyQualifiedName", Fast: "ValidResourceFullyQualifiedName", Type: "string",
 		Doc: "a DNS-1123 subdomain of at most 63 characters, '/', and a C identifier of at most 32 characters",
 		// Like apimachinery's check, values with more than one '/' are not examined further.
 		Rule: "self.contains('/') && (self.split('/').size() > 2 || self.matches(" + celString("^"+dns1123Subdomain+"/"+cIdentifier+"$") +

@@ -1,11 +1,15 @@
 package formats_test
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/google/cel-go/cel"
+	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/api/validate"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/formats"
@@ -73,6 +77,61 @@ func TestRuntimeMatchesFallback(t *testing.T) {
 			goOK := len(check(s)) == 0
 			if goOK != accepts(s) {
 				t.Errorf("format %s, value %q: Go check says valid=%v, published fallback says valid=%v", f.Name, s, goOK, !goOK)
+			}
+		}
+	}
+}
+
+// upstreamFuncs are apimachinery's format functions, by the names formats.Format.Upstream uses.
+var upstreamFuncs = map[string]func(context.Context, operation.Operation, *field.Path, *string, *string) field.ErrorList{
+	"ShortName":                  validate.ShortName[string],
+	"LongName":                   validate.LongName[string],
+	"LongNameCaseless":           validate.LongNameCaseless[string],
+	"LabelKey":                   validate.LabelKey[string],
+	"PrefixedLabelKey":           validate.PrefixedLabelKey[string],
+	"LabelValue":                 validate.LabelValue[string],
+	"PathSegmentName":            validate.PathSegmentName[string],
+	"UUID":                       validate.UUID[string],
+	"ResourcePoolName":           validate.ResourcePoolName[string],
+	"ExtendedResourceName":       validate.ExtendedResourceName[string],
+	"ResourceFullyQualifiedName": validate.ResourceFullyQualifiedName[string],
+}
+
+// TestUpstreamAndFastChecks proves that the apimachinery function a format names (what generated
+// validators of +k8s:validation-gen packages call) accepts exactly what the format's Go check
+// accepts, with the format's origin on every error, and that the fast check accepts nothing the
+// Go check rejects.
+func TestUpstreamAndFastChecks(t *testing.T) {
+	for _, f := range formats.All() {
+		check := genruntime.FormatChecks[f.Go]
+		if f.Upstream != "" {
+			fn, ok := upstreamFuncs[f.Upstream]
+			if !ok {
+				t.Errorf("%s: validate.%s is not a format function of apimachinery", f.Name, f.Upstream)
+				continue
+			}
+			for _, s := range samples() {
+				errs := fn(context.Background(), operation.Operation{}, nil, &s, nil)
+				if (len(errs) == 0) != (len(check(s)) == 0) {
+					t.Errorf("format %s, value %q: validate.%s reports %d errors, the Go check %q", f.Name, s, f.Upstream, len(errs), check(s))
+				}
+				for _, e := range errs {
+					if e.Origin != "format="+f.Name {
+						t.Errorf("format %s, value %q: validate.%s error of origin %q", f.Name, s, f.Upstream, e.Origin)
+					}
+				}
+			}
+		}
+		if f.Fast != "" {
+			fast, ok := genruntime.FastChecks[f.Fast]
+			if !ok {
+				t.Errorf("%s: genruntime.%s is not in genruntime.FastChecks", f.Name, f.Fast)
+				continue
+			}
+			for _, s := range samples() {
+				if fast(s) && len(check(s)) != 0 {
+					t.Errorf("format %s, value %q: the fast check accepts what the Go check rejects: %q", f.Name, s, check(s))
+				}
 			}
 		}
 	}

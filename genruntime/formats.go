@@ -30,11 +30,11 @@ func StandardFormat(name, s string) []string {
 }
 
 // FormatShortName checks k8s-short-name (a DNS-1123 label).
-func FormatShortName(s string) []string { return fastOr(isDNS1123Label(s), content.IsDNS1123Label, s) }
+func FormatShortName(s string) []string { return fastOr(ValidShortName(s), content.IsDNS1123Label, s) }
 
 // FormatLongName checks k8s-long-name (a DNS-1123 subdomain).
 func FormatLongName(s string) []string {
-	return fastOr(isDNS1123Subdomain(s, false), content.IsDNS1123Subdomain, s)
+	return fastOr(ValidLongName(s), content.IsDNS1123Subdomain, s)
 }
 
 // FormatDNS1035Label checks dns1035label.
@@ -42,17 +42,17 @@ func FormatDNS1035Label(s string) []string { return validation.IsDNS1035Label(s)
 
 // FormatLongNameCaseless checks k8s-long-name-caseless.
 func FormatLongNameCaseless(s string) []string {
-	return fastOr(isDNS1123Subdomain(s, true), content.IsDNS1123SubdomainCaseless, s)
+	return fastOr(ValidLongNameCaseless(s), content.IsDNS1123SubdomainCaseless, s)
 }
 
 // FormatLabelKey checks k8s-label-key (a qualified name).
-func FormatLabelKey(s string) []string { return fastOr(isLabelKey(s), content.IsLabelKey, s) }
+func FormatLabelKey(s string) []string { return fastOr(ValidLabelKey(s), content.IsLabelKey, s) }
 
 // FormatPrefixedLabelKey checks k8s-prefixed-label-key.
 func FormatPrefixedLabelKey(s string) []string { return content.IsPrefixedLabelKey(s) }
 
 // FormatLabelValue checks k8s-label-value.
-func FormatLabelValue(s string) []string { return fastOr(isLabelValue(s), content.IsLabelValue, s) }
+func FormatLabelValue(s string) []string { return fastOr(ValidLabelValue(s), content.IsLabelValue, s) }
 
 // FormatPathSegmentName checks k8s-path-segment-name.
 func FormatPathSegmentName(s string) []string { return content.IsPathSegmentName(s) }
@@ -82,7 +82,7 @@ func FormatCIDR(s string) []string {
 
 // FormatResourcePoolName checks k8s-resource-pool-name.
 func FormatResourcePoolName(s string) []string {
-	return fastOr(isResourcePoolName(s), resourcePoolName, s)
+	return fastOr(ValidResourcePoolName(s), resourcePoolName, s)
 }
 
 func resourcePoolName(s string) []string {
@@ -96,11 +96,48 @@ func FormatExtendedResourceName(s string) []string {
 
 // FormatResourceFullyQualifiedName checks k8s-resource-fully-qualified-name.
 func FormatResourceFullyQualifiedName(s string) []string {
-	return fastOr(isResourceFullyQualifiedName(s), resourceFullyQualifiedName, s)
+	return fastOr(ValidResourceFullyQualifiedName(s), resourceFullyQualifiedName, s)
 }
 
 func resourceFullyQualifiedName(s string) []string {
 	return details(validate.ResourceFullyQualifiedName(context.Background(), operation.Operation{}, nil, &s, nil))
+}
+
+// The fast checks of the formats that have one: each accepts only values apimachinery accepts
+// (without a regular expression), so that a generated validator calls apimachinery's function
+// only when it rejects a value (formats.Format.Fast names them).
+
+// ValidShortName is the fast check of k8s-short-name.
+func ValidShortName(s string) bool { return isDNS1123Label(s) }
+
+// ValidLongName is the fast check of k8s-long-name.
+func ValidLongName(s string) bool { return isDNS1123Subdomain(s, false) }
+
+// ValidLongNameCaseless is the fast check of k8s-long-name-caseless.
+func ValidLongNameCaseless(s string) bool { return isDNS1123Subdomain(s, true) }
+
+// ValidLabelKey is the fast check of k8s-label-key.
+func ValidLabelKey(s string) bool { return isLabelKey(s) }
+
+// ValidLabelValue is the fast check of k8s-label-value.
+func ValidLabelValue(s string) bool { return isLabelValue(s) }
+
+// ValidResourcePoolName is the fast check of k8s-resource-pool-name.
+func ValidResourcePoolName(s string) bool { return isResourcePoolName(s) }
+
+// ValidResourceFullyQualifiedName is the fast check of k8s-resource-fully-qualified-name (the
+// common form: a value it rejects may still be valid).
+func ValidResourceFullyQualifiedName(s string) bool { return isResourceFullyQualifiedName(s) }
+
+// FastChecks maps the fast check names of the formats table (formats.Format.Fast) to the checks.
+var FastChecks = map[string]func(string) bool{
+	"ValidShortName":                  ValidShortName,
+	"ValidLongName":                   ValidLongName,
+	"ValidLongNameCaseless":           ValidLongNameCaseless,
+	"ValidLabelKey":                   ValidLabelKey,
+	"ValidLabelValue":                 ValidLabelValue,
+	"ValidResourcePoolName":           ValidResourcePoolName,
+	"ValidResourceFullyQualifiedName": ValidResourceFullyQualifiedName,
 }
 
 // FormatChecks maps the Go names of the formats table (formats.Format.Go) to the checks.

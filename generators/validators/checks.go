@@ -74,19 +74,20 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		}
 		if V.Format != nil {
 			f, _ := formats.Lookup(V.Format.Name)
-			var call *jen.Statement
-			if f.Go != "" {
-				call = jen.Qual(pkgGenRT, f.Go).Call(str.Clone())
-			} else {
-				call = jen.Qual(pkgGenRT, "StandardFormat").Call(jen.Lit(f.Name), str.Clone())
-			}
 			if f.Upstream != "" && g.pkg.UpstreamSemantics() {
 				// Upstream's errors, from the apimachinery function its validation-gen calls (one
-				// per reason, each with its bad value), once the fast check failed.
-				out = append(out, gated(V.Format.Origin, jen.If(jen.Len(call).Op("!=").Lit(0)).Block(
-					jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "AtValue").Call(
-						jen.Qual(pkgValidate, f.Upstream).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Nil())), V.Format.Origin).Op("...")))))
+				// per reason, each with its bad value), once the fast check (if any) failed.
+				var check jen.Code = jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "AtValue").Call(
+					jen.Qual(pkgValidate, f.Upstream).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Nil())), V.Format.Origin).Op("..."))
+				if f.Fast != "" {
+					check = jen.If(jen.Op("!").Qual(pkgGenRT, f.Fast).Call(str.Clone())).Block(check)
+				}
+				out = append(out, gated(V.Format.Origin, check))
 			} else {
+				call := jen.Qual(pkgGenRT, "StandardFormat").Call(jen.Lit(f.Name), str.Clone())
+				if f.Go != "" {
+					call = jen.Qual(pkgGenRT, f.Go).Call(str.Clone())
+				}
 				// One Invalid per failed format, its reasons joined: the API server reports a
 				// failed format (or its fallback pattern or rule) as one error.
 				out = append(out, gated(V.Format.Origin, jen.If(jen.Id("msgs").Op(":=").Add(call), jen.Len(jen.Id("msgs")).Op("!=").Lit(0)).Block(

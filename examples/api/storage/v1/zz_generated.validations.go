@@ -157,7 +157,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 				var e field.ErrorList
 				if len(upd) == 0 {
 					if !(ratchet && old != nil && equal_string(v, old)) {
-						if len(genruntime.FormatShortName(string(*v))) != 0 {
+						if !genruntime.ValidShortName(string(*v)) {
 							e = append(e, genruntime.AtValue(validate.ShortName(ctx, op, nil, v, nil))...)
 						}
 					}
@@ -542,7 +542,7 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 		} else {
 			var e field.ErrorList
 			if !(ratchet && old != nil && equal_string(v, old)) {
-				if len(genruntime.FormatShortName(string(*v))) != 0 {
+				if !genruntime.ValidShortName(string(*v)) {
 					e = append(e, genruntime.AtValue(validate.ShortName(ctx, op, nil, v, nil))...)
 				}
 			}
