@@ -50,6 +50,14 @@ func Normalizations() []Normalization {
 			apply: normalizeMapKeyPaths,
 		},
 		{
+			Name: "format-type-invalid",
+			Doc: "The server reports a value that fails its string format (format: in the schema) " +
+				"as TypeInvalid; handwritten validation as Invalid. A TypeInvalid error at a " +
+				"schema node with a format becomes Invalid. (It runs before the normalisations that " +
+				"match the server's errors with the reference's by type.)",
+			apply: normalizeFormatTypeInvalid,
+		},
+		{
 			Name: "update-short-circuits",
 			Doc: "+k8s:update is a short-circuiting check, as upstream's validation-gen generates it: " +
 				"when a field's transition is forbidden (an error of origin update at the field), " +
@@ -71,13 +79,6 @@ func Normalizations() []Normalization {
 				"report it. (Outside +k8s:validation-gen packages the generated validators check " +
 				"presence as the server does, and both report it.)",
 			apply: normalizeUnchangedPresence,
-		},
-		{
-			Name: "format-type-invalid",
-			Doc: "The server reports a value that fails its string format (format: in the schema) " +
-				"as TypeInvalid; handwritten validation as Invalid. A TypeInvalid error at a " +
-				"schema node with a format becomes Invalid.",
-			apply: normalizeFormatTypeInvalid,
 		},
 		{
 			Name: "blocking-errors-skip-cel",

@@ -339,3 +339,20 @@ func TestRespell(t *testing.T) {
 		}
 	}
 }
+
+// A check that a failed +k8s:update does not stop (the format of the value's type, checked by its
+// own validator) keeps the server's error, which the server reports as TypeInvalid: the format is
+// respelled before update-short-circuits matches errors by type.
+func TestUpdateShortCircuitsKeepsFormatErrors(t *testing.T) {
+	s := widgetSchemas(t)
+	res, update := validateWidget(t, s, map[string]interface{}{"code": "Bad_Code"}, map[string]interface{}{"code": "ok"}, "")
+	code := field.NewPath("spec", "code")
+	hand := field.ErrorList{
+		field.Invalid(code, nil, "field cannot be modified once set").WithOrigin("update"),
+		field.Invalid(code, "Bad_Code", content.IsDNS1123Label("Bad_Code")[0]),
+	}
+	_, ngot, applied := normalize(update, hand, res.errs, res)
+	if got := keys(ngot); !same(got, []string{"FieldValueInvalid spec.code"}) {
+		t.Errorf("server after normalisation (applied %q): %q, want the format error kept", applied, got)
+	}
+}
