@@ -18,9 +18,11 @@ func init() {
 			"a shared type can get checks that only this place needs); errors are reported at `field.subfield`.",
 		OpenAPI: "x-kubernetes-validations rules on the struct value, reported at the subfield (fieldPath), for the chained " +
 			"checks a rule states with the Go check's error type: +k8s:minimum/+k8s:maximum, +k8s:neq, +k8s:maxBytes, formats " +
-			"with a fallback, +k8s:required, +k8s:forbidden. A subfield equal to its old value is not checked (optional " +
+			"with a fallback, +k8s:required, +k8s:forbidden; +k8s:update's NoSet, NoUnset, NoModify as transition rules where " +
+			"the struct correlates with its old value. A subfield equal to its old value is not checked (optional " +
 			"oldSelf), as validate.Subfield skips it. Lengths, counts and enums (Go reports TooLong, TooMany, NotSupported, " +
-			"which a rule cannot) and the test tags stay Go's only",
+			"which a rule cannot), +k8s:immutable (Go also rejects a subfield without an old value on update, which no rule " +
+			"can see) and the test tags stay Go's only",
 		Example: `+k8s:subfield(name)=+k8s:maxLength=16`,
 		Apply: func(c *Context) error {
 			name, ok := c.Args[""]

@@ -57,7 +57,8 @@ func k8sRules(n *model.Node, correlated bool) []model.Rule {
 func HasK8sRules(n *model.Node) bool { return len(k8sRules(n, true)) > 0 }
 
 // subfieldRules publishes +k8s:subfield: every check chained to a subfield that a rule states
-// with the Go check's error type (subfieldChecks) becomes a rule of the struct value (self),
+// with the Go check's error type (subfieldChecks), and its +k8s:update transitions, becomes a
+// rule of the struct value (self),
 // reported at the subfield (fieldPath). Go's validate.Subfield does not check a subfield equal to
 // its old value; where the server correlates the struct with its old value (correlated), the rule
 // says the same through oldSelf, optional so that it runs on create too. Where it cannot (items
@@ -114,6 +115,11 @@ func subfieldRules(n *model.Node, correlated bool) []model.Rule {
 				rule += unchanged + " || "
 			}
 			add(rule+c.pred, c.msg, "Invalid", c.pos, c.origin)
+		}
+		if u := sv.Update; u != nil && correlated {
+			// As on a field: transition rules of the struct, which run where its old value
+			// correlates, as validate.Update* checks only where the subfield has an old value.
+			rules = append(rules, updateRules(p, u)...)
 		}
 	}
 	return rules

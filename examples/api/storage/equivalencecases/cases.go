@@ -210,7 +210,7 @@ func Cases() []equivalence.Case {
 		// updates
 		update("unchanged", noop, noop),
 		update("valid changes", noop, spec(func(s *v1.BucketSpec) {
-			s.Region, s.Replicas, s.Retention["logs"], s.Endpoints[0].Port = "us-east-1", 5, 7, 8443
+			s.Region, s.Replicas, s.Retention["logs"], s.Endpoints[1].Port = "us-east-1", 5, 7, 8443
 		})),
 		update("name changed", noop, func(b *v1.Bucket) { b.Name = "videos" }, inv("metadata.name")),
 
@@ -288,8 +288,21 @@ func Cases() []equivalence.Case {
 			spec(func(s *v1.BucketSpec) {
 				s.Endpoints = []v1.Endpoint{{Name: "primary", Host: "p.example.com"}, {Name: "backup", Host: "b.example.com"}}
 			}), inv("spec.endpoints")),
-		update("endpoints: public's reserved host kept, its port changed",
-			ep(0, func(e *v1.Endpoint) { e.Host = "public.invalid" }), ep(0, func(e *v1.Endpoint) { e.Host = "public.invalid"; e.Port = 8443 })),
+		update("endpoints: public's reserved host kept, its port set",
+			ep(0, func(e *v1.Endpoint) { e.Host = "public.invalid"; e.Port = 0 }), ep(0, func(e *v1.Endpoint) { e.Host = "public.invalid"; e.Port = 8443 })),
+		// +k8s:item(name: "public")=+k8s:subfield(port)=+k8s:update=NoModify: a transition rule on
+		// the list-map item, found by its key as validate.SliceItem finds the old item
+		update("endpoints: public's port changed", noop, ep(0, func(e *v1.Endpoint) { e.Port = 8443 }), inv("spec.endpoints[0].port")),
+		update("endpoints: public's port cleared", noop, ep(0, func(e *v1.Endpoint) { e.Port = 0 })),
+		update("endpoints: public moved, its port changed", noop, spec(func(s *v1.BucketSpec) {
+			s.Endpoints = []v1.Endpoint{s.Endpoints[1], {Name: "public", Host: "photos.example.com", Port: 444}}
+		}), inv("spec.endpoints[1].port")),
+		update("endpoints: another endpoint's port changed", noop, ep(1, func(e *v1.Endpoint) { e.Port = 8080 })),
+		// mirror: +k8s:subfield(name)=+k8s:update=NoModify, a transition rule of the mirror
+		update("mirror: renamed", noop, spec(func(s *v1.BucketSpec) { s.Mirror.Name = "copy2" }), inv("spec.mirror.name")),
+		update("mirror: renamed to an invalid name", noop, spec(func(s *v1.BucketSpec) { s.Mirror.Name = "Copy!" }),
+			inv("spec.mirror.name"), inv("spec.mirror.name")),
+		update("mirror: replaced where there was none", spec(func(s *v1.BucketSpec) { s.Mirror = nil }), noop),
 
 		// required and forbidden are ratcheted too: a value kept as it was is not checked again
 		update("legacyACL: set and unchanged", spec(func(s *v1.BucketSpec) { s.LegacyACL = "public" }),

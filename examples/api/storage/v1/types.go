@@ -56,8 +56,8 @@ type BucketSpec struct {
 	Retention map[string]int32 `json:"retention,omitempty"`
 
 	// Endpoints are where clients reach the bucket, by name. A bucket has at most one of the
-	// endpoints "primary" and "backup", and the host of its endpoint "public" may not be
-	// "public.invalid".
+	// endpoints "primary" and "backup"; the host of its endpoint "public" may not be
+	// "public.invalid", and its port, once set, may not change.
 	// +k8s:optional
 	// +k8s:listType=map
 	// +k8s:listMapKey=name
@@ -65,12 +65,14 @@ type BucketSpec struct {
 	// +k8s:item(name: "primary")=+k8s:zeroOrOneOfMember
 	// +k8s:item(name: "backup")=+k8s:zeroOrOneOfMember
 	// +k8s:item(name: "public")=+k8s:subfield(host)=+k8s:neq="public.invalid"
+	// +k8s:item(name: "public")=+k8s:subfield(port)=+k8s:update=NoModify
 	Endpoints []Endpoint `json:"endpoints,omitempty"`
 
 	// Mirror is an endpoint that copies the bucket's objects elsewhere. Besides what every
-	// endpoint must be, a mirror listens on an unprivileged port, when it names one, and its host
-	// may not be "mirror.invalid".
+	// endpoint must be, a mirror listens on an unprivileged port, when it names one, its host
+	// may not be "mirror.invalid", and its name, once set, may not change.
 	// +k8s:optional
+	// +k8s:subfield(name)=+k8s:update=NoModify
 	// +k8s:subfield(port)=+k8s:optional
 	// +k8s:subfield(port)=+k8s:minimum=1024
 	// +k8s:subfield(host)=+k8s:neq="mirror.invalid"

@@ -181,7 +181,7 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 					},
 					"endpoints": spec.Schema{
 						SchemaProps: spec.SchemaProps{
-							Description: "Endpoints are where clients reach the bucket, by name. A bucket has at most one of the endpoints \"primary\" and \"backup\", and the host of its endpoint \"public\" may not be \"public.invalid\".",
+							Description: "Endpoints are where clients reach the bucket, by name. A bucket has at most one of the endpoints \"primary\" and \"backup\"; the host of its endpoint \"public\" may not be \"public.invalid\", and its port, once set, may not change.",
 							Type:        []string{"array"},
 							MaxItems:    ptr.To[int64](4),
 							Items: &spec.SchemaOrArray{
@@ -193,6 +193,7 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 										Extensions: spec.Extensions{
 											"x-kubernetes-validations": []interface{}{
 												map[string]interface{}{"fieldPath": ".host", "message": "must not be equal to \"public.invalid\"", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "!(has(self.name) && self.name == 'public') || (!has(self.host) || oldSelf.hasValue() && has(oldSelf.value().host) && oldSelf.value().host == self.host || self.host != 'public.invalid')"},
+												map[string]interface{}{"fieldPath": ".port", "message": "field cannot be modified once set", "reason": "FieldValueInvalid", "rule": "!(has(self.name) && self.name == 'public') || (!(has(oldSelf.port) && oldSelf.port != 0) || !(has(self.port) && self.port != 0) || self.port == oldSelf.port)"},
 											},
 										},
 									},
@@ -222,12 +223,13 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 					},
 					"mirror": spec.Schema{
 						SchemaProps: spec.SchemaProps{
-							Description: "Mirror is an endpoint that copies the bucket's objects elsewhere. Besides what every endpoint must be, a mirror listens on an unprivileged port, when it names one, and its host may not be \"mirror.invalid\".",
+							Description: "Mirror is an endpoint that copies the bucket's objects elsewhere. Besides what every endpoint must be, a mirror listens on an unprivileged port, when it names one, its host may not be \"mirror.invalid\", and its name, once set, may not change.",
 							Ref:         ref("com.github.validation-gen.validation-gen.examples.api.storage.v1.Endpoint"),
 						},
 						VendorExtensible: spec.VendorExtensible{
 							Extensions: spec.Extensions{
 								"x-kubernetes-validations": []interface{}{
+									map[string]interface{}{"fieldPath": ".name", "message": "field cannot be modified once set", "reason": "FieldValueInvalid", "rule": "!(has(oldSelf.name) && oldSelf.name != '') || !(has(self.name) && self.name != '') || self.name == oldSelf.name"},
 									map[string]interface{}{"fieldPath": ".port", "message": "must be greater than or equal to 1024", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "!has(self.port) || oldSelf.hasValue() && has(oldSelf.value().port) && oldSelf.value().port == self.port || self.port >= 1024"},
 									map[string]interface{}{"fieldPath": ".host", "message": "must not be equal to \"mirror.invalid\"", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "!has(self.host) || oldSelf.hasValue() && has(oldSelf.value().host) && oldSelf.value().host == self.host || self.host != 'mirror.invalid'"},
 								},

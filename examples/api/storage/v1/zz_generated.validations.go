@@ -327,7 +327,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 						return false
 					}
 					if genruntime.CountTrue(isSet0(v), isSet1(v)) > 1 {
-						e = append(e, genruntime.AtValue(validate.ZeroOrOneOfUnion(ctx, op, nil, v, old, zeroOrOneOfMembershipFor_types_68, isSet0, isSet1))...)
+						e = append(e, genruntime.AtValue(validate.ZeroOrOneOfUnion(ctx, op, nil, v, old, zeroOrOneOfMembershipFor_types_69, isSet0, isSet1))...)
 					}
 				}
 			}
@@ -390,6 +390,23 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 							}
 						}
 					}
+					// +k8s:subfield(port)
+					{
+						sub2 := &sel1.Port
+						var oldSub2 *int32
+						if oldSel1 != nil {
+							oldSub2 = &oldSel1.Port
+						}
+						{
+							e := e[:0:0]
+							if oldSub2 == nil || !equal_int32(sub2, oldSub2) {
+								e = append(e, genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, sub2, oldSub2, validate.NoModify))...)
+							}
+							if len(e) > 0 {
+								subErrs = append(subErrs, genruntime.PrefixChild(e, "port")...)
+							}
+						}
+					}
 					e = append(e, subErrs...)
 					if len(e) > 0 {
 						selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
@@ -414,6 +431,25 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			var e field.ErrorList
 			e = append(e, Validate_Endpoint(ctx, op, nil, v, old)...)
 			var subErrs field.ErrorList
+			// +k8s:subfield(name)
+			{
+				sub1 := &v.Name
+				var oldSub1 *string
+				if old != nil {
+					oldSub1 = &old.Name
+				}
+				{
+					e := e[:0:0]
+					if !(*sub1 == "") {
+						if oldSub1 == nil || !equal_string(sub1, oldSub1) {
+							e = append(e, genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, sub1, oldSub1, validate.NoModify))...)
+						}
+					}
+					if len(e) > 0 {
+						subErrs = append(subErrs, genruntime.PrefixChild(e, "name")...)
+					}
+				}
+			}
 			// +k8s:subfield(port)
 			{
 				sub1 := &v.Port
@@ -598,7 +634,7 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 	return genruntime.PrefixRoot(errs, fldPath)
 }
 
-var zeroOrOneOfMembershipFor_types_68 = validate.NewUnionMembership(validate.NewUnionMember("endpoints[{\"name\": \"primary\"}]"), validate.NewUnionMember("endpoints[{\"name\": \"backup\"}]"))
+var zeroOrOneOfMembershipFor_types_69 = validate.NewUnionMembership(validate.NewUnionMember("endpoints[{\"name\": \"primary\"}]"), validate.NewUnionMember("endpoints[{\"name\": \"backup\"}]"))
 
 func key_v1_Endpoint_name(x *Endpoint) string {
 	return x.Name

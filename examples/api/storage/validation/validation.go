@@ -54,8 +54,8 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 		if old != nil && old.Class != "" && spec.Class == "" {
 			early = append(early, field.Invalid(classPath, nil, "field cannot be cleared once set").WithOrigin("update"))
 		}
-		if old != nil && old.Class != "" && spec.Class != "" {
-			early = append(early, field.Invalid(classPath, nil, "field cannot be modified once set").WithOrigin("update"))
+		if old != nil {
+			early = append(early, noModify(classPath, spec.Class != "", old.Class != "", true)...)
 		}
 		if spec.Class == "" {
 			early = append(early, field.Required(classPath, ""))
@@ -139,6 +139,10 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 			if e.Name == "public" && !publicSeen && (oldE == nil || e.Host != oldE.Host) && e.Host == "public.invalid" {
 				errs = append(errs, field.Invalid(p.Index(i).Child("host"), e.Host, content.NEQError("public.invalid")))
 			}
+			// +k8s:item(name: "public")=+k8s:subfield(port)=+k8s:update=NoModify.
+			if e.Name == "public" && !publicSeen && oldE != nil {
+				errs = append(errs, noModify(p.Index(i).Child("port"), e.Port != 0, oldE.Port != 0, e.Port != oldE.Port)...)
+			}
 			publicSeen = publicSeen || e.Name == "public"
 		}
 		// +k8s:item(name: "primary") and +k8s:item(name: "backup") are +k8s:zeroOrOneOfMember:
@@ -154,9 +158,9 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 		}
 	}
 
-	// mirror: +k8s:optional, an Endpoint, with +k8s:subfield(port)=+k8s:optional,
-	// +k8s:subfield(port)=+k8s:minimum=1024 and +k8s:subfield(host)=+k8s:neq="mirror.invalid",
-	// each subfield ratcheted on its own.
+	// mirror: +k8s:optional, an Endpoint, with +k8s:subfield(name)=+k8s:update=NoModify,
+	// +k8s:subfield(port)=+k8s:optional, +k8s:subfield(port)=+k8s:minimum=1024 and
+	// +k8s:subfield(host)=+k8s:neq="mirror.invalid", each subfield ratcheted on its own.
 	if m := spec.Mirror; m != nil {
 		p := fldPath.Child("mirror")
 		var oldM *v1.Endpoint
@@ -164,6 +168,9 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 			oldM = old.Mirror
 		}
 		errs = append(errs, validateEndpoint(m, oldM, p)...)
+		if oldM != nil {
+			errs = append(errs, noModify(p.Child("name"), m.Name != "", oldM.Name != "", m.Name != oldM.Name)...)
+		}
 		if m.Port != 0 && (oldM == nil || m.Port != oldM.Port) && m.Port < 1024 {
 			errs = append(errs, field.Invalid(p.Child("port"), m.Port, "must be greater than or equal to 1024"))
 		}
@@ -295,4 +302,14 @@ func invalidEach(p *field.Path, value string, reasons []string) field.ErrorList 
 		errs = append(errs, field.Invalid(p, value, r))
 	}
 	return errs
+}
+
+// noModify is +k8s:update=NoModify of a value whose old value exists: set before and now, and
+// changed, it is an error of origin update, as apimachinery's validate.UpdateValueByCompare
+// reports it.
+func noModify(p *field.Path, set, oldSet, changed bool) field.ErrorList {
+	if set && oldSet && changed {
+		return field.ErrorList{field.Invalid(p, nil, "field cannot be modified once set").WithOrigin("update")}
+	}
+	return nil
 }
