@@ -281,11 +281,7 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 		if e.crd && r.Tag == "nameFormat" {
 			continue // spelled on metadata.name / generateName in CRDs
 		}
-		if r.UnchangedIf != "" && e.uncorrelated == 0 {
-			r.Rule = "oldSelf.hasValue() && " + r.UnchangedIf + " || " + r.Rule
-			r.OptionalOldSelf = true
-		}
-		rules = append(rules, r)
+		rules = append(rules, unchangedIf(r, e.uncorrelated == 0))
 	}
 	rules = append(rules, k8sRules(n, e.uncorrelated == 0)...)
 	AddRules(s, rules)
