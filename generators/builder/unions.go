@@ -1,9 +1,6 @@
 package builder
 
-import (
-	"github.com/validation-gen/validation-gen/generators/schema"
-	"github.com/validation-gen/validation-gen/model"
-)
+import "github.com/validation-gen/validation-gen/model"
 
 // unionRules publishes the unions and dependencies among a struct's fields as rules on the
 // struct (x-kubernetes-validations), each with the message apimachinery's function reports
@@ -13,20 +10,20 @@ import (
 // CEL escaping) is left to the Go validators.
 func unionRules(def *model.Definition) {
 	props := map[string]*model.Property{}
-	var members []schema.UnionMember
+	var members []model.HostMember
 	for _, p := range def.Node.Properties {
 		props[p.Name] = p
 		set, ok := isSet(p)
 		oldSet, _ := model.CELIsSet("oldSelf.value()", p)
-		members = append(members, schema.UnionMember{Name: p.Name, Set: set, OldSet: oldSet, OK: ok, Prop: p, Tags: &p.Node.V})
+		members = append(members, model.HostMember{Name: p.Name, Set: set, OldSet: oldSet, OK: ok, Prop: p, Tags: &p.Node.V})
 	}
-	rules := schema.UnionRules(members, "")
+	rules := model.UnionRules(members, "")
 	// The items +k8s:item selects in a list are members of the list's unions, set when the list
 	// holds such an item; the errors are at the list.
 	for _, p := range def.Node.Properties {
-		var items []schema.UnionMember
+		var items []model.HostMember
 		for _, it := range model.Published(p.Node.V).ItemSelectors {
-			m := schema.UnionMember{Name: it.MemberName(p.Name), Tags: it.V}
+			m := model.HostMember{Name: it.MemberName(p.Name), Tags: it.V}
 			match, ok := it.CELMatch("i")
 			if ok && model.CELSelectable(p.Name) {
 				m.Set = "has(self." + p.Name + ") && self." + p.Name + ".exists(i, " + match + ")"
@@ -35,7 +32,7 @@ func unionRules(def *model.Definition) {
 			}
 			items = append(items, m)
 		}
-		rules = append(rules, schema.UnionRules(items, "."+p.Name)...)
+		rules = append(rules, model.UnionRules(items, "."+p.Name)...)
 	}
 	for _, p := range def.Node.Properties {
 		for _, dep := range p.Node.V.Dependencies {
