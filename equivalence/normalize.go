@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -106,11 +107,11 @@ func Normalizations() []Normalization {
 		{
 			Name: "items-select-first",
 			Doc: "Upstream's +k8s:item checks the first item its selector matches " +
-				"(validate.ValSliceItem); the rule that publishes it on the items of a list map " +
-				"checks every item that matches. They differ only at an item that repeats an " +
+				"(validate.ValSliceItem); the rules that publish it on the items of a list map " +
+				"check every item that matches. They differ only at an item that repeats an " +
 				"earlier item's key, which is an error of its own (Duplicate). At such an item, the " +
-				"schema backend's errors at or below it that the reference does not report (same " +
-				"type and field) are dropped.",
+				"schema backend's errors of the items' rules (their field and message) that the " +
+				"reference does not report (same type, field and detail) are dropped.",
 			apply: normalizeItemsSelectFirst,
 		},
 		{
@@ -731,28 +732,32 @@ func normalizeDuplicatesOnce(n *normalizing) bool {
 }
 
 func normalizeItemsSelectFirst(n *normalizing) bool {
-	var repeated []string // paths of list-map items whose key an earlier item has
+	// The errors the items' rules would report at list-map items whose key an earlier item has:
+	// field and message of each rule (a rule with a message expression cannot be recognised).
+	type ruleErr struct{ field, detail string }
+	var drop []ruleErr
 	walk(n.res.obj, n.res.structural, nil, func(p *field.Path, x interface{}, s *structuralschema.Structural) {
 		list, ok := x.([]interface{})
-		if !ok || s.XListType == nil || *s.XListType != "map" {
+		if !ok || s.XListType == nil || *s.XListType != "map" || s.Items == nil || len(s.Items.XValidations) == 0 {
 			return
 		}
 		seen := map[string]bool{}
 		for i, item := range list {
 			k := listKey(item, "map", s.XListMapKeys)
 			if seen[k] {
-				repeated = append(repeated, p.Index(i).String())
+				for _, r := range s.Items.XValidations {
+					if r.Message != "" {
+						drop = append(drop, ruleErr{p.Index(i).String() + r.FieldPath, r.Message})
+					}
+				}
 			}
 			seen[k] = true
 		}
 	})
-	if len(repeated) == 0 {
-		return false
-	}
 	var keep field.ErrorList
 	changed := false
 	for _, g := range n.got {
-		if atOrBelow(g.Field, repeated) && !hasError(n.ref, g.Type, g.Field) {
+		if slices.Contains(drop, ruleErr{g.Field, g.Detail}) && !hasDetail(n.ref, g) {
 			changed = true
 			continue
 		}
@@ -760,6 +765,16 @@ func normalizeItemsSelectFirst(n *normalizing) bool {
 	}
 	n.got = keep
 	return changed
+}
+
+// hasDetail reports whether l has an error of the same type, field and detail as e.
+func hasDetail(l field.ErrorList, e *field.Error) bool {
+	for _, x := range l {
+		if x.Type == e.Type && x.Field == e.Field && x.Detail == e.Detail {
+			return true
+		}
+	}
+	return false
 }
 
 // listKey is what makes an item of a set (the whole item) or of a map-list (its key fields, an
