@@ -19,7 +19,7 @@ func init() {
 			"(`+k8s:item(name: \"x\")=+k8s:unionMember`) the union is of items of the list. Invalid errors with origin " +
 			"union (apimachinery's validate.Union and DiscriminatedUnion), ratcheted: an update that changes no " +
 			"member's presence (and not the discriminator) is not checked.",
-		OpenAPI: "x-kubernetes-validations on the struct, with the library's messages (fields on the struct only; not for +k8s:item or +k8s:subfield members)", Example: `+k8s:unionMember(union: "source")`,
+		OpenAPI: "x-kubernetes-validations with the library's messages, ratcheted by membership: on the struct for its fields, on the struct value for +k8s:subfield members, on the struct at the list for +k8s:item members (selectors that a rule can state)", Example: `+k8s:unionMember(union: "source")`,
 		Apply: func(c *Context) error { return applyUnionTag(c, model.UnionMember) },
 	})
 }

@@ -13,7 +13,7 @@ func init() {
 		Doc: "The field is a member of a zero-or-one-of union of the struct that holds it (or, through +k8s:item, of " +
 			"the list): at most one member may be set. An Invalid error with origin zeroOrOneOf (apimachinery's " +
 			"validate.ZeroOrOneOfUnion), ratcheted like +k8s:unionMember.",
-		OpenAPI: "x-kubernetes-validations on the struct, with the library's message (fields on the struct only)", Example: `+k8s:zeroOrOneOfMember`,
+		OpenAPI: "x-kubernetes-validations with the library's message, ratcheted by membership: on the struct for its fields, on the struct value for +k8s:subfield members, on the struct at the list for +k8s:item members (selectors that a rule can state)", Example: `+k8s:zeroOrOneOfMember`,
 		Apply: func(c *Context) error { return applyUnionTag(c, model.ZeroOrOneOfMember) },
 	})
 }

@@ -58,7 +58,8 @@ func HasK8sRules(n *model.Node) bool { return len(k8sRules(n, true)) > 0 }
 
 // subfieldRules publishes +k8s:subfield: every check chained to a subfield that a rule states
 // with the Go check's error type (subfieldChecks), and its +k8s:update transitions, becomes a
-// rule of the struct value (self),
+// rule of the struct value (self), and so do the unions of subfields (+k8s:subfield(x)=
+// +k8s:unionMember, with validate.Union's messages, at the struct value),
 // reported at the subfield (fieldPath). Go's validate.Subfield does not check a subfield equal to
 // its old value; where the server correlates the struct with its old value (correlated), the rule
 // says the same through oldSelf, optional so that it runs on create too. Where it cannot (items
@@ -71,6 +72,7 @@ func subfieldRules(n *model.Node, correlated bool) []model.Rule {
 	}
 	props := model.Effective(n).Properties
 	var rules []model.Rule
+	var members []model.HostMember // the subfields' unions, among the fields of the struct value
 	for _, sf := range v.Subfields {
 		var p *model.Property
 		for _, q := range props {
@@ -78,6 +80,12 @@ func subfieldRules(n *model.Node, correlated bool) []model.Rule {
 				p = q
 			}
 		}
+		m := model.HostMember{Name: sf.Name, Prop: p, Tags: sf.V}
+		if p != nil && model.CELSelectable(sf.Name) {
+			m.Set, m.OK = model.CELIsSet("self", p)
+			m.OldSet, _ = model.CELIsSet("oldSelf.value()", p)
+		}
+		members = append(members, m)
 		if p == nil || !model.CELSelectable(sf.Name) {
 			continue
 		}
@@ -121,6 +129,9 @@ func subfieldRules(n *model.Node, correlated bool) []model.Rule {
 			// correlates, as validate.Update* checks only where the subfield has an old value.
 			rules = append(rules, updateRules(p, u)...)
 		}
+	}
+	for _, r := range model.UnionRules(members, "") {
+		rules = append(rules, unchangedIf(r, correlated))
 	}
 	return rules
 }

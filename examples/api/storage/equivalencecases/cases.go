@@ -198,6 +198,13 @@ func Cases() []equivalence.Case {
 		create("encryption: none", spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{} })),
 		create("encryption: two sources", spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }),
 			inv("spec.encryption")),
+		// backupEncryption: an Encryption whose kmsKey and secret are also a union, through
+		// +k8s:subfield(...)=+k8s:unionMember: exactly one source
+		create("backupEncryption: one source", spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{Secret: ptr.To("s")} })),
+		create("backupEncryption: none", spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{} }), inv("spec.backupEncryption")),
+		create("backupEncryption: two sources", spec(func(s *v1.BucketSpec) {
+			s.BackupEncryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")}
+		}), inv("spec.backupEncryption"), inv("spec.backupEncryption")),
 
 		// endpoints: +k8s:item checks of the endpoints "public", "primary" and "backup"
 		create("endpoints: primary or backup", ep(1, func(e *v1.Endpoint) { e.Name = "primary" })),
@@ -272,6 +279,10 @@ func Cases() []equivalence.Case {
 		update("encryption: two sources kept, a key changed",
 			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }),
 			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k2"), Secret: ptr.To("s")} })),
+		update("backupEncryption: none, kept", spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{} }),
+			spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{}; s.Replicas = 4 })),
+		update("backupEncryption: its source removed", spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{KMSKey: ptr.To("k")} }),
+			spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{} }), inv("spec.backupEncryption")),
 		update("encryption: a second source added",
 			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k")} }),
 			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }), inv("spec.encryption")),

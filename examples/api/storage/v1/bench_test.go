@@ -14,10 +14,11 @@ import (
 func validBucket() *v1.Bucket {
 	return &v1.Bucket{Spec: v1.BucketSpec{
 		Class: "gold", Region: "eu-west", Replicas: 3, Owner: ptr.To("team-a"),
-		Retention:  map[string]int32{"logs": 30, "audit": 3650},
-		Endpoints:  []v1.Endpoint{{Name: "a", Host: "a.example.com", Port: 443}, {Name: "b", Host: "b.example.com"}},
-		Mirror:     &v1.Endpoint{Name: "m", Host: "m.example.com", Port: 8443},
-		Encryption: &v1.Encryption{KMSKey: ptr.To("k")},
+		Retention:        map[string]int32{"logs": 30, "audit": 3650},
+		Endpoints:        []v1.Endpoint{{Name: "a", Host: "a.example.com", Port: 443}, {Name: "b", Host: "b.example.com"}},
+		Mirror:           &v1.Endpoint{Name: "m", Host: "m.example.com", Port: 8443},
+		Encryption:       &v1.Encryption{KMSKey: ptr.To("k")},
+		BackupEncryption: &v1.Encryption{Secret: ptr.To("s")},
 	}}
 }
 

@@ -238,6 +238,12 @@ var fields = []func(*rand.Rand, *v1.BucketSpec){
 			s.Encryption = &v1.Encryption{KMSKey: pick(r, keys...), Secret: pick(r, keys...)}
 		}
 	},
+	func(r *rand.Rand, s *v1.BucketSpec) {
+		s.BackupEncryption = nil
+		if r.Intn(4) > 0 {
+			s.BackupEncryption = &v1.Encryption{KMSKey: pick(r, keys...), Secret: pick(r, keys...)}
+		}
+	},
 	// One member of the encryption union keeps being set, with another value: the union's
 	// membership stays as it was, and is not checked again.
 	func(r *rand.Rand, s *v1.BucketSpec) {

@@ -81,6 +81,13 @@ type BucketSpec struct {
 	// Encryption says how the bucket's objects are encrypted at rest.
 	// +k8s:optional
 	Encryption *Encryption `json:"encryption,omitempty"`
+
+	// BackupEncryption says how the bucket's backups are encrypted: as Encryption, and naming
+	// exactly one source of the key (a union of the shared type's fields, for this place only).
+	// +k8s:optional
+	// +k8s:subfield(kmsKey)=+k8s:unionMember
+	// +k8s:subfield(secret)=+k8s:unionMember
+	BackupEncryption *Encryption `json:"backupEncryption,omitempty"`
 }
 
 // Encryption names at most one source of the key that encrypts a bucket's objects.

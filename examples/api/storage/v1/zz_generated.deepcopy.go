@@ -115,6 +115,11 @@ func (in *BucketSpec) DeepCopyInto(out *BucketSpec) {
 		*out = new(Encryption)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.BackupEncryption != nil {
+		in, out := &in.BackupEncryption, &out.BackupEncryption
+		*out = new(Encryption)
+		(*in).DeepCopyInto(*out)
+	}
 	return
 }
 

@@ -161,6 +161,20 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 				Type:        []string{"object"},
 				Required:    []string{"class"},
 				Properties: map[string]spec.Schema{
+					"backupEncryption": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "BackupEncryption says how the bucket's backups are encrypted: as Encryption, and naming exactly one source of the key (a union of the shared type's fields, for this place only).",
+							Ref:         ref("com.github.validation-gen.validation-gen.examples.api.storage.v1.Encryption"),
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-validations": []interface{}{
+									map[string]interface{}{"message": "must specify exactly one of: `kmsKey`, `secret`", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "oldSelf.hasValue() && [has(oldSelf.value().kmsKey), has(oldSelf.value().secret)] == [has(self.kmsKey), has(self.secret)] || [has(self.kmsKey), has(self.secret)].filter(x, x).size() <= 1"},
+									map[string]interface{}{"message": "must specify one of: `kmsKey`, `secret`", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "oldSelf.hasValue() && [has(oldSelf.value().kmsKey), has(oldSelf.value().secret)] == [has(self.kmsKey), has(self.secret)] || [has(self.kmsKey), has(self.secret)].filter(x, x).size() >= 1"},
+								},
+							},
+						},
+					},
 					"class": spec.Schema{
 						SchemaProps: spec.SchemaProps{
 							Description: "Class names the storage class that keeps the bucket. It is fixed at creation: it may not be set later, changed or cleared.",

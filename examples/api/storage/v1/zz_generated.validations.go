@@ -511,6 +511,40 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			}
 		}
 	}
+	// backupEncryption
+	{
+		v := obj.BackupEncryption
+		var old *Encryption
+		if oldObj != nil {
+			old = oldObj.BackupEncryption
+		}
+		if !(v == nil) {
+			var e field.ErrorList
+			e = append(e, Validate_Encryption(ctx, op, nil, v, old)...)
+			if !(ratchet && old != nil && equal_v1_Encryption(v, old)) {
+				{
+					isSet0 := func(obj *Encryption) bool {
+						if obj == nil {
+							return false
+						}
+						return obj.KMSKey != nil
+					}
+					isSet1 := func(obj *Encryption) bool {
+						if obj == nil {
+							return false
+						}
+						return obj.Secret != nil
+					}
+					if genruntime.CountTrue(isSet0(v), isSet1(v)) != 1 {
+						e = append(e, genruntime.AtValue(validate.Union(ctx, op, nil, v, old, unionMembershipFor_types_90, isSet0, isSet1))...)
+					}
+				}
+			}
+			if len(e) > 0 {
+				errs = append(errs, genruntime.PrefixChild(e, "backupEncryption")...)
+			}
+		}
+	}
 	return genruntime.PrefixRoot(errs, fldPath)
 }
 
@@ -643,6 +677,7 @@ func keyValue_v1_Endpoint_name(x *Endpoint) any {
 	return x.Name
 }
 
+var unionMembershipFor_types_90 = validate.NewUnionMembership(validate.NewUnionMember("kmsKey"), validate.NewUnionMember("secret"))
 var zeroOrOneOfMembershipFor_Encryption = validate.NewUnionMembership(validate.NewUnionMember("kmsKey"), validate.NewUnionMember("secret"))
 
 func equal_v1_Bucket(a, b *Bucket) bool {
@@ -675,7 +710,8 @@ func equal_v1_BucketSpec(a, b *BucketSpec) bool {
 		equal_map_string_int32(&a.Retention, &b.Retention) &&
 		equal___v1_Endpoint(&a.Endpoints, &b.Endpoints) &&
 		equal__v1_Endpoint(&a.Mirror, &b.Mirror) &&
-		equal__v1_Encryption(&a.Encryption, &b.Encryption)
+		equal__v1_Encryption(&a.Encryption, &b.Encryption) &&
+		equal__v1_Encryption(&a.BackupEncryption, &b.BackupEncryption)
 }
 func equal_string(a, b *string) bool {
 	return *a == *b

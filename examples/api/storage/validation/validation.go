@@ -179,19 +179,48 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 		}
 	}
 
-	// encryption: +k8s:optional; kmsKey and secret are +k8s:zeroOrOneOfMember, checked only when
-	// which of them are set changed.
+	// encryption: +k8s:optional, an Encryption.
 	if e := spec.Encryption; e != nil {
 		var oldE *v1.Encryption
 		if old != nil {
 			oldE = old.Encryption
 		}
-		both := e.KMSKey != nil && e.Secret != nil
-		sameMembers := oldE != nil && (oldE.KMSKey != nil) == (e.KMSKey != nil) && (oldE.Secret != nil) == (e.Secret != nil)
-		if both && !sameMembers {
-			errs = append(errs, field.Invalid(fldPath.Child("encryption"), "{kmsKey, secret}",
-				"must specify at most one of: `kmsKey`, `secret`").WithOrigin("zeroOrOneOf"))
+		errs = append(errs, validateEncryption(e, oldE, false, fldPath.Child("encryption"))...)
+	}
+	// backupEncryption: +k8s:optional, an Encryption whose kmsKey and secret are also a union
+	// (+k8s:subfield(...)=+k8s:unionMember): exactly one is set.
+	if e := spec.BackupEncryption; e != nil {
+		var oldE *v1.Encryption
+		if old != nil {
+			oldE = old.BackupEncryption
 		}
+		errs = append(errs, validateEncryption(e, oldE, true, fldPath.Child("backupEncryption"))...)
+	}
+	return errs
+}
+
+// validateEncryption validates an Encryption, whose kmsKey and secret are +k8s:zeroOrOneOfMember,
+// and, when exactlyOne is set, also a union (+k8s:unionMember); both are checked only when which
+// of them are set changed.
+func validateEncryption(e, oldE *v1.Encryption, exactlyOne bool, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	n := 0
+	for _, set := range []bool{e.KMSKey != nil, e.Secret != nil} {
+		if set {
+			n++
+		}
+	}
+	if oldE != nil && (oldE.KMSKey != nil) == (e.KMSKey != nil) && (oldE.Secret != nil) == (e.Secret != nil) {
+		return nil
+	}
+	if n > 1 {
+		errs = append(errs, field.Invalid(p, "{kmsKey, secret}", "must specify at most one of: `kmsKey`, `secret`").WithOrigin("zeroOrOneOf"))
+	}
+	switch {
+	case exactlyOne && n > 1:
+		errs = append(errs, field.Invalid(p, "{kmsKey, secret}", "must specify exactly one of: `kmsKey`, `secret`").WithOrigin("union"))
+	case exactlyOne && n == 0:
+		errs = append(errs, field.Invalid(p, "", "must specify one of: `kmsKey`, `secret`").WithOrigin("union"))
 	}
 	return errs
 }
