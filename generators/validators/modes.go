@@ -10,9 +10,10 @@ import (
 )
 
 // modeChecks emits the modalities of a struct definition (+k8s:modeDiscriminator, +k8s:ifMode):
-// per modality (by name) and member field (by Go name), one call of apimachinery's
-// validate.Discriminated, which runs the rule of the current mode, or, in a mode without one,
-// reports a set field Forbidden, and ratchets an update that changes neither mode nor field.
+// per modality (by name) and member field (by Go name), the check of apimachinery's
+// validate.Discriminated (see discriminated), which runs the rule of the current mode, or, in a
+// mode without one, reports a set field Forbidden, and ratchets an update that changes neither
+// mode nor field.
 func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
 	discriminators := map[string]*model.Property{}
 	members := map[string][]*model.Property{}
@@ -54,15 +55,14 @@ func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
 	return out
 }
 
-// discriminated is the validate.Discriminated call for one member field of a modality. The
-// field's value is passed as a pointer (nil when a pointer field is unset).
+// discriminated checks one member field of a modality as validate.Discriminated does. The field's
+// value is a pointer (nil when a pointer field is unset).
 //
 // Errors carry stability levels as upstream marks them: a mode's rule marks its errors with the
 // levels of its tags, and the Forbidden of a field set in a mode without rules has the level of
 // the field's +k8s:ifMode tags when they all have the same one. gate's options gate the call.
 func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Property, modality string, gate model.Origin) jen.Code {
 	n := p.Node
-	host := jen.Op("*").Add(g.goType(d.Node.GoType))
 	vt := jen.Op("*").Add(g.goType(n.ValueType()))
 	dt := g.goType(disc.Node.GoType)
 	get := valueOf("obj", p.GoName, n.Pointer)
@@ -89,17 +89,20 @@ func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Propert
 		byMode[m.Mode] = append(byMode[m.Mode], m)
 	}
 	sort.Strings(modes)
-	var rules []jen.Code
+	// The dispatch of validate.Discriminated, written out so that a valid object allocates nothing
+	// (the library builds the member's path before it knows of an error): an update that changes
+	// neither mode nor member is not checked; else the current mode's rule runs, or, in a mode
+	// without one, a set member is Forbidden. The rules are the library's DiscriminatedRule
+	// validations, called with a nil path; their errors are re-rooted at the member.
+	var cases []jen.Code
 	for _, mode := range modes {
 		var value jen.Code = jen.Lit(mode)
 		if disc.Node.Kind == model.KindBoolean {
 			b, _ := strconv.ParseBool(mode)
 			value = jen.Lit(b)
 		}
-		rules = append(rules, jen.Values(jen.Dict{
-			jen.Id("Value"):      value,
-			jen.Id("Validation"): jen.Func().Add(params("old")).Qual(pkgField, "ErrorList").Block(g.modeRule(n, byMode[mode])...),
-		}))
+		rule := jen.Func().Add(params("old")).Qual(pkgField, "ErrorList").Block(g.modeRule(n, byMode[mode])...)
+		cases = append(cases, jen.Case(value).Block(jen.Id("e").Op("=").Add(rule).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("v"), jen.Id("old"))))
 	}
 	absent := g.absent(n, "v")
 	if absent == nil {
@@ -109,19 +112,24 @@ func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Propert
 	if uniform {
 		forbiddenLevel.Level = level
 	}
-	forbidden := jen.Func().Add(params("_")).Qual(pkgField, "ErrorList").Block(
-		jen.If(absent).Block(jen.Return(jen.Nil())),
-		jen.Return(marked(jen.Qual(pkgField, "ErrorList").Values(jen.Qual(pkgField, "Forbidden").Call(jen.Id("fldPath"), jen.Lit(""))), forbiddenLevel)))
-	eq := jen.Func().Params(jen.List(jen.Id("a"), jen.Id("b")).Add(vt.Clone())).Bool().Block(
-		jen.Return(jen.Id("a").Op("==").Id("b").Op("||").Id("a").Op("!=").Nil().Op("&&").Id("b").Op("!=").Nil().Op("&&").
-			Id(g.eq.fn(n.ValueType())).Call(jen.Id("a"), jen.Id("b"))))
-	return jen.Id("errs").Op("=").Append(jen.Id("errs"), gatedExpr(gate, jen.Qual(pkgValidate, "Discriminated").Call(
-		jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj"), jen.Id("oldObj"), jen.Lit(p.Name),
-		jen.Func().Params(jen.Id("obj").Add(host.Clone())).Add(vt.Clone()).Block(jen.Return(get)),
-		jen.Func().Params(jen.Id("obj").Add(host.Clone())).Add(dt).Block(jen.Return(jen.Id("obj").Dot(disc.GoName))),
-		eq, forbidden,
-		jen.Index().Qual(pkgValidate, "DiscriminatedRule").Types(vt.Clone(), g.goType(disc.Node.GoType)).Values(rules...),
-	)).Op("..."))
+	cases = append(cases, jen.Default().Block(jen.If(jen.Op("!").Parens(absent)).Block(
+		jen.Id("e").Op("=").Add(marked(jen.Qual(pkgField, "ErrorList").Values(jen.Qual(pkgField, "Forbidden").Call(jen.Nil(), jen.Lit(""))), forbiddenLevel)))))
+	unchanged := jen.Id("op").Dot("Type").Op("==").Qual(pkgOperation, "Update").Op("&&").Id("oldObj").Op("!=").Nil().Op("&&").
+		Id("d").Op("==").Id("oldD").Op("&&").Parens(jen.Id("v").Op("==").Id("old").Op("||").Id("v").Op("!=").Nil().Op("&&").
+		Id("old").Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id("v"), jen.Id("old")))
+	body := []jen.Code{
+		jen.List(jen.Id("v"), jen.Id("d")).Op(":=").List(get, jen.Id("obj").Dot(disc.GoName)),
+		jen.Var().Id("old").Add(vt.Clone()),
+		jen.Var().Id("oldD").Add(dt.Clone()),
+		jen.If(jen.Id("oldObj").Op("!=").Nil()).Block(
+			jen.List(jen.Id("old"), jen.Id("oldD")).Op("=").List(valueOf("oldObj", p.GoName, n.Pointer), jen.Id("oldObj").Dot(disc.GoName))),
+		jen.If(unchanged).Block(jen.Return(jen.Nil())),
+		jen.Var().Id("e").Qual(pkgField, "ErrorList"),
+		jen.Switch(jen.Id("d")).Block(cases...),
+		jen.Return(jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(p.Name))),
+	}
+	check := jen.Func().Params().Qual(pkgField, "ErrorList").Block(body...).Call()
+	return jen.Id("errs").Op("=").Append(jen.Id("errs"), gatedExpr(gate, check).Op("..."))
 }
 
 // modeRule is the body of one mode's rule: the field's checks in that mode, errors at fldPath.
