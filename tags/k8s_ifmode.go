@@ -16,7 +16,7 @@ func init() {
 		Doc: "Applies another tag to the field only when the struct's +k8s:modeDiscriminator (of the modality) has the " +
 			"given value (\"true\"/\"false\" for a bool); in a mode without +k8s:ifMode tags the field must be unset. " +
 			"Errors at the field; +k8s:required and +k8s:optional decide whether an unset field is an error in that mode.",
-		OpenAPI: "nothing yet", Example: `+k8s:ifMode("TCP")=+k8s:required`,
+		OpenAPI: "x-kubernetes-validations on the struct, at the field, guarded by the mode, ratcheted like validate.Discriminated: +k8s:required (message \"Required value\"), +k8s:forbidden, and the chained checks a rule states with the Go check's error type where an unset field is not checked (optional, required or a pointer); Go checks the zero value of other unset fields, which the server does not see, so their checks stay Go's only", Example: `+k8s:ifMode("TCP")=+k8s:required`,
 		Apply: func(c *Context) error {
 			if elsewhere(c.place.ChainedBy) {
 				return c.Errorf("applies to struct fields, not through +%s", c.place.ChainedBy)

@@ -17,7 +17,7 @@ func init() {
 		Doc: "The string or bool field selects the mode of the struct that holds it: each field with +k8s:ifMode tags " +
 			"of this modality is checked by the tags of the current mode, and must be unset (a Forbidden error) in a mode " +
 			"that has none (apimachinery's validate.Discriminated), ratcheted when neither the mode nor the field changed.",
-		OpenAPI: "nothing yet", Example: `+k8s:modeDiscriminator(modality: "protocol")`,
+		OpenAPI: "x-kubernetes-validations on the struct, at each member field, ratcheted like validate.Discriminated: Forbidden in a mode without +k8s:ifMode tags (message Forbidden); see +k8s:ifMode. A modality with a stability level or a validation option: Go's only", Example: `+k8s:modeDiscriminator(modality: "protocol")`,
 		Apply: func(c *Context) error {
 			if elsewhere(c.place.ChainedBy) {
 				return c.Errorf("applies to struct fields, not through +%s", c.place.ChainedBy)

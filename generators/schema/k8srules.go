@@ -36,6 +36,7 @@ func k8sRules(n *model.Node, correlated bool) []model.Rule {
 	if n.Kind != model.KindObject {
 		return rules
 	}
+	rules = append(rules, modeRules(n, correlated)...)
 	for _, p := range n.Properties {
 		pv := model.Published(p.Node.V)
 		v := &pv
@@ -311,4 +312,113 @@ func neqMessage(v any) string {
 		return "must not be equal to " + strconv.Quote(s)
 	}
 	return fmt.Sprintf("must not be equal to %v", v)
+}
+
+// modeRules publishes the modalities of struct n (+k8s:modeDiscriminator, +k8s:ifMode) as rules of
+// the struct, with the errors validate.Discriminated gives at the member field: in a mode without
+// +k8s:ifMode tags a set member is Forbidden; in a mode with them, the member is Forbidden, Required,
+// or checked as its chained tags say (the checks a rule states with the Go check's error type, where
+// an unset member has nothing to check: optional, required or a pointer). Like Discriminated, an
+// update that changes neither the mode nor the member is not checked (UnchangedIf, where the struct
+// correlates). A modality whose tags have a stability level or a validation option is Go's only.
+func modeRules(n *model.Node, correlated bool) []model.Rule {
+	discs := map[string]*model.Property{}
+	for _, p := range n.Properties {
+		if md := p.Node.V.ModeDiscriminator; md != nil {
+			discs[md.Modality] = p
+		}
+	}
+	var rules []model.Rule
+	for _, p := range n.Properties {
+		byModality := map[string][]*model.IfMode{}
+		var modalities []string
+		for _, m := range p.Node.V.IfModes {
+			if _, ok := byModality[m.Modality]; !ok {
+				modalities = append(modalities, m.Modality)
+			}
+			byModality[m.Modality] = append(byModality[m.Modality], m)
+		}
+		for _, modality := range modalities {
+			for _, r := range memberModeRules(discs[modality], p, byModality[modality]) {
+				rules = append(rules, unchangedIf(r, correlated))
+			}
+		}
+	}
+	return rules
+}
+
+// memberModeRules are the rules of one member p of the modality whose discriminator is d.
+func memberModeRules(d, p *model.Property, ifModes []*model.IfMode) []model.Rule {
+	published := func(o model.Origin) bool { return o.Level == "" && len(o.Options) == 0 }
+	if d == nil || !published(d.Node.V.ModeDiscriminator.Origin) || !model.CELSelectable(d.Name) || !model.CELSelectable(p.Name) {
+		return nil
+	}
+	set, ok := model.CELIsSet("self", p)
+	if !ok {
+		return nil
+	}
+	zero := "''"
+	if d.Node.Kind == model.KindBoolean {
+		zero = "false"
+	}
+	value := func(x string) string { return "(has(" + x + "." + d.Name + ") ? " + x + "." + d.Name + " : " + zero + ")" }
+	lit := func(mode string) string {
+		if d.Node.Kind == model.KindBoolean {
+			return mode // "true" or "false"
+		}
+		return strconv.Quote(mode)
+	}
+	f, of := "self."+p.Name, "oldSelf.value()."+p.Name
+	unchanged := value("oldSelf.value()") + " == " + value("self") + " && has(" + f + ") == has(" + of + ") && (!has(" + f + ") || " + f + " == " + of + ")"
+	var rules []model.Rule
+	add := func(rule, msg, reason string, o model.Origin) {
+		rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: reason, FieldPath: "." + p.Name, RulePos: o.Pos,
+			Origin: o, UnchangedIf: unchanged})
+	}
+	byMode := map[string][]*model.IfMode{}
+	var modes, lits []string
+	for _, m := range ifModes {
+		if !published(m.Origin) {
+			return nil
+		}
+		if _, ok := byMode[m.Mode]; !ok {
+			modes = append(modes, m.Mode)
+			lits = append(lits, lit(m.Mode))
+		}
+		byMode[m.Mode] = append(byMode[m.Mode], m)
+	}
+	add(value("self")+" in ["+strings.Join(lits, ", ")+"] || "+model.CELNot(set), "Forbidden", "Forbidden", ifModes[0].Origin)
+	for _, mode := range modes {
+		other := value("self") + " != " + lit(mode) + " || "
+		var required, optional, forbidden *model.Flag
+		for _, m := range byMode[mode] {
+			required, optional, forbidden = firstFlag(required, m.V.Required), firstFlag(optional, m.V.Optional), firstFlag(forbidden, m.V.Forbidden)
+		}
+		switch {
+		case forbidden != nil:
+			add(other+model.CELNot(set), "Forbidden", "Forbidden", forbidden.Origin)
+			continue
+		case required != nil:
+			add(other+set, "Required value", "Required", required.Origin)
+		case optional == nil && !p.Node.Pointer:
+			continue // Go checks the zero value of an unset member, which the server does not see
+		}
+		for _, m := range byMode[mode] {
+			node := m.Node
+			if node == nil {
+				node = p.Node
+			}
+			for _, c := range subfieldChecks(node, m.V, f) {
+				add(other+"!has("+f+") || "+c.pred, c.msg, "Invalid", c.origin)
+			}
+		}
+	}
+	return rules
+}
+
+func firstFlag(a, b *model.Flag) *model.Flag {
+	if a != nil {
+		return a
+	}
+	return b
 }

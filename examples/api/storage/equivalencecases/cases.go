@@ -198,6 +198,14 @@ func Cases() []equivalence.Case {
 		create("encryption: none", spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{} })),
 		create("encryption: two sources", spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }),
 			inv("spec.encryption")),
+		// tier selects the mode of retrievalHours (+k8s:modeDiscriminator, +k8s:ifMode("archive"))
+		create("tier: archive with retrieval hours", spec(func(s *v1.BucketSpec) { s.Tier, s.RetrievalHours = "archive", ptr.To(int32(24)) })),
+		create("tier: archive without retrieval hours", spec(func(s *v1.BucketSpec) { s.Tier = "archive" }), req("spec.retrievalHours")),
+		create("tier: archive, retrieval too slow", spec(func(s *v1.BucketSpec) { s.Tier, s.RetrievalHours = "archive", ptr.To(int32(72)) }),
+			inv("spec.retrievalHours")),
+		create("tier: hot with retrieval hours", spec(func(s *v1.BucketSpec) { s.Tier, s.RetrievalHours = "hot", ptr.To(int32(24)) }),
+			frb("spec.retrievalHours")),
+		create("tier: empty with retrieval hours", spec(func(s *v1.BucketSpec) { s.RetrievalHours = ptr.To(int32(24)) }), frb("spec.retrievalHours")),
 		// backupEncryption: an Encryption whose kmsKey and secret are also a union, through
 		// +k8s:subfield(...)=+k8s:unionMember: exactly one source
 		create("backupEncryption: one source", spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{Secret: ptr.To("s")} })),
@@ -279,6 +287,13 @@ func Cases() []equivalence.Case {
 		update("encryption: two sources kept, a key changed",
 			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k"), Secret: ptr.To("s")} }),
 			spec(func(s *v1.BucketSpec) { s.Encryption = &v1.Encryption{KMSKey: ptr.To("k2"), Secret: ptr.To("s")} })),
+		update("tier: archive without retrieval hours, kept", spec(func(s *v1.BucketSpec) { s.Tier = "archive" }),
+			spec(func(s *v1.BucketSpec) { s.Tier = "archive"; s.Replicas = 4 })),
+		update("tier: changed to archive", noop, spec(func(s *v1.BucketSpec) { s.Tier = "archive" }), req("spec.retrievalHours")),
+		update("tier: changed to hot, retrieval hours kept", spec(func(s *v1.BucketSpec) { s.Tier, s.RetrievalHours = "archive", ptr.To(int32(24)) }),
+			spec(func(s *v1.BucketSpec) { s.Tier, s.RetrievalHours = "hot", ptr.To(int32(24)) }), frb("spec.retrievalHours")),
+		update("tier: archive, too slow, kept", spec(func(s *v1.BucketSpec) { s.Tier, s.RetrievalHours = "archive", ptr.To(int32(72)) }),
+			spec(func(s *v1.BucketSpec) { s.Tier, s.RetrievalHours = "archive", ptr.To(int32(72)); s.Replicas = 4 })),
 		update("backupEncryption: none, kept", spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{} }),
 			spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{}; s.Replicas = 4 })),
 		update("backupEncryption: its source removed", spec(func(s *v1.BucketSpec) { s.BackupEncryption = &v1.Encryption{KMSKey: ptr.To("k")} }),

@@ -19,6 +19,7 @@ func validBucket() *v1.Bucket {
 		Mirror:           &v1.Endpoint{Name: "m", Host: "m.example.com", Port: 8443},
 		Encryption:       &v1.Encryption{KMSKey: ptr.To("k")},
 		BackupEncryption: &v1.Encryption{Secret: ptr.To("s")},
+		Tier:             "archive", RetrievalHours: ptr.To(int32(24)),
 	}}
 }
 

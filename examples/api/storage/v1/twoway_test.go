@@ -239,6 +239,12 @@ var fields = []func(*rand.Rand, *v1.BucketSpec){
 		}
 	},
 	func(r *rand.Rand, s *v1.BucketSpec) {
+		s.Tier = pick(r, "", "hot", "archive", "archive")
+	},
+	func(r *rand.Rand, s *v1.BucketSpec) {
+		s.RetrievalHours = pick(r, nil, nil, ptr.To(int32(1)), ptr.To(int32(48)), ptr.To(int32(49)))
+	},
+	func(r *rand.Rand, s *v1.BucketSpec) {
 		s.BackupEncryption = nil
 		if r.Intn(4) > 0 {
 			s.BackupEncryption = &v1.Encryption{KMSKey: pick(r, keys...), Secret: pick(r, keys...)}

@@ -88,6 +88,17 @@ type BucketSpec struct {
 	// +k8s:subfield(kmsKey)=+k8s:unionMember
 	// +k8s:subfield(secret)=+k8s:unionMember
 	BackupEncryption *Encryption `json:"backupEncryption,omitempty"`
+
+	// Tier says how the bucket's objects are stored: "hot" (when empty) or "archive".
+	// +k8s:optional
+	// +k8s:modeDiscriminator
+	Tier string `json:"tier,omitempty"`
+
+	// RetrievalHours is how long an archived object takes to come back: required, and at most
+	// 48, in an archive bucket; not allowed in any other.
+	// +k8s:ifMode("archive")=+k8s:required
+	// +k8s:ifMode("archive")=+k8s:maximum=48
+	RetrievalHours *int32 `json:"retrievalHours,omitempty"`
 }
 
 // Encryption names at most one source of the key that encrypts a bucket's objects.

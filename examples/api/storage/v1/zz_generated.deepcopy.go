@@ -120,6 +120,11 @@ func (in *BucketSpec) DeepCopyInto(out *BucketSpec) {
 		*out = new(Encryption)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.RetrievalHours != nil {
+		in, out := &in.RetrievalHours, &out.RetrievalHours
+		*out = new(int32)
+		**out = **in
+	}
 	return
 }
 

@@ -309,12 +309,33 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 							},
 						},
 					},
+					"retrievalHours": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "RetrievalHours is how long an archived object takes to come back: required, and at most 48, in an archive bucket; not allowed in any other.",
+							Type:        []string{"integer"},
+							Format:      "int32",
+						},
+					},
+					"tier": spec.Schema{
+						SchemaProps: spec.SchemaProps{
+							Description: "Tier says how the bucket's objects are stored: \"hot\" (when empty) or \"archive\".",
+							Type:        []string{"string"},
+						},
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-strip-zero": true,
+							},
+						},
+					},
 				},
 			},
 			VendorExtensible: spec.VendorExtensible{
 				Extensions: spec.Extensions{
 					"x-kubernetes-validations": []interface{}{
 						map[string]interface{}{"fieldPath": ".endpoints", "message": "must specify at most one of: `endpoints[{\"name\": \"primary\"}]`, `endpoints[{\"name\": \"backup\"}]`", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "oldSelf.hasValue() && [has(oldSelf.value().endpoints) && oldSelf.value().endpoints.exists(i, has(i.name) && i.name == 'primary'), has(oldSelf.value().endpoints) && oldSelf.value().endpoints.exists(i, has(i.name) && i.name == 'backup')] == [has(self.endpoints) && self.endpoints.exists(i, has(i.name) && i.name == 'primary'), has(self.endpoints) && self.endpoints.exists(i, has(i.name) && i.name == 'backup')] || [has(self.endpoints) && self.endpoints.exists(i, has(i.name) && i.name == 'primary'), has(self.endpoints) && self.endpoints.exists(i, has(i.name) && i.name == 'backup')].filter(x, x).size() <= 1"},
+						map[string]interface{}{"fieldPath": ".retrievalHours", "message": "Forbidden", "optionalOldSelf": true, "reason": "FieldValueForbidden", "rule": "oldSelf.hasValue() && (has(oldSelf.value().tier) ? oldSelf.value().tier : '') == (has(self.tier) ? self.tier : '') && has(self.retrievalHours) == has(oldSelf.value().retrievalHours) && (!has(self.retrievalHours) || self.retrievalHours == oldSelf.value().retrievalHours) || (has(self.tier) ? self.tier : '') in [\"archive\"] || !has(self.retrievalHours)"},
+						map[string]interface{}{"fieldPath": ".retrievalHours", "message": "Required value", "optionalOldSelf": true, "reason": "FieldValueRequired", "rule": "oldSelf.hasValue() && (has(oldSelf.value().tier) ? oldSelf.value().tier : '') == (has(self.tier) ? self.tier : '') && has(self.retrievalHours) == has(oldSelf.value().retrievalHours) && (!has(self.retrievalHours) || self.retrievalHours == oldSelf.value().retrievalHours) || (has(self.tier) ? self.tier : '') != \"archive\" || has(self.retrievalHours)"},
+						map[string]interface{}{"fieldPath": ".retrievalHours", "message": "must be less than or equal to 48", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "oldSelf.hasValue() && (has(oldSelf.value().tier) ? oldSelf.value().tier : '') == (has(self.tier) ? self.tier : '') && has(self.retrievalHours) == has(oldSelf.value().retrievalHours) && (!has(self.retrievalHours) || self.retrievalHours == oldSelf.value().retrievalHours) || (has(self.tier) ? self.tier : '') != \"archive\" || !has(self.retrievalHours) || self.retrievalHours <= 48"},
 						map[string]interface{}{"fieldPath": ".class", "message": "field cannot be modified once set", "reason": "FieldValueInvalid", "rule": "!(has(oldSelf.class) && oldSelf.class != '') || !(has(self.class) && self.class != '') || self.class == oldSelf.class"},
 						map[string]interface{}{"fieldPath": ".class", "message": "field cannot be cleared once set", "reason": "FieldValueInvalid", "rule": "!(has(oldSelf.class) && oldSelf.class != '') || has(self.class) && self.class != ''"},
 						map[string]interface{}{"fieldPath": ".owner", "message": "field cannot be set once created", "reason": "FieldValueInvalid", "rule": "has(oldSelf.owner) || !has(self.owner)"},

@@ -135,6 +135,40 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 		return nil
 	}
 	var errs field.ErrorList
+	// retrievalHours: +k8s:ifMode
+	errs = append(errs, func() field.ErrorList {
+		v, d := obj.RetrievalHours, obj.Tier
+		var old *int32
+		var oldD string
+		if oldObj != nil {
+			old, oldD = oldObj.RetrievalHours, oldObj.Tier
+		}
+		if op.Type == operation.Update && oldObj != nil && d == oldD && (v == old || v != nil && old != nil && equal_int32(v, old)) {
+			return nil
+		}
+		var e field.ErrorList
+		switch d {
+		case "archive":
+			e = func(ctx context.Context, op operation.Operation, fldPath *field.Path, v, old *int32) field.ErrorList {
+				if v == nil {
+					return field.ErrorList{field.Required(fldPath, "")}
+				}
+				var e field.ErrorList
+				ratchet := false // Discriminated ratcheted an unchanged mode and value
+				if !(ratchet && old != nil && equal_int32(v, old)) {
+					if *v > 48 {
+						e = append(e, genruntime.At(field.Invalid(nil, *v, "must be less than or equal to 48"), "", "maximum"))
+					}
+				}
+				return genruntime.PrefixPath(e, fldPath)
+			}(ctx, op, nil, v, old)
+		default:
+			if !(v == nil) {
+				e = field.ErrorList{field.Forbidden(nil, "")}
+			}
+		}
+		return genruntime.PrefixChild(e, "retrievalHours")
+	}()...)
 	// class: +k8s:update, then the field unless its update failed
 	{
 		var upd field.ErrorList
@@ -711,12 +745,14 @@ func equal_v1_BucketSpec(a, b *BucketSpec) bool {
 		equal___v1_Endpoint(&a.Endpoints, &b.Endpoints) &&
 		equal__v1_Endpoint(&a.Mirror, &b.Mirror) &&
 		equal__v1_Encryption(&a.Encryption, &b.Encryption) &&
-		equal__v1_Encryption(&a.BackupEncryption, &b.BackupEncryption)
-}
-func equal_string(a, b *string) bool {
-	return *a == *b
+		equal__v1_Encryption(&a.BackupEncryption, &b.BackupEncryption) &&
+		equal_string(&a.Tier, &b.Tier) &&
+		equal__int32(&a.RetrievalHours, &b.RetrievalHours)
 }
 func equal_int32(a, b *int32) bool {
+	return *a == *b
+}
+func equal_string(a, b *string) bool {
 	return *a == *b
 }
 func equal__string(a, b **string) bool {
@@ -787,6 +823,9 @@ func equal__v1_Endpoint(a, b **Endpoint) bool {
 }
 func equal__v1_Encryption(a, b **Encryption) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Encryption(*a, *b))
+}
+func equal__int32(a, b **int32) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_int32(*a, *b))
 }
 func equal_types_UID(a, b *types.UID) bool {
 	return *a == *b

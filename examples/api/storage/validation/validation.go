@@ -187,6 +187,22 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 		}
 		errs = append(errs, validateEncryption(e, oldE, false, fldPath.Child("encryption"))...)
 	}
+	// tier is the +k8s:modeDiscriminator of retrievalHours, which is +k8s:ifMode("archive")=
+	// +k8s:required and +k8s:maximum=48: set only in an archive bucket. Not checked on an update
+	// that changes neither.
+	if old == nil || old.Tier != spec.Tier || !ptrEqual(old.RetrievalHours, spec.RetrievalHours) {
+		p := fldPath.Child("retrievalHours")
+		switch h := spec.RetrievalHours; {
+		case spec.Tier != "archive":
+			if h != nil {
+				errs = append(errs, field.Forbidden(p, ""))
+			}
+		case h == nil:
+			errs = append(errs, field.Required(p, ""))
+		case *h > 48:
+			errs = append(errs, field.Invalid(p, *h, "must be less than or equal to 48").WithOrigin("maximum"))
+		}
+	}
 	// backupEncryption: +k8s:optional, an Encryption whose kmsKey and secret are also a union
 	// (+k8s:subfield(...)=+k8s:unionMember): exactly one is set.
 	if e := spec.BackupEncryption; e != nil {
@@ -341,4 +357,9 @@ func noModify(p *field.Path, set, oldSet, changed bool) field.ErrorList {
 		return field.ErrorList{field.Invalid(p, nil, "field cannot be modified once set").WithOrigin("update")}
 	}
 	return nil
+}
+
+// ptrEqual reports whether two optional values are both unset, or both set and equal.
+func ptrEqual[T comparable](a, b *T) bool {
+	return a == b || a != nil && b != nil && *a == *b
 }
