@@ -390,35 +390,23 @@ func memberModeRules(d, p *model.Property, ifModes []*model.IfMode) []model.Rule
 	add(value("self")+" in ["+strings.Join(lits, ", ")+"] || "+model.CELNot(set), "Forbidden", "Forbidden", ifModes[0].Origin)
 	for _, mode := range modes {
 		other := value("self") + " != " + lit(mode) + " || "
-		var required, optional, forbidden *model.Flag
+		var vs []*model.Validations // the mode's tags, as one value's
 		for _, m := range byMode[mode] {
-			required, optional, forbidden = firstFlag(required, m.V.Required), firstFlag(optional, m.V.Optional), firstFlag(forbidden, m.V.Forbidden)
+			vs = append(vs, m.V)
 		}
+		v := model.MergeValidations(vs, nil)
 		switch {
-		case forbidden != nil:
-			add(other+model.CELNot(set), "Forbidden", "Forbidden", forbidden.Origin)
+		case v.Forbidden != nil:
+			add(other+model.CELNot(set), "Forbidden", "Forbidden", v.Forbidden.Origin)
 			continue
-		case required != nil:
-			add(other+set, "Required value", "Required", required.Origin)
-		case optional == nil && !p.Node.Pointer:
+		case v.Required != nil:
+			add(other+set, "Required value", "Required", v.Required.Origin)
+		case v.Optional == nil && !p.Node.Pointer:
 			continue // Go checks the zero value of an unset member, which the server does not see
 		}
-		for _, m := range byMode[mode] {
-			node := m.Node
-			if node == nil {
-				node = p.Node
-			}
-			for _, c := range subfieldChecks(node, m.V, f) {
-				add(other+"!has("+f+") || "+c.pred, c.msg, "Invalid", c.origin)
-			}
+		for _, c := range subfieldChecks(p.Node, &v, f) {
+			add(other+"!has("+f+") || "+c.pred, c.msg, "Invalid", c.origin)
 		}
 	}
 	return rules
-}
-
-func firstFlag(a, b *model.Flag) *model.Flag {
-	if a != nil {
-		return a
-	}
-	return b
 }
