@@ -361,7 +361,9 @@ func memberModeRules(d, p *model.Property, ifModes []*model.IfMode) []model.Rule
 	if d.Node.Kind == model.KindBoolean {
 		zero = "false"
 	}
-	value := func(x string) string { return "(has(" + x + "." + d.Name + ") ? " + x + "." + d.Name + " : " + zero + ")" }
+	value := func(x string) string {
+		return "(has(" + x + "." + d.Name + ") ? " + x + "." + d.Name + " : " + zero + ")"
+	}
 	lit := func(mode string) string {
 		if d.Node.Kind == model.KindBoolean {
 			return mode // "true" or "false"
