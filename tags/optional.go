@@ -5,10 +5,14 @@ import "github.com/validation-gen/validation-gen/model"
 func init() {
 	Register(&Def{
 		Name: "optional", Aliases: []string{"k8s:optional"}, Scopes: ScopeField,
-		Value:   Arg{Kind: ArgNone},
-		Doc:     "The field may be omitted. A non-pointer field at its zero value counts as omitted.",
+		Value: Arg{Kind: ArgNone},
+		Doc: "The field may be omitted. A non-pointer field at its zero value counts as omitted. " +
+			"In a +k8s:validation-gen package, +k8s:optional is refused on a non-pointer struct (always set), as upstream refuses it.",
 		OpenAPI: "not in required", Example: "+optional",
 		Apply: func(c *Context) error {
+			if err := upstreamPresence(c); err != nil {
+				return err
+			}
 			if gatedPresence(c, "optional") {
 				return nil
 			}
