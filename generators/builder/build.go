@@ -160,7 +160,9 @@ func (b *builder) inputSemantics() {
 }
 
 // inheritedSemantics maps the packages that output packages name in +k8s:validation-gen-input to
-// the +k8s:validation-gen they inherit (inputSemantics).
+// the +k8s:validation-gen they inherit (inputSemantics). A read-only output package counts: with
+// --readonly-pkg k8s.io/apimachinery/pkg/apis/meta/v1/validation, metav1.ObjectMeta's +k8s: tags
+// apply wherever it is used, as they do in Kubernetes, which generates that package.
 func (b *builder) inheritedSemantics() map[string]*model.String {
 	paths := make([]string, 0, len(b.pkgs))
 	for path := range b.pkgs {
@@ -170,7 +172,7 @@ func (b *builder) inheritedSemantics() map[string]*model.String {
 	out := map[string]*model.String{}
 	for _, path := range paths {
 		p := b.pkgs[path]
-		if p.ValidationGenInput == nil || p.ValidationGen == nil || p.ReadOnly {
+		if p.ValidationGenInput == nil || p.ValidationGen == nil {
 			continue
 		}
 		if _, ok := out[p.ValidationGenInput.Value]; !ok {
@@ -186,17 +188,23 @@ func (b *builder) upstream(path string) bool {
 	return b.pkg(path).UpstreamSemantics() || b.inherited[path] != nil
 }
 
-// outputPackages lists, sorted, the packages of the run whose +k8s:validation-gen-input names
-// path and which are written.
+// outputPackages lists the packages of the run whose +k8s:validation-gen-input names path: those
+// written first, then the read-only ones (apimachinery's meta/v1/validation, say), each sorted.
 func (b *builder) outputPackages(path string) []string {
-	var out []string
+	var written, readOnly []string
 	for p, mp := range b.pkgs {
-		if mp.ValidationGenInput != nil && mp.ValidationGenInput.Value == path && !mp.ReadOnly {
-			out = append(out, p)
+		if mp.ValidationGenInput == nil || mp.ValidationGenInput.Value != path {
+			continue
+		}
+		if mp.ReadOnly {
+			readOnly = append(readOnly, p)
+		} else {
+			written = append(written, p)
 		}
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(written)
+	sort.Strings(readOnly)
+	return append(written, readOnly...)
 }
 
 // pkg returns the model package for an import path, reading its package tags the first time.

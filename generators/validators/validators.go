@@ -207,7 +207,7 @@ func (g *validatorGen) validated(d *model.Definition) bool {
 // validatable reports whether a definition may have a validator: not a special type (Time,
 // Quantity), not object or list metadata.
 func validatable(d *model.Definition) bool {
-	return !d.Special && !d.IsObjectMeta() && !isListMeta(d)
+	return !d.Special && !(d.IsObjectMeta() && !d.Package.UpstreamSemantics()) && !isListMeta(d)
 }
 
 // isListMeta reports metav1.ListMeta: list metadata is written by the API server and never
@@ -743,7 +743,7 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 	if !transitionsOnly && !g.nodeCarries(n) && !(required && !g.alwaysPresent(p)) && !forbidden {
 		return nil
 	}
-	if model.IsObjectMeta(n.GoType) && len(n.V.Subfields) == 0 {
+	if model.IsObjectMeta(n.GoType) && len(n.V.Subfields) == 0 && !(n.Ref != nil && g.validated(n.Ref)) {
 		return nil // +nameFormat is checked at the type level; +k8s:subfield reaches into it here
 	}
 	vt := n.ValueType()

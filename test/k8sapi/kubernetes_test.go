@@ -61,7 +61,7 @@ func kubernetesModuleTest(t *testing.T, module, keepEnv string) (root, k8sVersio
 func generateInto(t *testing.T, mod string, patterns ...string) *generators.Outputs {
 	t.Helper()
 	out, diags, err := generators.Run(generators.Config{
-		Dir: mod, Patterns: patterns, OutputFile: "zz_generated.validations.go",
+		Dir: mod, Patterns: patterns, ReadOnly: stagingValidationPackages(t, mod), OutputFile: "zz_generated.validations.go",
 		Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true},
 	})
 	if err != nil {
@@ -73,6 +73,44 @@ func generateInto(t *testing.T, mod string, patterns ...string) *generators.Outp
 	if err := out.Write(); err != nil {
 		t.Fatal(err)
 	}
+	return out
+}
+
+// stagingValidationPackages lists the packages of k8s.io/apimachinery whose doc.go opts in to
+// validation-gen (meta/v1/validation, whose +k8s:validation-gen-input is meta/v1). Kubernetes
+// generates them in the same run as pkg/apis, from its staging directory, so ObjectMeta and
+// Condition get their +k8s: tags wherever they are used; here they are in the module cache, so
+// generateInto passes them as read-only packages (--readonly-pkg), as a user of the released
+// modules would.
+func stagingValidationPackages(t *testing.T, mod string) []string {
+	t.Helper()
+	const module = "k8s.io/apimachinery"
+	dir := strings.TrimSpace(string(tempmod.Go(t, mod, "list", "-m", "-f", "{{.Dir}}", module)))
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() || e.Name() != "doc.go" {
+			return err
+		}
+		for _, line := range strings.Split(string(tempmod.ReadFile(t, p)), "\n") {
+			if m := validationGenTag.FindStringSubmatch(line); m != nil && strings.HasPrefix(m[1], "+k8s:validation-gen=") &&
+				strings.TrimSpace(m[2]) != "false" {
+				rel, err := filepath.Rel(dir, filepath.Dir(p))
+				if err != nil {
+					return err
+				}
+				out = append(out, path.Join(module, filepath.ToSlash(rel)))
+				break
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s has no package with +k8s:validation-gen (meta/v1/validation had one)", dir)
+	}
+	sort.Strings(out)
 	return out
 }
 

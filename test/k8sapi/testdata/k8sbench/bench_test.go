@@ -47,6 +47,13 @@ func cases() []benchCase {
 	}
 }
 
+// errorCases are checked for the same errors (TestSameErrors) but not benchmarked.
+func errorCases() []benchCase {
+	return []benchCase{
+		{"UpdateMetadataErrors", operation.Update, metadataClaim(), validClaim(), 5},
+	}
+}
+
 // BenchmarkResourceClaim validates the same objects with both validators, as the API server calls
 // them (through the scheme, the root path is nil).
 func BenchmarkResourceClaim(b *testing.B) {
@@ -72,7 +79,7 @@ func BenchmarkResourceClaim(b *testing.B) {
 func TestSameErrors(t *testing.T) {
 	known := knownDifferences(t)
 	ctx := context.Background()
-	for _, c := range cases() {
+	for _, c := range append(cases(), errorCases()...) {
 		t.Run(c.name, func(t *testing.T) {
 			op := operation.Operation{Type: c.op}
 			want := impls[0].fn(ctx, op, nil, c.obj, c.old)

@@ -117,3 +117,18 @@ func invalidClaim() *resourcev1.ResourceClaim {
 	c.Status.Allocation.Devices.Results[2].Pool = ""                                              // required
 	return c
 }
+
+// metadataClaim is validClaim with five errors in the alpha checks of apimachinery's meta/v1
+// (metav1.ObjectMeta and metav1.Condition), which upstream's validators call and this generator's
+// apply where they are used: two immutable fields changed, a negative generation, and a device
+// condition without a reason and with an unknown status.
+func metadataClaim() *resourcev1.ResourceClaim {
+	c := validClaim()
+	c.UID = "6c3e2f4a-9d2b-4a6f-8b5c-3e7d8f9a0b12"
+	c.CreationTimestamp = metav1.Date(2026, 11, 25, 11, 0, 0, 0, time.UTC)
+	c.Generation = -1
+	cond := &c.Status.Devices[0].Conditions[0]
+	cond.Reason = ""
+	cond.Status = "Maybe"
+	return c
+}
