@@ -449,7 +449,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 		}
 	}
 	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
-	body = append(body, jen.If(g.unchangedIf(jen.Id("ratchet").Op("&&").Id(g.eq.fn(d.Node.GoType)).Call(jen.Id("obj"), jen.Id("oldObj")), d.Node, "obj")).Block(unchanged))
+	body = append(body, jen.If(g.unchangedIf(jen.Id("ratchet").Op("&&").Id(g.unchangedFn(d)).Call(jen.Id("obj"), jen.Id("oldObj")), d.Node, "obj")).Block(unchanged))
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
 	ms := members(d)

@@ -6,6 +6,8 @@
 // +groupName=validationgen.example.com
 package validationgen
 
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
 // Spec shows requiredness and presence under upstream's semantics.
 type Spec struct {
 	// Name is +k8s:required: reported as Required (without origin) when empty.
@@ -68,4 +70,27 @@ type Defaulted struct {
 	// +k8s:optional
 	// +default=["a"]
 	List []string `json:"list,omitempty"`
+}
+
+// Ratchet shows ratcheting on update: an update that changes no value a check reads (labels,
+// fields without tags) reports nothing, and one that does is checked as upstream checks it.
+type Ratchet struct {
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// Inner is a struct value with a checked field.
+	Inner Inner `json:"inner"`
+
+	// Ref is required: only whether it is set matters to Ratchet.
+	// +k8s:required
+	Ref *Inner `json:"ref,omitempty"`
+
+	// Note has no tag: no check reads it.
+	Note string `json:"note,omitempty"`
+}
+
+// Inner has one checked field and one without tags.
+type Inner struct {
+	Free string `json:"free,omitempty"`
+	// +k8s:maximum=3
+	Max int32 `json:"max,omitempty"`
 }
