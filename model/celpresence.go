@@ -53,6 +53,31 @@ func CELIsSet(obj string, p *Property) (expr string, ok bool) {
 	return "", false
 }
 
+// CELValueIsSet is CELIsSet for a value itself (expr: "self", "oldSelf"), not a property of one:
+// its test of not being its zero value. ok is false for a pointer (null) and for a value that has
+// no such test (a struct, a value of any type).
+func CELValueIsSet(expr string, n *Node) (string, bool) {
+	if n.Pointer {
+		return "", false
+	}
+	switch Effective(n).Kind {
+	case KindString:
+		if n.Format == "byte" {
+			return "size(" + expr + ") != 0", true
+		}
+		return expr + " != ''", true
+	case KindInteger:
+		return expr + " != 0", true
+	case KindNumber:
+		return expr + " != 0.0", true
+	case KindBoolean:
+		return expr, true
+	case KindList, KindMap:
+		return "size(" + expr + ") != 0", true
+	}
+	return "", false
+}
+
 // CELNot negates a CEL expression, parenthesised unless it is a single term.
 func CELNot(expr string) string {
 	if strings.Contains(expr, " ") {

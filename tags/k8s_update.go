@@ -15,7 +15,7 @@ func init() {
 			"by key, other items by value); an Invalid or Forbidden error with origin update (apimachinery's " +
 			"validate.Update* functions). Through +k8s:eachVal, +k8s:item or +k8s:subfield it applies to each element " +
 			"against its correlated old element (list-map items and map values by key, set items by value).",
-		OpenAPI: "NoSet, NoUnset, NoModify: transition rules on the struct (FieldValueInvalid, the same messages); NoAddItem, NoRemoveItem: nothing, as a rule cannot report the item Go reports; through +k8s:subfield (and +k8s:item=+k8s:subfield on a list map): the same, as rules of the struct that holds the subfield; through +k8s:eachVal, or +k8s:item on the item itself: nothing yet", Example: "+k8s:update=NoModify",
+		OpenAPI: "NoSet, NoUnset, NoModify: transition rules on the struct (FieldValueInvalid, the same messages); NoAddItem, NoRemoveItem: nothing, as a rule cannot report the item Go reports; through +k8s:subfield (and +k8s:item=+k8s:subfield on a list map): the same, as rules of the struct that holds the subfield; through +k8s:eachVal on a list map or a map (not +mapType=atomic), and +k8s:item on a list-map item itself: transition rules of the items or values schema, which the server runs against the old element of the same key (guarded by the selection for +k8s:item); on sets, atomic lists and elements of pointer type: nothing, as the server cannot correlate their elements (or tell null from unset)", Example: "+k8s:update=NoModify",
 		Apply: func(c *Context) error {
 			if c.place.ChainedBy == "k8s:eachKey" {
 				return c.Errorf("does not apply to map keys, which are never modified: use +k8s:update=NoAddItem / NoRemoveItem on the map")

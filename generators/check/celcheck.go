@@ -186,23 +186,26 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 		if ctx.uncorrelatable == "" && (eff.V.ListType == nil || eff.V.ListType.Value != "map") {
 			child.uncorrelatable = ctx.path + ", " + uncorrelatableList(eff)
 		}
-		c.itemRules(eff, child)
+		c.elementRules(eff, eff.Items, child)
 		c.walk(eff.Items, child)
 	case model.KindMap:
-		c.walk(eff.Values, ctx.element("{}", eff.V.MaxProperties, eff))
+		child := ctx.element("{}", eff.V.MaxProperties, eff)
+		c.elementRules(eff, eff.Values, child)
+		c.walk(eff.Values, child)
 	}
 }
 
-// itemRules checks the rules that publish +k8s:item on the items of list (schema.ItemRules),
-// which the items' own walk does not see.
-func (c *celChecker) itemRules(list *model.Node, ctx walkCtx) {
-	rules := schema.ItemRules(list, ctx.uncorrelatable == "")
+// elementRules checks the rules that the list or map n puts on its items or values (element)
+// (schema.ElementRules: +k8s:item, +k8s:eachVal=+k8s:update), which the element's own walk does
+// not see.
+func (c *celChecker) elementRules(n, element *model.Node, ctx walkCtx) {
+	rules := schema.ElementRules(n, ctx.uncorrelatable == "")
 	if len(rules) == 0 {
 		return
 	}
-	items := model.Effective(list.Items)
-	if list.Items.Ref != nil {
-		ctx.stack = append(append([]*model.Definition(nil), ctx.stack...), list.Items.Ref)
+	items := model.Effective(element)
+	if element.Ref != nil {
+		ctx.stack = append(append([]*model.Definition(nil), ctx.stack...), element.Ref)
 	}
 	e := schema.NewCRD(c.opts, &model.Diagnostics{}, true, ctx.stack...)
 	var s spec.Schema

@@ -137,17 +137,32 @@ func subfieldRules(n *model.Node, correlated bool) []model.Rule {
 	return rules
 }
 
-// ItemRules are the rules that publish +k8s:item on the items schema of list n: for a selector of
-// a list map whose keys are the map's keys, what subfieldRules publishes for the selected item,
-// each rule guarded by the selection. The server correlates list-map items by those keys, as
-// validate.SliceItem finds the old item, so the rules ratchet as Go does where the list itself is
-// correlated (correlated). Selectors of other lists are Go's only: the server cannot correlate
-// their items with the old ones Go compares them with.
-func ItemRules(n *model.Node, correlated bool) []model.Rule {
-	v := model.Published(n.V)
-	if len(v.ItemSelectors) == 0 || v.ListType == nil || v.ListType.Value != "map" {
+// ElementRules are the rules that the items schema of list n (the values schema of map n)
+// carries for the tags of the list or map: +k8s:eachVal=+k8s:update on list-map items and map
+// values, and +k8s:item on list-map items (itemRules). They are transition rules, or ratchet
+// through oldSelf: the server correlates list-map items by key and map values by key, as Go's
+// validators find the old element, so they are published only where n itself is correlated
+// (correlated) and, for a map, where its values are not atomic. Elsewhere (sets, atomic lists)
+// they are Go's only: the server cannot correlate the elements Go compares.
+func ElementRules(n *model.Node, correlated bool) []model.Rule {
+	if !correlated {
 		return nil
 	}
+	v := model.Published(n.V)
+	switch {
+	case n.Kind == model.KindList && v.ListType != nil && v.ListType.Value == "map":
+		return append(valueUpdateRules(n.Items, model.Published(n.Items.V).Update), itemRules(n, v)...)
+	case n.Kind == model.KindMap && (v.MapType == nil || v.MapType.Value != "atomic"):
+		return valueUpdateRules(n.Values, model.Published(n.Values.V).Update)
+	}
+	return nil
+}
+
+// itemRules publishes +k8s:item on the items of list map n: for a selector whose keys are the
+// map's keys, what subfieldRules publishes for the selected item and the selector's own
+// +k8s:update, each rule guarded by the selection. The server correlates list-map items by those
+// keys, as validate.SliceItem finds the old item. Selectors of other keys are Go's only.
+func itemRules(n *model.Node, v model.Validations) []model.Rule {
 	var rules []model.Rule
 	for _, it := range v.ItemSelectors {
 		if it.Node == nil || !sameKeys(it.Keys, v.ListMapKeys) {
@@ -159,10 +174,44 @@ func ItemRules(n *model.Node, correlated bool) []model.Rule {
 		}
 		// Only the selector's own tags: what the item's type declares is published with the type.
 		item := &model.Node{Kind: model.KindObject, V: *it.V, Ref: it.Node.Ref, Properties: it.Node.Properties}
-		for _, r := range subfieldRules(item, correlated) {
+		sv := model.Published(*it.V)
+		for _, r := range append(subfieldRules(item, true), valueUpdateRules(it.Node, sv.Update)...) {
 			r.Rule = model.CELNot(guard) + " || (" + r.Rule + ")"
 			rules = append(rules, r)
 		}
+	}
+	return rules
+}
+
+// valueUpdateRules publishes +k8s:update on an element itself (a list-map item, a map value):
+// transition rules of the element's schema, which the server runs where the element has an old
+// one, as Go's validate.Update* checks it against its correlated old element, with the same
+// messages at the element. An element of pointer type is Go's only (a rule cannot tell JSON null
+// from a missing value there).
+func valueUpdateRules(n *model.Node, u *model.UpdateRule) []model.Rule {
+	if u == nil || n == nil || n.Pointer {
+		return nil
+	}
+	set, ok := model.CELValueIsSet("self", n)
+	oldSet, _ := model.CELValueIsSet("oldSelf", n)
+	var rules []model.Rule
+	for _, c := range u.Constraints {
+		var rule, msg string
+		switch {
+		case c == "NoModify" && model.Effective(n).Kind == model.KindObject:
+			rule, msg = "self == oldSelf", "field cannot be modified once set" // a struct is always set
+		case !ok:
+			continue
+		case c == "NoSet":
+			rule, msg = oldSet+" || "+model.CELNot(set), "field cannot be set once created"
+		case c == "NoUnset":
+			rule, msg = model.CELNot(oldSet)+" || "+set, "field cannot be cleared once set"
+		case c == "NoModify":
+			rule, msg = model.CELNot(oldSet)+" || "+model.CELNot(set)+" || self == oldSelf", "field cannot be modified once set"
+		default:
+			continue // NoAddItem, NoRemoveItem: see the comment at the top
+		}
+		rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: "Invalid", RulePos: u.Pos, Origin: u.Origin})
 	}
 	return rules
 }

@@ -155,7 +155,7 @@ func (e *Emitter) Shape(s *spec.Schema, n *model.Node) {
 		if !listMap {
 			e.uncorrelated--
 		}
-		AddRules(&item, ItemRules(n, e.uncorrelated == 0))
+		AddRules(&item, ElementRules(n, e.uncorrelated == 0))
 		if lt := model.Published(n.V).ListType; e.crd && lt != nil && lt.Value == "set" && model.Effective(n.Items).Kind == model.KindObject {
 			// A set of objects (upstream's semantics allow them) compares whole items: the API
 			// server accepts it only with atomic items.
@@ -165,6 +165,7 @@ func (e *Emitter) Shape(s *spec.Schema, n *model.Node) {
 	case model.KindMap:
 		s.Type = spec.StringOrArray{"object"}
 		val := e.Node(n.Values, true)
+		AddRules(&val, ElementRules(n, e.uncorrelated == 0))
 		s.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: &val}
 	case model.KindAny:
 		if e.crd {

@@ -225,7 +225,8 @@ func Cases() []equivalence.Case {
 		// updates
 		update("unchanged", noop, noop),
 		update("valid changes", noop, spec(func(s *v1.BucketSpec) {
-			s.Region, s.Replicas, s.Retention["logs"], s.Endpoints[1].Port = "us-east-1", 5, 7, 8443
+			s.Region, s.Replicas, s.Retention["tmp"], s.Endpoints[1].Port = "us-east-1", 5, 7, 8443
+			delete(s.Retention, "logs")
 		})),
 		update("name changed", noop, func(b *v1.Bucket) { b.Name = "videos" }, inv("metadata.name")),
 
@@ -253,8 +254,19 @@ func Cases() []equivalence.Case {
 		update("replicas: invalid and unchanged", spec(func(s *v1.BucketSpec) { s.Replicas = 9 }),
 			spec(func(s *v1.BucketSpec) { s.Replicas = 9; s.Region = "us-east-1" })),
 		update("replicas: changed to invalid", noop, spec(func(s *v1.BucketSpec) { s.Replicas = 9 }), inv("spec.replicas")),
-		update("retention: invalid value unchanged, another changed", spec(func(s *v1.BucketSpec) { s.Retention["logs"] = 0 }),
-			spec(func(s *v1.BucketSpec) { s.Retention["logs"] = 0; s.Retention["audit"] = 10 })),
+		update("retention: invalid value unchanged, another added", spec(func(s *v1.BucketSpec) { s.Retention["logs"] = 0 }),
+			spec(func(s *v1.BucketSpec) { s.Retention["logs"] = 0; s.Retention["tmp"] = 10 })),
+		// +k8s:eachVal=+k8s:update=NoModify: a transition rule on the map's values, which the server
+		// correlates by key as Go finds the old value
+		update("retention: a value changed", noop, spec(func(s *v1.BucketSpec) { s.Retention["audit"] = 10 }), inv("spec.retention[audit]")),
+		// +k8s:update short-circuits: the range is not checked (the server's error is set aside by
+		// the normalisation update-short-circuits)
+		update("retention: a value changed to an invalid one", noop, spec(func(s *v1.BucketSpec) { s.Retention["audit"] = 4000 }),
+			inv("spec.retention[audit]")),
+		update("retention: a zero value set", spec(func(s *v1.BucketSpec) { s.Retention["logs"] = 0 }), noop),
+		update("retention: a value set to zero", noop, spec(func(s *v1.BucketSpec) { s.Retention["logs"] = 0 }), inv("spec.retention[logs]")),
+		update("retention: a class removed and added back changed", noop, spec(func(s *v1.BucketSpec) { s.Retention = map[string]int32{"audit": 3650, "logs": 31} }),
+			inv("spec.retention[logs]")),
 		update("retention: invalid value added", noop, spec(func(s *v1.BucketSpec) { s.Retention["tmp"] = 4000 }), inv("spec.retention[tmp]")),
 		update("retention: nine keys unchanged", spec(func(s *v1.BucketSpec) { s.Retention = nKeys(9) }),
 			spec(func(s *v1.BucketSpec) { s.Retention = nKeys(9) })),
@@ -324,6 +336,27 @@ func Cases() []equivalence.Case {
 			s.Endpoints = []v1.Endpoint{s.Endpoints[1], {Name: "public", Host: "photos.example.com", Port: 444}}
 		}), inv("spec.endpoints[1].port")),
 		update("endpoints: another endpoint's port changed", noop, ep(1, func(e *v1.Endpoint) { e.Port = 8080 })),
+		// +k8s:item(name: "backup")=+k8s:update=NoModify: a transition rule on the list-map item
+		// named backup, found by its key
+		update("endpoints: backup changed", spec(func(s *v1.BucketSpec) {
+			s.Endpoints = append(s.Endpoints, v1.Endpoint{Name: "backup", Host: "b.example.com"})
+		}),
+			spec(func(s *v1.BucketSpec) {
+				s.Endpoints = append(s.Endpoints, v1.Endpoint{Name: "backup", Host: "b2.example.com"})
+			}), inv("spec.endpoints[2]")),
+		update("endpoints: backup moved, unchanged", spec(func(s *v1.BucketSpec) {
+			s.Endpoints = append(s.Endpoints, v1.Endpoint{Name: "backup", Host: "b.example.com"})
+		}),
+			spec(func(s *v1.BucketSpec) {
+				s.Endpoints = []v1.Endpoint{{Name: "backup", Host: "b.example.com"}, s.Endpoints[0], s.Endpoints[1]}
+			})),
+		update("endpoints: backup added", noop,
+			spec(func(s *v1.BucketSpec) {
+				s.Endpoints = append(s.Endpoints, v1.Endpoint{Name: "backup", Host: "b.example.com", Port: 1})
+			})),
+		update("endpoints: backup removed", spec(func(s *v1.BucketSpec) {
+			s.Endpoints = append(s.Endpoints, v1.Endpoint{Name: "backup", Host: "b.example.com"})
+		}), noop),
 		// mirror: +k8s:subfield(name)=+k8s:update=NoModify, a transition rule of the mirror
 		update("mirror: renamed", noop, spec(func(s *v1.BucketSpec) { s.Mirror.Name = "copy2" }), inv("spec.mirror.name")),
 		update("mirror: renamed to an invalid name", noop, spec(func(s *v1.BucketSpec) { s.Mirror.Name = "Copy!" }),

@@ -76,6 +76,10 @@ func TestTwoWay(t *testing.T) {
 			if strings.Contains(e.Detail, "public.invalid") {
 				fired["item "+e.Detail]++ // the check +k8s:item adds to the endpoint "public"
 			}
+			if e.Detail == "field cannot be modified once set" && (strings.HasPrefix(e.Field, "spec.retention[") || strings.HasSuffix(e.Field, "]")) {
+				// +k8s:eachVal=+k8s:update on retention's values, +k8s:item=+k8s:update on the endpoint "backup"
+				fired["element "+strings.TrimPrefix(e.Field[:strings.IndexByte(e.Field, '[')], "spec.")+" "+e.Detail]++
+			}
 		}
 		if len(rep.Known) > 0 {
 			known++ // errors TwoWay itself sets aside as the server's ratcheting (Report.Known)
@@ -115,6 +119,7 @@ func TestTwoWay(t *testing.T) {
 		"Too many retention", "Duplicate value endpoints", "Required value class", "Too many endpoints",
 		`mirror must be greater than or equal to 1024`, `mirror must not be equal to "mirror.invalid"`,
 		`item must not be equal to "public.invalid"`,
+		"element retention field cannot be modified once set", "element endpoints field cannot be modified once set",
 		"Invalid value encryption", "Invalid value endpoints", // the union of the endpoints "primary" and "backup"
 	} {
 		if fired[want] == 0 {
@@ -197,7 +202,7 @@ var (
 	hosts     = []string{"h.example.com", "h.example.com", "", "localhost", strings.Repeat("ü", 127), "mirror.invalid", "public.invalid"}
 	ports     = []int32{0, 80, 443, 70000, -1, 8080}
 	keys      = []*string{nil, nil, ptr.To("k1"), ptr.To("k2")}
-	retention = []map[string]int32{nil, nil, {"logs": 30}, {"logs": 30, "audit": 3650}, {"logs": 0}, {"tmp": 4000},
+	retention = []map[string]int32{nil, nil, {"logs": 30}, {"logs": 30, "audit": 3650}, {"logs": 7}, {"logs": 0}, {"tmp": 4000},
 		{"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1, "h": 1, "i": 1}}
 )
 

@@ -12,7 +12,7 @@ type Bucket struct {
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 
 	// Spec is the desired bucket.
-	// +k8s:optional
+	// +optional
 	Spec BucketSpec `json:"spec,omitempty"`
 }
 
@@ -48,16 +48,19 @@ type BucketSpec struct {
 	// +k8s:forbidden
 	LegacyACL string `json:"legacyACL,omitempty"`
 
-	// Retention keeps objects for a number of days per object class, 1 to 3650 each.
+	// Retention keeps objects for a number of days per object class, 1 to 3650 each. A class's
+	// retention, once set, may not change (a class may be added or removed).
 	// +k8s:optional
 	// +k8s:maxProperties=8
 	// +k8s:eachVal=+k8s:minimum=1
 	// +k8s:eachVal=+k8s:maximum=3650
+	// +k8s:eachVal=+k8s:update=NoModify
 	Retention map[string]int32 `json:"retention,omitempty"`
 
 	// Endpoints are where clients reach the bucket, by name. A bucket has at most one of the
 	// endpoints "primary" and "backup"; the host of its endpoint "public" may not be
-	// "public.invalid", and its port, once set, may not change.
+	// "public.invalid", and its port, once set, may not change; its endpoint "backup", once
+	// created, may not change at all.
 	// +k8s:optional
 	// +k8s:listType=map
 	// +k8s:listMapKey=name
@@ -66,6 +69,7 @@ type BucketSpec struct {
 	// +k8s:item(name: "backup")=+k8s:zeroOrOneOfMember
 	// +k8s:item(name: "public")=+k8s:subfield(host)=+k8s:neq="public.invalid"
 	// +k8s:item(name: "public")=+k8s:subfield(port)=+k8s:update=NoModify
+	// +k8s:item(name: "backup")=+k8s:update=NoModify
 	Endpoints []Endpoint `json:"endpoints,omitempty"`
 
 	// Mirror is an endpoint that copies the bucket's objects elsewhere. Besides what every

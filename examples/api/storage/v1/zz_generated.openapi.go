@@ -195,7 +195,7 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 					},
 					"endpoints": spec.Schema{
 						SchemaProps: spec.SchemaProps{
-							Description: "Endpoints are where clients reach the bucket, by name. A bucket has at most one of the endpoints \"primary\" and \"backup\"; the host of its endpoint \"public\" may not be \"public.invalid\", and its port, once set, may not change.",
+							Description: "Endpoints are where clients reach the bucket, by name. A bucket has at most one of the endpoints \"primary\" and \"backup\"; the host of its endpoint \"public\" may not be \"public.invalid\", and its port, once set, may not change; its endpoint \"backup\", once created, may not change at all.",
 							Type:        []string{"array"},
 							MaxItems:    ptr.To[int64](4),
 							Items: &spec.SchemaOrArray{
@@ -206,6 +206,7 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 									VendorExtensible: spec.VendorExtensible{
 										Extensions: spec.Extensions{
 											"x-kubernetes-validations": []interface{}{
+												map[string]interface{}{"message": "field cannot be modified once set", "reason": "FieldValueInvalid", "rule": "!(has(self.name) && self.name == 'backup') || (self == oldSelf)"},
 												map[string]interface{}{"fieldPath": ".host", "message": "must not be equal to \"public.invalid\"", "optionalOldSelf": true, "reason": "FieldValueInvalid", "rule": "!(has(self.name) && self.name == 'public') || (!has(self.host) || oldSelf.hasValue() && has(oldSelf.value().host) && oldSelf.value().host == self.host || self.host != 'public.invalid')"},
 												map[string]interface{}{"fieldPath": ".port", "message": "field cannot be modified once set", "reason": "FieldValueInvalid", "rule": "!(has(self.name) && self.name == 'public') || (!(has(oldSelf.port) && oldSelf.port != 0) || !(has(self.port) && self.port != 0) || self.port == oldSelf.port)"},
 											},
@@ -288,7 +289,7 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 					},
 					"retention": spec.Schema{
 						SchemaProps: spec.SchemaProps{
-							Description:   "Retention keeps objects for a number of days per object class, 1 to 3650 each.",
+							Description:   "Retention keeps objects for a number of days per object class, 1 to 3650 each. A class's retention, once set, may not change (a class may be added or removed).",
 							Type:          []string{"object"},
 							MaxProperties: ptr.To[int64](8),
 							AdditionalProperties: &spec.SchemaOrBool{
@@ -299,6 +300,13 @@ func schema_BucketSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
 										Format:  "int32",
 										Maximum: ptr.To[float64](3650.0),
 										Minimum: ptr.To[float64](1.0),
+									},
+									VendorExtensible: spec.VendorExtensible{
+										Extensions: spec.Extensions{
+											"x-kubernetes-validations": []interface{}{
+												map[string]interface{}{"message": "field cannot be modified once set", "reason": "FieldValueInvalid", "rule": "!(oldSelf != 0) || !(self != 0) || self == oldSelf"},
+											},
+										},
 									},
 								},
 							},

@@ -55,7 +55,7 @@ func Validate_Bucket(ctx context.Context, op operation.Operation, fldPath *field
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_Bucket(obj, oldObj) {
+	if ratchet && unchanged_v1_Bucket(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -86,7 +86,7 @@ func Validate_BucketList(ctx context.Context, op operation.Operation, fldPath *f
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_BucketList(obj, oldObj) {
+	if ratchet && unchanged_v1_BucketList(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -305,12 +305,17 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 				}
 				{
 					e := e[:0:0]
-					if !(ratchet && oldVal1 != nil && equal_int32(val1, oldVal1)) {
-						if *val1 < 1 {
-							e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be greater than or equal to 1"), "", "minimum"))
-						}
-						if *val1 > 3650 {
-							e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be less than or equal to 3650"), "", "maximum"))
+					if oldVal1 == nil || !equal_int32(val1, oldVal1) {
+						e = append(e, genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, val1, oldVal1, validate.NoModify))...)
+					}
+					if len(e) == 0 {
+						if !(ratchet && oldVal1 != nil && equal_int32(val1, oldVal1)) {
+							if *val1 < 1 {
+								e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be greater than or equal to 1"), "", "minimum"))
+							}
+							if *val1 > 3650 {
+								e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be less than or equal to 3650"), "", "maximum"))
+							}
 						}
 					}
 					if len(e) > 0 {
@@ -361,7 +366,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 						return false
 					}
 					if genruntime.CountTrue(isSet0(v), isSet1(v)) > 1 {
-						e = append(e, genruntime.AtValue(validate.ZeroOrOneOfUnion(ctx, op, nil, v, old, zeroOrOneOfMembershipFor_types_69, isSet0, isSet1))...)
+						e = append(e, genruntime.AtValue(validate.ZeroOrOneOfUnion(ctx, op, nil, v, old, zeroOrOneOfMembershipFor_types_73, isSet0, isSet1))...)
 					}
 				}
 			}
@@ -389,6 +394,32 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 			}
 			e = append(e, itemErrs...)
 			var selErrs field.ErrorList
+			// +k8s:item
+			for i1 := range *v {
+				sel1 := &(*v)[i1]
+				if !(sel1.Name == "backup") {
+					continue
+				}
+				var oldSel1 *Endpoint
+				if old != nil {
+					for j := range *old {
+						if o := &(*old)[j]; o.Name == "backup" {
+							oldSel1 = o
+							break
+						}
+					}
+				}
+				{
+					e := e[:0:0]
+					if oldSel1 == nil || !equal_v1_Endpoint(sel1, oldSel1) {
+						e = append(e, genruntime.AtValue(validate.UpdateStruct(ctx, op, nil, sel1, oldSel1, validate.NoModify))...)
+					}
+					if len(e) > 0 {
+						selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
+					}
+				}
+				break
+			}
 			// +k8s:item
 			for i1 := range *v {
 				sel1 := &(*v)[i1]
@@ -570,7 +601,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 						return obj.Secret != nil
 					}
 					if genruntime.CountTrue(isSet0(v), isSet1(v)) != 1 {
-						e = append(e, genruntime.AtValue(validate.Union(ctx, op, nil, v, old, unionMembershipFor_types_90, isSet0, isSet1))...)
+						e = append(e, genruntime.AtValue(validate.Union(ctx, op, nil, v, old, unionMembershipFor_types_94, isSet0, isSet1))...)
 					}
 				}
 			}
@@ -628,7 +659,7 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
 	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_Endpoint(obj, oldObj) {
+	if ratchet && unchanged_v1_Endpoint(obj, oldObj) {
 		return nil
 	}
 	var errs field.ErrorList
@@ -702,7 +733,7 @@ func Validate_Endpoint(ctx context.Context, op operation.Operation, fldPath *fie
 	return genruntime.PrefixRoot(errs, fldPath)
 }
 
-var zeroOrOneOfMembershipFor_types_69 = validate.NewUnionMembership(validate.NewUnionMember("endpoints[{\"name\": \"primary\"}]"), validate.NewUnionMember("endpoints[{\"name\": \"backup\"}]"))
+var zeroOrOneOfMembershipFor_types_73 = validate.NewUnionMembership(validate.NewUnionMember("endpoints[{\"name\": \"primary\"}]"), validate.NewUnionMember("endpoints[{\"name\": \"backup\"}]"))
 
 func key_v1_Endpoint_name(x *Endpoint) string {
 	return x.Name
@@ -711,18 +742,17 @@ func keyValue_v1_Endpoint_name(x *Endpoint) any {
 	return x.Name
 }
 
-var unionMembershipFor_types_90 = validate.NewUnionMembership(validate.NewUnionMember("kmsKey"), validate.NewUnionMember("secret"))
+var unionMembershipFor_types_94 = validate.NewUnionMembership(validate.NewUnionMember("kmsKey"), validate.NewUnionMember("secret"))
 var zeroOrOneOfMembershipFor_Encryption = validate.NewUnionMembership(validate.NewUnionMember("kmsKey"), validate.NewUnionMember("secret"))
 
-func equal_v1_Bucket(a, b *Bucket) bool {
-	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
-		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
-		equal_v1_BucketSpec(&a.Spec, &b.Spec)
+// unchanged_v1_Bucket reports whether a and b agree on every value that Bucket's validator checks.
+func unchanged_v1_Bucket(a, b *Bucket) bool {
+	return equal_v1_BucketSpec(&a.Spec, &b.Spec)
 }
-func equal_v1_BucketList(a, b *BucketList) bool {
-	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
-		equal_v1_ListMeta(&a.ListMeta, &b.ListMeta) &&
-		equal___v1_Bucket(&a.Items, &b.Items)
+
+// unchanged_v1_BucketList reports whether a and b agree on every value that BucketList's validator checks.
+func unchanged_v1_BucketList(a, b *BucketList) bool {
+	return equal___v1_Bucket(&a.Items, &b.Items)
 }
 func equal___v1_Bucket(a, b *[]Bucket) bool {
 	if len(*a) != len(*b) {
@@ -781,14 +811,35 @@ func equal___v1_Endpoint(a, b *[]Endpoint) bool {
 	}
 	return true
 }
-func equal_v1_Encryption(a, b *Encryption) bool {
-	return equal__string(&a.KMSKey, &b.KMSKey) &&
-		equal__string(&a.Secret, &b.Secret)
-}
 func equal_v1_Endpoint(a, b *Endpoint) bool {
 	return equal_string(&a.Name, &b.Name) &&
 		equal_string(&a.Host, &b.Host) &&
 		equal_int32(&a.Port, &b.Port)
+}
+func equal_v1_Encryption(a, b *Encryption) bool {
+	return equal__string(&a.KMSKey, &b.KMSKey) &&
+		equal__string(&a.Secret, &b.Secret)
+}
+
+// unchanged_v1_Endpoint reports whether a and b agree on every value that Endpoint's validator checks.
+func unchanged_v1_Endpoint(a, b *Endpoint) bool {
+	return equal_string(&a.Name, &b.Name) &&
+		equal_string(&a.Host, &b.Host) &&
+		equal_int32(&a.Port, &b.Port)
+}
+func equal_v1_Bucket(a, b *Bucket) bool {
+	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
+		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
+		equal_v1_BucketSpec(&a.Spec, &b.Spec)
+}
+func equal__v1_Endpoint(a, b **Endpoint) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Endpoint(*a, *b))
+}
+func equal__v1_Encryption(a, b **Encryption) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Encryption(*a, *b))
+}
+func equal__int32(a, b **int32) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_int32(*a, *b))
 }
 func equal_v1_TypeMeta(a, b *v1.TypeMeta) bool {
 	return equal_string(&a.Kind, &b.Kind) &&
@@ -810,22 +861,6 @@ func equal_v1_ObjectMeta(a, b *v1.ObjectMeta) bool {
 		equal___v1_OwnerReference(&a.OwnerReferences, &b.OwnerReferences) &&
 		equal___string(&a.Finalizers, &b.Finalizers) &&
 		equal___v1_ManagedFieldsEntry(&a.ManagedFields, &b.ManagedFields)
-}
-func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
-	return equal_string(&a.SelfLink, &b.SelfLink) &&
-		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
-		equal_string(&a.Continue, &b.Continue) &&
-		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
-		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
-}
-func equal__v1_Endpoint(a, b **Endpoint) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Endpoint(*a, *b))
-}
-func equal__v1_Encryption(a, b **Encryption) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_Encryption(*a, *b))
-}
-func equal__int32(a, b **int32) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_int32(*a, *b))
 }
 func equal_types_UID(a, b *types.UID) bool {
 	return *a == *b
@@ -887,9 +922,6 @@ func equal___v1_ManagedFieldsEntry(a, b *[]v1.ManagedFieldsEntry) bool {
 	}
 	return true
 }
-func equal__v1_ShardInfo(a, b **v1.ShardInfo) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_ShardInfo(*a, *b))
-}
 func equal_v1_OwnerReference(a, b *v1.OwnerReference) bool {
 	return equal_string(&a.APIVersion, &b.APIVersion) &&
 		equal_string(&a.Kind, &b.Kind) &&
@@ -906,9 +938,6 @@ func equal_v1_ManagedFieldsEntry(a, b *v1.ManagedFieldsEntry) bool {
 		equal_string(&a.FieldsType, &b.FieldsType) &&
 		equal__v1_FieldsV1(&a.FieldsV1, &b.FieldsV1) &&
 		equal_string(&a.Subresource, &b.Subresource)
-}
-func equal_v1_ShardInfo(a, b *v1.ShardInfo) bool {
-	return equal_string(&a.Selector, &b.Selector)
 }
 func equal__bool(a, b **bool) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_bool(*a, *b))

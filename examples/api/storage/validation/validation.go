@@ -94,7 +94,7 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 	}
 
 	// retention: +k8s:optional, +k8s:maxProperties=8, and each value
-	// (+k8s:eachVal) +k8s:minimum=1 and +k8s:maximum=3650.
+	// (+k8s:eachVal) +k8s:minimum=1, +k8s:maximum=3650 and +k8s:update=NoModify.
 	if len(spec.Retention) > 0 {
 		p := fldPath.Child("retention")
 		var oldRetention map[string]int32
@@ -107,6 +107,13 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 		for _, k := range slices.Sorted(maps.Keys(spec.Retention)) {
 			if o, ok := oldRetention[k]; ok && o == spec.Retention[k] {
 				continue
+			}
+			// A forbidden transition stops the value's other checks, as +k8s:update short-circuits.
+			if o, ok := oldRetention[k]; ok {
+				if e := noModify(p.Key(k), spec.Retention[k] != 0, o != 0, true); len(e) > 0 {
+					errs = append(errs, e...)
+					continue
+				}
 			}
 			errs = append(errs, validateRange(spec.Retention[k], 1, 3650, p.Key(k))...)
 		}
@@ -123,7 +130,7 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 			errs = append(errs, field.TooMany(p, len(spec.Endpoints), 4))
 		}
 		errs = append(errs, validateEndpointKeys(spec.Endpoints, oldEndpoints, old != nil, p)...)
-		publicSeen := false
+		publicSeen, backupSeen := false, false
 		for i := range spec.Endpoints {
 			e := &spec.Endpoints[i]
 			var oldE *v1.Endpoint
@@ -143,7 +150,12 @@ func validateBucketSpec(spec, old *v1.BucketSpec, fldPath *field.Path) field.Err
 			if e.Name == "public" && !publicSeen && oldE != nil {
 				errs = append(errs, noModify(p.Index(i).Child("port"), e.Port != 0, oldE.Port != 0, e.Port != oldE.Port)...)
 			}
+			// +k8s:item(name: "backup")=+k8s:update=NoModify: the first item named backup.
+			if e.Name == "backup" && !backupSeen && oldE != nil && *e != *oldE {
+				errs = append(errs, field.Invalid(p.Index(i), nil, "field cannot be modified once set").WithOrigin("update"))
+			}
 			publicSeen = publicSeen || e.Name == "public"
+			backupSeen = backupSeen || e.Name == "backup"
 		}
 		// +k8s:item(name: "primary") and +k8s:item(name: "backup") are +k8s:zeroOrOneOfMember:
 		// checked only when which of them the list holds changed.
