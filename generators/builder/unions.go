@@ -1,6 +1,10 @@
 package builder
 
-import "github.com/validation-gen/validation-gen/model"
+import (
+	"strings"
+
+	"github.com/validation-gen/validation-gen/model"
+)
 
 // unionRules publishes the unions and dependencies among a struct's fields as rules on the
 // struct (x-kubernetes-validations), each with the message apimachinery's function reports
@@ -8,10 +12,35 @@ import "github.com/validation-gen/validation-gen/model"
 // enforces them too. They are SchemaOnly: the Go validators call the library instead. A union
 // or dependency whose fields a rule cannot name (JSON names that need
 // CEL escaping) is left to the Go validators.
+//
+// The members are the struct's fields, those promoted through embedded fields included, except in
+// a package written for Kubernetes' validation-gen: there, as upstream's validators do, a struct's
+// unions are among its own fields, and an embedded struct's unions are its own, checked by its
+// validator; the schema, which inlines the embedded struct, publishes them on the struct too.
 func unionRules(def *model.Definition) {
+	if rules := hostRules(def, map[*model.Definition]bool{}); len(rules) > 0 {
+		v := &def.Node.V
+		v.Rules = append(v.Rules[:len(v.Rules):len(v.Rules)], rules...)
+	}
+}
+
+// hostRules are the rules unionRules publishes for def, visited guarding against a type that
+// embeds itself through a pointer.
+func hostRules(def *model.Definition, visited map[*model.Definition]bool) []model.Rule {
+	if visited[def] {
+		return nil
+	}
+	visited[def] = true
+	upstream := def.Package.UpstreamSemantics()
+	var own []*model.Property
+	for _, p := range def.Node.Properties {
+		if !upstream || p.Promoted == "" {
+			own = append(own, p)
+		}
+	}
 	props := map[string]*model.Property{}
 	var members []model.HostMember
-	for _, p := range def.Node.Properties {
+	for _, p := range own {
 		props[p.Name] = p
 		set, ok := isSet(p)
 		oldSet, _ := model.CELIsSet("oldSelf.value()", p)
@@ -20,7 +49,7 @@ func unionRules(def *model.Definition) {
 	rules := model.UnionRules(members, "")
 	// The items +k8s:item selects in a list are members of the list's unions, set when the list
 	// holds such an item; the errors are at the list.
-	for _, p := range def.Node.Properties {
+	for _, p := range own {
 		var items []model.HostMember
 		for _, it := range model.Published(p.Node.V).ItemSelectors {
 			m := model.HostMember{Name: it.MemberName(p.Name), Tags: it.V}
@@ -34,7 +63,7 @@ func unionRules(def *model.Definition) {
 		}
 		rules = append(rules, model.UnionRules(items, "."+p.Name)...)
 	}
-	for _, p := range def.Node.Properties {
+	for _, p := range own {
 		for _, dep := range p.Node.V.Dependencies {
 			sib := props[dep.Field]
 			trigger, ok1 := isSet(p)
@@ -51,10 +80,46 @@ func unionRules(def *model.Definition) {
 			rules = append(rules, r)
 		}
 	}
-	if len(rules) > 0 {
-		v := &def.Node.V
-		v.Rules = append(v.Rules[:len(v.Rules):len(v.Rules)], rules...)
+	if upstream {
+		for _, e := range def.Node.Embedded {
+			if e.Node.Ref == nil || e.Node.V.Opaque != nil || e.Node.Ref.Node.Kind != model.KindObject {
+				continue
+			}
+			inner := hostRules(e.Node.Ref, visited)
+			if e.Node.Pointer && len(inner) > 0 {
+				// Go checks the embedded struct only when the pointer is set, which encoding/json
+				// does when one of the fields promoted through it is present.
+				guard, ok := promotedPresent(def, e.GoName)
+				if !ok {
+					continue // a field a rule cannot name: Go's only
+				}
+				for i := range inner {
+					inner[i].Rule = model.CELNot(guard) + " || (" + inner[i].Rule + ")"
+				}
+			}
+			rules = append(rules, inner...)
+		}
 	}
+	return rules
+}
+
+// promotedPresent is the CEL test of any field promoted through def's embedded field goName being
+// present in self; ok is false when one of them cannot be named in a rule.
+func promotedPresent(def *model.Definition, goName string) (string, bool) {
+	var terms []string
+	for _, p := range def.Node.Properties {
+		if p.Promoted != goName {
+			continue
+		}
+		if !model.CELSelectable(p.Name) {
+			return "", false
+		}
+		terms = append(terms, "has(self."+p.Name+")")
+	}
+	if len(terms) == 0 {
+		return "", false
+	}
+	return strings.Join(terms, " || "), true
 }
 
 // isSet is the CEL test of a property of self being set (model.CELIsSet).

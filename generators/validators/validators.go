@@ -580,9 +580,11 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 	}
 	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
 	// Unions and dependencies span the fields promoted through embedded fields, as the published
-	// schema's rules do.
-	members := append(propertyMembers(d.Node.Properties), subfieldMembers(d.Node)...)
-	out = append(out, g.hostChecks(d.Node.GoType, d.GoName, members, d.Node.Properties, "obj", "oldObj", "errs")...)
+	// schema's rules do, except in upstream's semantics, where an embedded struct's are its own,
+	// checked by its validator (see ownProperties and members).
+	own := ownProperties(d)
+	members := append(propertyMembers(own), subfieldMembers(d.Node)...)
+	out = append(out, g.hostChecks(d.Node.GoType, d.GoName, members, own, "obj", "oldObj", "errs")...)
 	out = append(out, g.modeChecks(d)...)
 	if sub := g.subfields(d.Node, "obj", "oldObj", 0); len(sub) > 0 { // +k8s:subfield on the type
 		out = append(out, jen.Block(append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, sub...),

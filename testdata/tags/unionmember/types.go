@@ -83,7 +83,8 @@ type Task struct {
 	State string `json:"state"`
 }
 
-// Embedding has a union with a member promoted from an embedded pointer.
+// Embedding embeds, by pointer, a struct with a union of the same name: in a package written for
+// Kubernetes' validation-gen these are two unions, each among its struct's own fields.
 type Embedding struct {
 	*Promoted `json:",inline"`
 
