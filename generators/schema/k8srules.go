@@ -192,26 +192,41 @@ func valueUpdateRules(n *model.Node, u *model.UpdateRule) []model.Rule {
 	if u == nil || n == nil || n.Pointer {
 		return nil
 	}
+	if model.Effective(n).Kind == model.KindObject {
+		return transitionRules(u, "", "", "self", "oldSelf", "") // a struct is always set
+	}
 	set, ok := model.CELValueIsSet("self", n)
 	oldSet, _ := model.CELValueIsSet("oldSelf", n)
+	if !ok {
+		return nil
+	}
+	return transitionRules(u, set, oldSet, "self", "oldSelf", "")
+}
+
+// transitionRules are the rules of +k8s:update's NoSet, NoUnset and NoModify on a value cur (old
+// its old value), set and oldSet their tests of being set ("" for a value that is always set,
+// where only NoModify applies), with apimachinery's messages, reported at fieldPath. NoAddItem and
+// NoRemoveItem are left out: see the comment at the top.
+func transitionRules(u *model.UpdateRule, set, oldSet, cur, old, fieldPath string) []model.Rule {
 	var rules []model.Rule
 	for _, c := range u.Constraints {
 		var rule, msg string
 		switch {
-		case c == "NoModify" && model.Effective(n).Kind == model.KindObject:
-			rule, msg = "self == oldSelf", "field cannot be modified once set" // a struct is always set
-		case !ok:
+		case c == "NoModify":
+			rule, msg = cur+" == "+old, "field cannot be modified once set"
+			if set != "" {
+				rule = model.CELNot(oldSet) + " || " + model.CELNot(set) + " || " + rule
+			}
+		case set == "":
 			continue
 		case c == "NoSet":
 			rule, msg = oldSet+" || "+model.CELNot(set), "field cannot be set once created"
 		case c == "NoUnset":
 			rule, msg = model.CELNot(oldSet)+" || "+set, "field cannot be cleared once set"
-		case c == "NoModify":
-			rule, msg = model.CELNot(oldSet)+" || "+model.CELNot(set)+" || self == oldSelf", "field cannot be modified once set"
 		default:
-			continue // NoAddItem, NoRemoveItem: see the comment at the top
+			continue
 		}
-		rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: "Invalid", RulePos: u.Pos, Origin: u.Origin})
+		rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: "Invalid", FieldPath: fieldPath, RulePos: u.Pos, Origin: u.Origin})
 	}
 	return rules
 }
@@ -336,23 +351,7 @@ func updateRules(p *model.Property, u *model.UpdateRule) []model.Rule {
 	if !ok {
 		return nil
 	}
-	var rules []model.Rule
-	for _, c := range u.Constraints {
-		var rule, msg string
-		switch c {
-		case "NoSet":
-			rule, msg = setOld+" || "+model.CELNot(setNew), "field cannot be set once created"
-		case "NoUnset":
-			rule, msg = model.CELNot(setOld)+" || "+setNew, "field cannot be cleared once set"
-		case "NoModify":
-			rule, msg = model.CELNot(setOld)+" || "+model.CELNot(setNew)+" || self."+p.Name+" == oldSelf."+p.Name, "field cannot be modified once set"
-		default:
-			continue // item constraints: see the comment at the top
-		}
-		rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: "Invalid", FieldPath: "." + p.Name,
-			RulePos: u.Pos, Origin: u.Origin})
-	}
-	return rules
+	return transitionRules(u, setNew, setOld, "self."+p.Name, "oldSelf."+p.Name, "."+p.Name)
 }
 
 // neqMessage is apimachinery's content.NEQError: strings quoted as Go quotes them.
