@@ -136,20 +136,15 @@ func (g *validatorGen) discriminated(d *model.Definition, disc, p *model.Propert
 // +k8s:required makes an unset field an error, +k8s:optional an unset field valid; an unset
 // pointer has nothing else to check.
 func (g *validatorGen) modeRule(field *model.Node, ifModes []*model.IfMode) []jen.Code {
-	var required, optional, forbidden *model.Flag
-	first := func(f, g *model.Flag) *model.Flag {
-		if f != nil {
-			return f
-		}
-		return g
-	}
+	// The mode's presence is its tags' merged (the first of each kind); its checks are each tag's.
 	var checks []jen.Code
+	pieces := make([]*model.Validations, 0, len(ifModes))
 	for _, m := range ifModes {
-		required = first(required, m.V.Required)
-		optional = first(optional, m.V.Optional)
-		forbidden = first(forbidden, m.V.Forbidden)
+		pieces = append(pieces, m.V)
 		checks = append(checks, g.valueChecks(m.Node, "v", "old", 1, false)...)
 	}
+	merged := model.MergeValidations(pieces, nil)
+	required, optional, forbidden := merged.Required, merged.Optional, merged.Forbidden
 	var out []jen.Code
 	// at returns an error of the flag's tag, marked with its stability level.
 	at := func(e jen.Code, f *model.Flag) jen.Code {
