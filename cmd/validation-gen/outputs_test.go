@@ -207,3 +207,25 @@ func TestVerifyPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestUnservedKindWarns: a root kind whose package is not a served version (and that no served
+// version of its group declares) gets no CRD, and the run says so instead of writing nothing
+// silently; an internal package beside a served one is the usual layout and says nothing.
+func TestUnservedKindWarns(t *testing.T) {
+	dir := kindsModule(t, kinds("Alpha"))
+	write(t, filepath.Join(dir, "api", "internal", "doc.go"), "// +groupName=g.example.com\npackage internal\n")
+	write(t, filepath.Join(dir, "api", "internal", "types.go"), strings.Replace(kinds("Alpha", "Gamma"), "package v1", "package internal", 1))
+	_, stderr, code := runIn(t, dir, "--crd-dir", "crds", "./...")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "api/internal/types.go:") || !strings.Contains(stderr, "root kind Gamma gets no CRD: its package internal is not a served version") {
+		t.Errorf("no warning for Gamma:\n%s", stderr)
+	}
+	if strings.Contains(stderr, "root kind Alpha gets no CRD") {
+		t.Errorf("a warning for Alpha, which v1 serves:\n%s", stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "crds", "g.example.com_alphas.yaml")); err != nil {
+		t.Errorf("Alpha's CRD: %v", err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kversion "k8s.io/apimachinery/pkg/version"
+	"k8s.io/klog/v2"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 	"sigs.k8s.io/yaml"
 
@@ -23,9 +24,16 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 	type key struct{ group, kind string }
 	byKind := map[key][]*model.Definition{}
 	var diags model.Diagnostics
+	var unserved []*model.Definition // root kinds of packages that are not served versions
 	for _, p := range u.Packages {
 		if !model.IsServedVersion(p.Name) {
-			continue // internal (hub) packages are not served
+			// Internal (hub) packages are not served.
+			for _, d := range p.Definitions {
+				if d.Root != nil && p.GroupName != "" && p.Input && !p.ReadOnly {
+					unserved = append(unserved, d)
+				}
+			}
+			continue
 		}
 		if p.Kubebuilder.SkipCRDs != nil {
 			continue
@@ -40,6 +48,14 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 			}
 			k := key{p.GroupName, d.Root.Kind}
 			byKind[k] = append(byKind[k], d)
+		}
+	}
+	// A kind with no served version at all gets no CRD: say so, rather than write nothing silently
+	// (an internal version beside served ones is the usual layout, and says nothing).
+	for _, d := range unserved {
+		if _, ok := byKind[key{d.Package.GroupName, d.Root.Kind}]; !ok {
+			klog.Warningf("%s:%d:%d: root kind %s gets no CRD: its package %s is not a served version (named like v1, v1beta1, v2alpha3)",
+				d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.GoName, d.Package.Name)
 		}
 	}
 	var keys []key
