@@ -26,8 +26,9 @@ func init() {
 		},
 		Repeatable: true,
 		Doc: "A CEL rule the value must satisfy. A rule that uses oldSelf is a transition rule, checked only on update. " +
-			"Quote the expression with back-quotes to use double quotes inside and to continue it on the following comment lines.",
-		OpenAPI: "x-kubernetes-validations", Example: "+validationRule=`self.minReplicas <= self.maxReplicas`,message=\"min must not exceed max\"",
+			"Quote the expression with back-quotes to use double quotes inside and to continue it on the following comment lines. " +
+			"On a type embedded inline in a struct, the rule applies to that struct too (the embedded fields are its own in JSON), as controller-gen applies its XValidation markers.",
+		OpenAPI: "x-kubernetes-validations (on an inline-embedded type: on the embedding struct too, guarded in +k8s:validation-gen packages for an embedded pointer by one of its fields being present)", Example: "+validationRule=`self.minReplicas <= self.maxReplicas`,message=\"min must not exceed max\"",
 		Apply: func(c *Context) error {
 			r := model.Rule{Rule: c.Value, RulePos: c.Raw.Posn(c.ValueOff), Origin: c.Origin(), Lines: verbatimLines(c, c.Value, c.ValueOff)}
 			if strings.TrimSpace(r.Rule) == "" {

@@ -477,6 +477,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	node.Properties = b.properties(st, def)
 	b.inChain = saved
 	unionRules(def)
+	embeddedRules(def)
 	b.rootKind(def, decl)
 	return def
 }

@@ -65,3 +65,24 @@ type Flags struct {
 type Flagged struct {
 	On bool `json:"on"`
 }
+
+// Ruled embeds structs with rules of their own: Go checks them through the embedded types'
+// validators, and the schema, which inlines their fields, publishes the rules on Ruled too
+// (Tagged's guarded by its field being present: only then does encoding/json set the pointer).
+type Ruled struct {
+	Limits
+	*Tagged `json:",inline"`
+}
+
+// Limits is a pair of bounds.
+// +validationRule="self.low <= self.high",message="low must not exceed high"
+type Limits struct {
+	Low  int32 `json:"low"`
+	High int32 `json:"high"`
+}
+
+// Tagged has an optional tag.
+// +validationRule="!has(self.tag) || self.tag != 'x'",message="tag must not be x"
+type Tagged struct {
+	Tag string `json:"tag,omitempty"`
+}

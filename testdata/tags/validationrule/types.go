@@ -59,3 +59,18 @@ type Items struct {
 	Items map[string]string `json:"items"`
 	A     *string           `json:"a,omitempty"`
 }
+
+// Window embeds Range inline (its fields are Window's own in JSON): Range's rule applies to a
+// Window too, in Go and in the schema.
+type Window struct {
+	Range `json:",inline"`
+
+	// +optional
+	Label string `json:"label,omitempty"`
+}
+
+// PtrWindow embeds Range inline by pointer: the rule reads the promoted fields, absent when the
+// pointer is nil.
+type PtrWindow struct {
+	*Range `json:",inline"`
+}
