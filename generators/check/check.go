@@ -27,18 +27,29 @@ func Model(u *model.Universe, opts model.Options) model.Diagnostics {
 		}
 		c.node(d.Node)
 		var fields []tagged
+		var own []*model.Property // in upstream's semantics a struct's unions, modes and dependencies are among its own fields
+		c.promoted = map[string]bool{}
 		for _, p := range d.Node.Properties {
 			c.walk(p.Node)
+			if c.upstream && p.Promoted != "" {
+				c.promoted[p.Name] = true // the embedded struct's: checked with its own definition
+				continue
+			}
 			fields = append(fields, tagged{p.Name, &p.Node.V})
+			own = append(own, p)
 		}
-		c.structTags(fields, d.Node.Properties)
+		c.structTags(fields, own)
+		c.promoted = nil
 	}
 	return c.diags
 }
 
 type checker struct {
-	opts  model.Options
-	diags model.Diagnostics
+	// promoted holds, while a struct's own unions and dependencies are checked in upstream's
+	// semantics, the JSON names of the fields promoted into it through embedded structs.
+	promoted map[string]bool
+	opts     model.Options
+	diags    model.Diagnostics
 	// upstream is set while checking a package with upstream validation-gen's semantics.
 	upstream bool
 }

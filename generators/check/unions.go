@@ -38,6 +38,9 @@ func (c *checker) structTags(fields []tagged, props []*model.Property) {
 				}
 			}
 			switch {
+			case sib == nil && c.promoted[d.Field]:
+				c.diags.Add(d.Pos, d.Tag, "the struct has no field with JSON name %q (in a package written for Kubernetes' validation-gen, "+
+					"a field promoted through an embedded struct is that struct's, as upstream reads it)", d.Field)
 			case sib == nil:
 				c.diags.Add(d.Pos, d.Tag, "the struct has no field with JSON name %q", d.Field)
 			case sib.Name == f.name:

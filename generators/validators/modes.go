@@ -17,7 +17,8 @@ import (
 func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
 	discriminators := map[string]*model.Property{}
 	members := map[string][]*model.Property{}
-	for _, p := range d.Node.Properties {
+	own := ownProperties(d) // in upstream's semantics an embedded struct's modes are its own
+	for _, p := range own {
 		if md := p.Node.V.ModeDiscriminator; md != nil {
 			discriminators[md.Modality] = p
 		}
@@ -32,7 +33,7 @@ func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
 	// The options of the struct's first +k8s:ifMode tag (in field and tag order) gate all its mode
 	// checks, as in upstream's generated code, where that tag's deferred generator emits them all.
 	var gate model.Origin
-	for _, p := range d.Node.Properties {
+	for _, p := range own {
 		if len(p.Node.V.IfModes) > 0 {
 			gate = p.Node.V.IfModes[0].Origin
 			break

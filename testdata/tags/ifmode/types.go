@@ -49,3 +49,13 @@ type Gated struct {
 	// +k8s:ifEnabled(Modes)=+k8s:ifMode("B")=+k8s:optional
 	B *string `json:"b,omitempty"`
 }
+
+// Listener embeds Endpoint: Endpoint's modes are its own, checked once, by its validator (as
+// upstream's validators key a modality by the struct that declares its members).
+type Listener struct {
+	Endpoint `json:",inline"`
+
+	// +k8s:optional
+	// +k8s:maxLength=8
+	Name string `json:"name,omitempty"`
+}
