@@ -45,6 +45,9 @@ type builder struct {
 	// inChain holds the named list, map and scalar types whose nodes are being built, so that a
 	// type that contains itself without a struct in between is reported rather than followed.
 	inChain map[*types.TypeName]bool
+	// descent holds the structs whose fields properties is reading, from the holder down through
+	// inline embedded structs, so that a struct that embeds itself is read once.
+	descent map[*types.Struct]bool
 	// inherited maps input packages to the +k8s:validation-gen of the output package naming them.
 	inherited map[string]*model.String
 	// enums caches the values of enum types (enumValues).
@@ -521,7 +524,10 @@ func (b *builder) valueTypes(pkg *types.Package, p *model.Package) {
 // every field of an ambiguous name, it is an error instead of a silent loss.
 func (b *builder) properties(st *types.Struct, holder *model.Definition) []*model.Property {
 	var all []jsonField
+	saved := b.descent
+	b.descent = map[*types.Struct]bool{st: true}
 	b.fields(st, holder, 0, "", nil, "", false, &all)
+	b.descent = saved
 	byName := map[string][]int{}
 	var order []string
 	for i, f := range all {
@@ -635,6 +641,12 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 				case !owned:
 					b.diags = append(b.diags, inlined...)
 				}
+				if b.descent[inner] {
+					// A struct that embeds itself (type T struct{ *T }), here or further down:
+					// encoding/json reads each type's fields once, at its shallowest depth, so
+					// the fields below are the ones already read (and the descent would not end).
+					continue
+				}
 				if holder != nil {
 					holder.Node.V.Rules = append(holder.Node.V.Rules, b.kubebuilderEmbedded(f.Type())...)
 				}
@@ -642,7 +654,9 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 				if _, ptr := types.Unalias(f.Type()).(*types.Pointer); ptr {
 					innerVia = append(append([]string(nil), via...), prefix+f.Name())
 				}
+				b.descent[inner] = true
 				b.fields(inner, holder, depth+1, prefix+f.Name()+".", innerVia, innerPromoted, innerOwned, all)
+				delete(b.descent, inner)
 				continue
 			}
 		}

@@ -86,3 +86,13 @@ type Limits struct {
 type Tagged struct {
 	Tag string `json:"tag,omitempty"`
 }
+
+// Looped embeds itself through a pointer, as Go allows: encoding/json reads each type's fields
+// once, so Looped's JSON has one v (the generator used to descend into the embedding forever).
+type Looped struct {
+	*Looped `json:",inline"`
+
+	// +k8s:optional
+	// +k8s:maxLength=3
+	V string `json:"v,omitempty"`
+}
