@@ -35,22 +35,11 @@ func CELIsSet(obj string, p *Property) (expr string, ok bool) {
 	if p.Node.Pointer {
 		return has, true
 	}
-	switch p.Node.Kind {
-	case KindString:
-		if p.Node.Format == "byte" { // []byte: base64 in JSON, bytes in CEL
-			return has + " && size(" + field + ") != 0", true
-		}
-		return has + " && " + field + " != ''", true
-	case KindInteger:
-		return has + " && " + field + " != 0", true
-	case KindNumber:
-		return has + " && " + field + " != 0.0", true
-	case KindBoolean:
-		return has + " && " + field, true
-	case KindList, KindMap:
-		return has + " && size(" + field + ") != 0", true
+	set, ok := CELValueIsSet(field, p.Node)
+	if !ok {
+		return "", false
 	}
-	return "", false
+	return has + " && " + set, true
 }
 
 // CELValueIsSet is CELIsSet for a value itself (expr: "self", "oldSelf"), not a property of one:
@@ -60,9 +49,9 @@ func CELValueIsSet(expr string, n *Node) (string, bool) {
 	if n.Pointer {
 		return "", false
 	}
-	switch Effective(n).Kind {
+	switch n.Kind {
 	case KindString:
-		if n.Format == "byte" {
+		if n.Format == "byte" { // []byte: base64 in JSON, bytes in CEL
 			return "size(" + expr + ") != 0", true
 		}
 		return expr + " != ''", true

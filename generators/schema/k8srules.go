@@ -192,7 +192,7 @@ func valueUpdateRules(n *model.Node, u *model.UpdateRule) []model.Rule {
 	if u == nil || n == nil || n.Pointer {
 		return nil
 	}
-	if model.Effective(n).Kind == model.KindObject {
+	if n.Kind == model.KindObject {
 		return transitionRules(u, "", "", "self", "oldSelf", "") // a struct is always set
 	}
 	set, ok := model.CELValueIsSet("self", n)
