@@ -70,6 +70,23 @@ func IsObjectMeta(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == MetaV1Path && n.Obj().Name() == "ObjectMeta"
 }
 
+// OwnProperties are the fields a struct's own checks (unions, modes, dependencies, and in Go its
+// validator's field checks) range over: all of them, except in a package written for Kubernetes'
+// validation-gen, where the fields promoted through an embedded struct are that struct's, checked
+// by its validator (see Node.Embedded), as upstream's validation-gen reads them.
+func (d *Definition) OwnProperties() []*Property {
+	if !d.Package.UpstreamSemantics() || len(d.Node.Embedded) == 0 {
+		return d.Node.Properties
+	}
+	var out []*Property
+	for _, p := range d.Node.Properties {
+		if p.Promoted == "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // IsObjectMeta reports whether d is metav1.ObjectMeta's definition.
 func (d *Definition) IsObjectMeta() bool {
 	return d.GoPackage == MetaV1Path && d.GoName == "ObjectMeta"

@@ -32,12 +32,7 @@ func hostRules(def *model.Definition, visited map[*model.Definition]bool) []mode
 	}
 	visited[def] = true
 	upstream := def.Package.UpstreamSemantics()
-	var own []*model.Property
-	for _, p := range def.Node.Properties {
-		if !upstream || p.Promoted == "" {
-			own = append(own, p)
-		}
-	}
+	own := def.OwnProperties()
 	props := map[string]*model.Property{}
 	var members []model.HostMember
 	for _, p := range own {

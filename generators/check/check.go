@@ -26,17 +26,20 @@ func Model(u *model.Universe, opts model.Options) model.Diagnostics {
 			continue
 		}
 		c.node(d.Node)
-		var fields []tagged
-		var own []*model.Property // in upstream's semantics a struct's unions, modes and dependencies are among its own fields
-		c.promoted = map[string]bool{}
 		for _, p := range d.Node.Properties {
 			c.walk(p.Node)
-			if c.upstream && p.Promoted != "" {
-				c.promoted[p.Name] = true // the embedded struct's: checked with its own definition
-				continue
-			}
+		}
+		// A struct's unions, modes and dependencies are among its own fields; in upstream's
+		// semantics the fields promoted through an embedded struct are checked with its definition.
+		own := d.OwnProperties()
+		var fields []tagged
+		c.promoted = map[string]bool{}
+		for _, p := range d.Node.Properties {
+			c.promoted[p.Name] = true
+		}
+		for _, p := range own {
 			fields = append(fields, tagged{p.Name, &p.Node.V})
-			own = append(own, p)
+			delete(c.promoted, p.Name)
 		}
 		c.structTags(fields, own)
 		c.promoted = nil

@@ -17,7 +17,7 @@ import (
 func (g *validatorGen) modeChecks(d *model.Definition) []jen.Code {
 	discriminators := map[string]*model.Property{}
 	members := map[string][]*model.Property{}
-	own := ownProperties(d) // in upstream's semantics an embedded struct's modes are its own
+	own := d.OwnProperties() // in upstream's semantics an embedded struct's modes are its own
 	for _, p := range own {
 		if md := p.Node.V.ModeDiscriminator; md != nil {
 			discriminators[md.Modality] = p

@@ -269,28 +269,12 @@ func (g *validatorGen) localCarry(d *model.Definition) (bool, []*model.Definitio
 }
 
 // checkedProperties are the fields of a definition that its validator checks: none for a type
-// tagged +k8s:opaqueType, whose own tags only are checked; see ownProperties.
+// tagged +k8s:opaqueType, whose own tags only are checked; see model.Definition.OwnProperties.
 func checkedProperties(d *model.Definition) []*model.Property {
 	if d.Node.V.Opaque != nil {
 		return nil
 	}
-	return ownProperties(d)
-}
-
-// ownProperties are the fields of a definition that its validator checks as its own: in a package
-// written for Kubernetes' validation-gen, not those promoted through an embedded field (see
-// members), which that field's type checks.
-func ownProperties(d *model.Definition) []*model.Property {
-	if !d.Package.UpstreamSemantics() || len(d.Node.Embedded) == 0 {
-		return d.Node.Properties
-	}
-	var out []*model.Property
-	for _, p := range d.Node.Properties {
-		if p.Promoted == "" {
-			out = append(out, p)
-		}
-	}
-	return out
+	return d.OwnProperties()
 }
 
 // members are the embedded fields that a definition's validator checks as values, as Kubernetes'
@@ -581,8 +565,8 @@ func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []je
 	out = append(out, g.fixedResults(d.Node.V.FixedResults, "obj", "oldObj", "errs")...)
 	// Unions and dependencies span the fields promoted through embedded fields, as the published
 	// schema's rules do, except in upstream's semantics, where an embedded struct's are its own,
-	// checked by its validator (see ownProperties and members).
-	own := ownProperties(d)
+	// checked by its validator (see model.Definition.OwnProperties and members).
+	own := d.OwnProperties()
 	members := append(propertyMembers(own), subfieldMembers(d.Node)...)
 	out = append(out, g.hostChecks(d.Node.GoType, d.GoName, members, own, "obj", "oldObj", "errs")...)
 	out = append(out, g.modeChecks(d)...)
