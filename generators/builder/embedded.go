@@ -22,34 +22,71 @@ import (
 func embeddedRules(def *model.Definition) {
 	upstream := def.Package.UpstreamSemantics()
 	var rules []model.Rule
-	for _, e := range def.Node.Embedded {
-		if e.Node.Ref == nil || e.Node.V.Opaque != nil || e.Node.Ref.Node.Kind != model.KindObject {
-			continue
-		}
-		guard, guarded := "", false
-		if upstream && e.Node.Pointer {
-			var ok bool
-			if guard, ok = promotedPresent(def, e.GoName); !ok {
-				continue // a field a rule cannot name: the embedded struct's validator only
-			}
-			guarded = true
-		}
+	inlineStructs(def, upstream, func(e *model.Embedded, guard string) {
+		var own []model.Rule
 		for _, r := range e.Node.Ref.Node.V.Rules {
 			if r.SchemaOnly || strings.HasPrefix(r.Tag, "kubebuilder:") {
 				continue // controller-gen's markers: kubebuilderEmbedded inlines them at every depth
 			}
-			if upstream {
-				r.SchemaOnly = true
-			}
-			if guarded {
-				r.Rule = model.CELNot(guard) + " || (" + r.Rule + ")"
-				r.Lines = nil // the expression is no longer the one written at the tag
-			}
-			rules = append(rules, r)
+			r.SchemaOnly = upstream
+			own = append(own, r)
 		}
-	}
+		rules = append(rules, guardRules(own, guard)...)
+	})
 	if len(rules) > 0 {
 		v := &def.Node.V
 		v.Rules = append(v.Rules[:len(v.Rules):len(v.Rules)], rules...)
 	}
+}
+
+// inlineStructs calls f for each struct def embeds inline (not +k8s:opaqueType), with the guard
+// of the rules it brings: "" when they always apply; in upstream's semantics, for an embedded
+// pointer, whose validator runs only when it is set (which encoding/json does when one of the
+// fields promoted through it is present), the CEL test of that. A pointer whose promoted fields a
+// rule cannot name is skipped: its rules are the Go validator's only.
+func inlineStructs(def *model.Definition, upstream bool, f func(e *model.Embedded, guard string)) {
+	for _, e := range def.Node.Embedded {
+		if e.Node.Ref == nil || e.Node.V.Opaque != nil || e.Node.Ref.Node.Kind != model.KindObject {
+			continue
+		}
+		guard := ""
+		if upstream && e.Node.Pointer {
+			var ok bool
+			if guard, ok = promotedPresent(def, e.GoName); !ok {
+				continue
+			}
+		}
+		f(e, guard)
+	}
+}
+
+// guardRules makes rules hold only under guard (a CEL condition; "" for always).
+func guardRules(rules []model.Rule, guard string) []model.Rule {
+	if guard == "" {
+		return rules
+	}
+	for i := range rules {
+		rules[i].Rule = model.CELNot(guard) + " || (" + rules[i].Rule + ")"
+		rules[i].Lines = nil // the expression is no longer the one written at the tag
+	}
+	return rules
+}
+
+// promotedPresent is the CEL test of any field promoted through def's embedded field goName being
+// present in self; ok is false when one of them cannot be named in a rule.
+func promotedPresent(def *model.Definition, goName string) (string, bool) {
+	var terms []string
+	for _, p := range def.Node.Properties {
+		if p.Promoted != goName {
+			continue
+		}
+		if !model.CELSelectable(p.Name) {
+			return "", false
+		}
+		terms = append(terms, "has(self."+p.Name+")")
+	}
+	if len(terms) == 0 {
+		return "", false
+	}
+	return strings.Join(terms, " || "), true
 }

@@ -1,10 +1,6 @@
 package builder
 
-import (
-	"strings"
-
-	"github.com/validation-gen/validation-gen/model"
-)
+import "github.com/validation-gen/validation-gen/model"
 
 // unionRules publishes the unions and dependencies among a struct's fields as rules on the
 // struct (x-kubernetes-validations), each with the message apimachinery's function reports
@@ -76,45 +72,11 @@ func hostRules(def *model.Definition, visited map[*model.Definition]bool) []mode
 		}
 	}
 	if upstream {
-		for _, e := range def.Node.Embedded {
-			if e.Node.Ref == nil || e.Node.V.Opaque != nil || e.Node.Ref.Node.Kind != model.KindObject {
-				continue
-			}
-			inner := hostRules(e.Node.Ref, visited)
-			if e.Node.Pointer && len(inner) > 0 {
-				// Go checks the embedded struct only when the pointer is set, which encoding/json
-				// does when one of the fields promoted through it is present.
-				guard, ok := promotedPresent(def, e.GoName)
-				if !ok {
-					continue // a field a rule cannot name: Go's only
-				}
-				for i := range inner {
-					inner[i].Rule = model.CELNot(guard) + " || (" + inner[i].Rule + ")"
-				}
-			}
-			rules = append(rules, inner...)
-		}
+		inlineStructs(def, true, func(e *model.Embedded, guard string) {
+			rules = append(rules, guardRules(hostRules(e.Node.Ref, visited), guard)...)
+		})
 	}
 	return rules
-}
-
-// promotedPresent is the CEL test of any field promoted through def's embedded field goName being
-// present in self; ok is false when one of them cannot be named in a rule.
-func promotedPresent(def *model.Definition, goName string) (string, bool) {
-	var terms []string
-	for _, p := range def.Node.Properties {
-		if p.Promoted != goName {
-			continue
-		}
-		if !model.CELSelectable(p.Name) {
-			return "", false
-		}
-		terms = append(terms, "has(self."+p.Name+")")
-	}
-	if len(terms) == 0 {
-		return "", false
-	}
-	return strings.Join(terms, " || "), true
 }
 
 // isSet is the CEL test of a property of self being set (model.CELIsSet).
