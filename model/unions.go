@@ -25,49 +25,27 @@ type HostMember struct {
 // membership (Rule.UnchangedIf, which the schema emitter spells where the value correlates).
 func UnionRules(members []HostMember, fieldPath string) []Rule {
 	var rules []Rule
-	type union struct {
-		members []HostMember
-		origin  Origin
-	}
 	for _, role := range []UnionRole{UnionMember, ZeroOrOneOfMember} {
-		unions := map[string]*union{}
-		disc := map[string]*Property{}
-		for _, m := range members {
-			for _, u := range Published(*m.Tags).Unions {
-				switch {
-				case u.Role == role:
-					if unions[u.Union] == nil {
-						unions[u.Union] = &union{origin: u.Origin}
-					}
-					unions[u.Union].members = append(unions[u.Union].members, m)
-				case u.Role == UnionDiscriminator && role == UnionMember && m.Prop != nil:
-					disc[u.Union] = m.Prop
-				}
-			}
-		}
-		var names []string
-		for n := range unions {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, name := range names {
-			u := unions[name]
+		for _, u := range UnionGroups(members, func(m HostMember) []UnionTag { return Published(*m.Tags).Unions }, role) {
 			var sets, oldSets, all []string
 			ok := true
-			for _, m := range u.members {
+			for _, m := range u.Members {
 				ok = ok && m.OK && (m.Prop != nil || fieldPath != "")
 				sets = append(sets, m.Set)
 				oldSets = append(oldSets, m.OldSet)
 				all = append(all, "`"+m.Name+"`")
 			}
-			d := disc[name]
+			var d *Property
+			if u.Discriminated {
+				d = u.Discriminator.Prop
+			}
 			if !ok || d != nil && (!CELSelectable(d.Name) || fieldPath != "") {
 				continue
 			}
 			list := "[" + strings.Join(sets, ", ") + "].filter(x, x).size()"
 			rule := func(expr, msg string) Rule {
-				return Rule{Rule: expr, Message: msg, Reason: "Invalid", FieldPath: fieldPath, RulePos: u.origin.Pos,
-					SchemaOnly: true, Origin: u.origin}
+				return Rule{Rule: expr, Message: msg, Reason: "Invalid", FieldPath: fieldPath, RulePos: u.Origin.Pos,
+					SchemaOnly: true, Origin: u.Origin}
 			}
 			// apimachinery's union checks do not run on an update that leaves the membership as
 			// it was.
@@ -84,13 +62,8 @@ func UnionRules(members []HostMember, fieldPath string) []Rule {
 					ratcheted(rule(list+" >= 1", "must specify one of: "+strings.Join(all, ", "))))
 			default:
 				value := "(has(self." + d.Name + ") ? self." + d.Name + " : '')"
-				for i, m := range u.members {
-					mv := m.Prop.GoName
-					for _, t := range m.Tags.Unions {
-						if t.Role == role && t.Union == name && t.MemberName != "" {
-							mv = t.MemberName
-						}
-					}
+				for i, m := range u.Members {
+					mv := UnionMemberValue(m.Tags.Unions, role, u.Name, m.Prop.GoName)
 					q := strconv.Quote(mv)
 					r := rule("!("+sets[i]+") || "+value+" == "+celString(mv),
 						fmt.Sprintf("may only be specified when `%s` is %s", d.Name, q))
@@ -104,6 +77,60 @@ func UnionRules(members []HostMember, fieldPath string) []Rule {
 		}
 	}
 	return rules
+}
+
+// UnionGroup is one union among the members of a host (see UnionGroups).
+type UnionGroup[M any] struct {
+	Name    string
+	Members []M    // in member order
+	Origin  Origin // of the union's first member tag
+	// Discriminator is the member tagged +k8s:unionDiscriminator for the union, when Discriminated.
+	Discriminator M
+	Discriminated bool
+}
+
+// UnionGroups groups members into the unions of role their tags (unions) name, by name, with
+// each union's discriminator (for unions of +k8s:unionMember). The schema's rules and the Go
+// validators' union checks are built from the same groups.
+func UnionGroups[M any](members []M, unions func(M) []UnionTag, role UnionRole) []UnionGroup[M] {
+	byName := map[string]*UnionGroup[M]{}
+	disc := map[string]M{}
+	for _, m := range members {
+		for _, u := range unions(m) {
+			switch {
+			case u.Role == role:
+				if byName[u.Union] == nil {
+					byName[u.Union] = &UnionGroup[M]{Name: u.Union, Origin: u.Origin}
+				}
+				byName[u.Union].Members = append(byName[u.Union].Members, m)
+			case u.Role == UnionDiscriminator && role == UnionMember:
+				disc[u.Union] = m
+			}
+		}
+	}
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]UnionGroup[M], 0, len(names))
+	for _, n := range names {
+		g := *byName[n]
+		g.Discriminator, g.Discriminated = disc[n]
+		out = append(out, g)
+	}
+	return out
+}
+
+// UnionMemberValue is the discriminator value that selects a member of union (of role): its
+// tag's member name, else the field's Go name.
+func UnionMemberValue(tags []UnionTag, role UnionRole, union, goName string) string {
+	for _, t := range tags {
+		if t.Role == role && t.Union == union && t.MemberName != "" {
+			return t.MemberName
+		}
+	}
+	return goName
 }
 
 // celString is a CEL string literal.

@@ -3,7 +3,6 @@ package validators
 import (
 	"fmt"
 	"go/types"
-	"sort"
 
 	"github.com/dave/jennifer/jen"
 
@@ -91,26 +90,8 @@ func (g *validatorGen) hostChecks(host types.Type, key string, members []hostMem
 				}
 			}
 		}
-		byName := map[string][]hostMember{}
-		discriminators := map[string]hostMember{}
-		for _, m := range members {
-			for _, u := range m.tags.Unions {
-				switch {
-				case u.Role == role:
-					byName[u.Union] = append(byName[u.Union], m)
-				case u.Role == model.UnionDiscriminator && role == model.UnionMember:
-					discriminators[u.Union] = m
-				}
-			}
-		}
-		var names []string
-		for n := range byName {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, name := range names {
-			ms := byName[name]
-			d, discriminated := discriminators[name]
+		for _, u := range model.UnionGroups(members, func(m hostMember) []model.UnionTag { return m.tags.Unions }, role) {
+			name, ms, d, discriminated := u.Name, u.Members, u.Discriminator, u.Discriminated
 			prefix, fn := "unionMembershipFor_", "Union"
 			if role == model.ZeroOrOneOfMember {
 				prefix, fn = "zeroOrOneOfMembershipFor_", "ZeroOrOneOfUnion"
@@ -118,12 +99,7 @@ func (g *validatorGen) hostChecks(host types.Type, key string, members []hostMem
 			var memberArgs, isSet []jen.Code
 			for _, m := range ms {
 				if discriminated {
-					value := m.goName
-					for _, u := range m.tags.Unions {
-						if u.Role == role && u.Union == name && u.MemberName != "" {
-							value = u.MemberName
-						}
-					}
+					value := model.UnionMemberValue(m.tags.Unions, role, name, m.goName)
 					memberArgs = append(memberArgs, jen.Qual(pkgValidate, "NewDiscriminatedUnionMember").Call(jen.Lit(m.name), jen.Lit(value)))
 				} else {
 					memberArgs = append(memberArgs, jen.Qual(pkgValidate, "NewUnionMember").Call(jen.Lit(m.name)))
