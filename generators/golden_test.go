@@ -40,7 +40,7 @@ func TestGoldenTags(t *testing.T) {
 		dir := absDir(t, filepath.Join(tagsDir, name))
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			opts := generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true}
+			opts := generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, Strict: true}
 			if s, ok := readOptional(t, filepath.Join(dir, "compat.txt")); ok {
 				v, err := version.ParseMajorMinor(strings.TrimSpace(s))
 				if err != nil {
@@ -55,9 +55,11 @@ func TestGoldenTags(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(diags) > 0 {
+			if out == nil {
 				t.Fatalf("unexpected diagnostics:\n%s", diags.Error(dir))
 			}
+			// Warnings (only with strict=false in flags.txt: goldens run with --strict).
+			golden(t, filepath.Join(dir, "warnings.txt"), []byte(diags.Error(dir)))
 			var doc []byte
 			var crds [][]byte
 			for _, f := range out.Files() {
@@ -89,7 +91,7 @@ func TestGoldenErrors(t *testing.T) {
 		dir := absDir(t, filepath.Join(errorsDir, name))
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			opts := generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true}
+			opts := generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, Strict: true}
 			flags, _ := readOptional(t, filepath.Join(dir, "flags.txt"))
 			applyFlags(t, flags, &opts)
 			cfg := config(t, dir, opts)
@@ -189,6 +191,8 @@ func parseFlags(s string, opts *generators.Options) error {
 			opts.FormatFallback = v == "true"
 		case "test-tags":
 			opts.TestTags = v == "true"
+		case "strict":
+			opts.Strict = v == "true"
 		case "output-file": // read by outputFileFlag
 		default:
 			return fmt.Errorf("unknown flag %q", k)

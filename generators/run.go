@@ -63,10 +63,22 @@ type Options = model.Options
 // Outputs is every file a run produces.
 type Outputs = output.Outputs
 
-// Run loads, builds, checks and emits. It returns every output, or the diagnostics that stopped
-// it, or an error for a header that is not Go comments and for outputs that collide with each other
-// or would overwrite a Go file validation-gen does not own. It never writes.
+// Run loads, builds, checks and emits. It returns every output and the run's warnings, or (with a
+// nil *Outputs) the diagnostics that stopped it, warnings included, or an error for a header that
+// is not Go comments and for outputs that collide with each other or would overwrite a Go file
+// validation-gen does not own. With Options.Strict every warning is an error. It never writes.
 func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
+	out, diags, err := run(cfg)
+	if cfg.Strict {
+		diags = diags.Strict()
+	}
+	if err != nil || diags.HasErrors() {
+		return nil, diags, err
+	}
+	return out, diags, nil
+}
+
+func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	dir := cfg.Dir
 	if dir == "" {
 		var err error
@@ -83,20 +95,21 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		return nil, nil, fmt.Errorf("--openapi-output-file and --output-file are both %q; give them different names", cfg.OutputFile)
 	}
 	prog, diags, err := loader.LoadReadOnly(dir, cfg.Patterns, cfg.ReadOnly)
-	if err != nil || len(diags) > 0 {
+	if err != nil || diags.HasErrors() {
 		return nil, diags, err
 	}
 	if cfg.CRDDir != "" {
 		cfg.Options.CostLimits = true // the limits are those of CRDs
 	}
-	u, diags := builder.BuildWith(prog, cfg.Options)
+	u, built := builder.BuildWith(prog, cfg.Options)
+	diags = append(diags, built...)
 	diags = append(diags, check.Model(u, cfg.Options)...)
 	// CEL types self from the model: types with diagnostics of their own are left out, the
 	// rules of all others are compiled, so that one run reports everything.
 	diags = append(diags, check.CELExcept(u, cfg.Options, diags)...)
 	diags = append(diags, check.Defaults(u, cfg.Options, diags)...)
 	diags = append(diags, checkOutputPackages(u)...)
-	if len(diags) > 0 {
+	if diags.HasErrors() {
 		return nil, diags, nil
 	}
 	out := &Outputs{Root: moduleRoot(prog, dir)}
@@ -152,7 +165,7 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			}
 		}
 	}
-	if len(diags) > 0 { // registrations that would not compile
+	if diags.HasErrors() { // registrations that would not compile
 		return nil, diags, nil
 	}
 	if cfg.OpenAPIJSON != "" {
@@ -163,8 +176,9 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		out.Add(abs(dir, cfg.OpenAPIJSON), "the OpenAPI document (--openapi-json)", doc)
 	}
 	if cfg.CRDDir != "" {
-		files, diags, err := openapi.CRDs(u, cfg.Options)
-		if err != nil || len(diags) > 0 {
+		files, crdDiags, err := openapi.CRDs(u, cfg.Options)
+		diags = append(diags, crdDiags...)
+		if err != nil || diags.HasErrors() {
 			return nil, diags, err
 		}
 		crdDir := abs(dir, cfg.CRDDir)
@@ -182,9 +196,9 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		}
 	}
 	if err := out.Check(); err != nil {
-		return nil, nil, err
+		return nil, diags, err
 	}
-	return out, nil, nil
+	return out, diags, nil
 }
 
 // checkOutputPackages reports output packages (+k8s:validation-gen-input) that would lose

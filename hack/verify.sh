@@ -33,7 +33,7 @@ fi
 for round in 1 2; do
   echo "== examples/api, round $round (validation-gen --verify)"
   # Same flags as the go:generate directive in examples/api/generate.go.
-  (cd examples/api && "$bin" --verify --go-header-file ../../hack/boilerplate.go.txt \
+  (cd examples/api && "$bin" --verify --strict --go-header-file ../../hack/boilerplate.go.txt \
       --openapi-json openapi.json --crd-dir crds ./...)
   echo "== golden files and README tag table, round $round"
   go test -count=1 -run 'TestGolden|TestREADME' ./generators/ ./tags/

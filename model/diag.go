@@ -9,10 +9,16 @@ import (
 )
 
 // Diagnostic is one problem found in the input, reported as file:line:col: +tag: message.
+//
+// A warning is input the reference tools (controller-gen, Kubernetes' validation-gen, openapi-gen)
+// accept and whose output is still right, but which this generator finds suspicious: a misspelt
+// marker they ignore, a tag of another tool, a construct that validates less than it seems to. A
+// run with warnings only still writes its outputs; --strict (Options.Strict) makes them errors.
 type Diagnostic struct {
-	Pos token.Position
-	Tag string // without '+'; empty for problems that are not about one tag
-	Msg string
+	Pos     token.Position
+	Tag     string // without '+'; empty for problems that are not about one tag
+	Msg     string
+	Warning bool
 }
 
 // Format renders the diagnostic, with the file name relative to dir when it lies below it.
@@ -24,6 +30,9 @@ func (d Diagnostic) Format(dir string) string {
 		}
 	}
 	loc := fmt.Sprintf("%s:%d:%d", file, d.Pos.Line, d.Pos.Column)
+	if d.Warning {
+		loc += ": warning"
+	}
 	if d.Tag != "" {
 		return fmt.Sprintf("%s: +%s: %s", loc, d.Tag, d.Msg)
 	}
@@ -36,6 +45,51 @@ type Diagnostics []Diagnostic
 // Add records a problem at pos.
 func (ds *Diagnostics) Add(pos token.Position, tag, format string, args ...any) {
 	*ds = append(*ds, Diagnostic{Pos: pos, Tag: tag, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warn records a warning at pos (see Diagnostic).
+func (ds *Diagnostics) Warn(pos token.Position, tag, format string, args ...any) {
+	*ds = append(*ds, Diagnostic{Pos: pos, Tag: tag, Msg: fmt.Sprintf(format, args...), Warning: true})
+}
+
+// HasErrors reports whether any diagnostic is an error (not a warning): a run with errors writes
+// nothing.
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if !d.Warning {
+			return true
+		}
+	}
+	return false
+}
+
+// Errors returns the diagnostics that are errors.
+func (ds Diagnostics) Errors() Diagnostics { return ds.filter(false) }
+
+// Warnings returns the diagnostics that are warnings.
+func (ds Diagnostics) Warnings() Diagnostics { return ds.filter(true) }
+
+func (ds Diagnostics) filter(warning bool) Diagnostics {
+	var out Diagnostics
+	for _, d := range ds {
+		if d.Warning == warning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Strict turns every warning into an error (--strict), saying so in its message.
+func (ds Diagnostics) Strict() Diagnostics {
+	out := make(Diagnostics, len(ds))
+	for i, d := range ds {
+		if d.Warning {
+			d.Warning = false
+			d.Msg += " (an error under --strict)"
+		}
+		out[i] = d
+	}
+	return out
 }
 
 // Sorted returns the diagnostics ordered by file, line, column and text, without duplicates.

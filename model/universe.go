@@ -54,6 +54,9 @@ type Options struct {
 	NoNativeCEL bool
 	// TestTags accepts test-only tags (+k8s:validateFalse, ...), for generators' test suites.
 	TestTags bool
+	// Strict makes every warning an error (--strict): input the reference tools accept but this
+	// generator finds suspicious stops the run.
+	Strict bool
 }
 
 // MetaV1Path is the import path of apimachinery's meta/v1, whose ObjectMeta the model treats

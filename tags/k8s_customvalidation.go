@@ -3,8 +3,6 @@ package tags
 import (
 	"go/types"
 
-	"k8s.io/klog/v2"
-
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -31,8 +29,8 @@ func init() {
 			if fn == nil && c.Lookup != nil && !c.Lookup.Upstream() {
 				// k8s.io/api and apimachinery's meta/v1 carry the tag for validators generated into
 				// other packages (+k8s:validation-gen-input), which hold the function.
-				klog.Warningf("%s:%d:%d: +%s: no hand-written %s in this package, which is not written for Kubernetes' "+
-					"validation-gen (+k8s:validation-gen); ignored", c.Raw.Pos.Filename, c.Raw.Pos.Line, c.Raw.Pos.Column, c.Def.Name, name)
+				c.Diags.Warn(c.Raw.Pos, c.Def.Name, "no hand-written %s in this package, which is not written for Kubernetes' "+
+					"validation-gen (+k8s:validation-gen); ignored", name)
 				return nil
 			}
 			if fn == nil {

@@ -298,7 +298,7 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			}
 			if (p.Level != "" || len(p.Options) > 0) && pendingUpstream[r.Name] {
 				// Ignored, as the whole +k8s:alpha=... was before the wrappers were implemented.
-				klog.Warningf("%s:%d:%d: +%s: not implemented yet; ignored", r.Pos.Filename, r.Pos.Line, r.Pos.Column, r.Name)
+				diags.Warn(r.Pos, r.Name, "not implemented yet; ignored")
 				continue
 			}
 			msg := "unknown tag"
@@ -319,8 +319,7 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		if len(p.Options) > 0 && !gateable[d.Name] {
 			// A tag whose check generated validators cannot gate on an option (see gateable).
 			// Ignored, as the whole +k8s:ifEnabled=... was before.
-			klog.Warningf("%s:%d:%d: +%s: not enforced yet under +k8s:ifEnabled / +k8s:ifDisabled; ignored", r.Pos.Filename,
-				r.Pos.Line, r.Pos.Column, r.Name)
+			diags.Warn(r.Pos, r.Name, "not enforced yet under +k8s:ifEnabled / +k8s:ifDisabled; ignored")
 			continue
 		}
 		if d.TestOnly && !p.TestTags {

@@ -15,6 +15,8 @@ const (
 func help(fs *flagSet) string {
 	var b strings.Builder
 	b.WriteString(usage)
+	b.WriteString(commandsHelp())
+	b.WriteString("Flags:\n")
 	for _, f := range fs.inOrder() {
 		arg, doc := flag.UnquoteUsage(f)
 		name := "--" + f.Name

@@ -30,7 +30,10 @@ PACKAGE-PATTERN is a Go package pattern (./..., ./api/v1), resolved with go/pack
   - with --crd-dir: one CustomResourceDefinition YAML per root kind, <group>_<plural>.yaml.
 
 Problems in the input are reported as file:line:col: +tag: message, all at once, and nothing is
-written. With --verify nothing is written either: stale outputs are shown as a diff.
+written. Input that controller-gen, Kubernetes' validation-gen or openapi-gen accept but that looks
+wrong (a misspelt marker, another tool's tag) is a warning, file:line:col: warning: +tag: message,
+and the outputs are written; --strict makes warnings errors. With --verify nothing is written
+either: stale outputs are shown as a diff.
 Exit status: 0 on success; 1 if the input has problems, an output is stale (--verify) or writing
 failed; 2 for a usage error.
 
@@ -39,13 +42,13 @@ Examples:
   validation-gen --verify --openapi-json api.json --crd-dir crds ./api/...
   validation-gen --docs --compatibility-version 1.33
 
-Flags:
 `
 
 // options are the values of the command-line flags.
 type options struct {
 	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat string
 	verify, docs, noNativeCEL, formatFallback, celReport, testTags   bool
+	strict                                                           bool
 	readOnly                                                         stringList
 }
 
@@ -93,6 +96,8 @@ func newFlags() (*flagSet, *options) {
 	fs.StringVar(&o.openapiJSON, fs.name("openapi-json"), "", "write one OpenAPI v3 JSON document ({\"components\":{\"schemas\":{...}}}) for all input packages to `FILE`")
 	fs.StringVar(&o.crdDir, fs.name("crd-dir"), "", "write one apiextensions.k8s.io/v1 CustomResourceDefinition YAML per root kind into `DIR`, named <group>_<plural>.yaml")
 	fs.BoolVar(&o.verify, fs.name("verify"), false, "write nothing; exit 1 and print a unified diff if any output is stale")
+	fs.BoolVar(&o.strict, fs.name("strict"), false,
+		"make every warning an error: input the reference tools accept but that looks wrong (a misspelt marker, another tool's tag) stops the run")
 	fs.BoolVar(&o.docs, fs.name("docs"), false, "print the tag reference (tags, formats, CEL functions at --compatibility-version) as Markdown and exit")
 	compatDoc := "Kubernetes version `V` (major.minor) whose API server must accept and enforce the output"
 	if oldest, newest, err := compatRange(); err == nil {
@@ -119,6 +124,11 @@ func main() {
 }
 
 func run(args []string) int {
+	if len(args) > 0 {
+		if c, ok := commands[args[0]]; ok {
+			return c.run(args[1:])
+		}
+	}
 	fs, o := newFlags()
 	// The flag package prints a parse error itself; the usage goes to stdout, and only on request.
 	fs.SetOutput(os.Stderr)
@@ -146,7 +156,7 @@ func run(args []string) int {
 	}
 	cfg := generators.Config{
 		Patterns: fs.Args(), ReadOnly: o.readOnly, OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
-		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags},
+		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags, Strict: o.strict},
 	}
 	if o.celReport {
 		cfg.CELReport = os.Stdout
@@ -164,12 +174,17 @@ func run(args []string) int {
 	}
 	out, diags, err := generators.Run(cfg)
 	if err != nil {
+		fmt.Fprint(os.Stderr, diags.Error(wd))
 		fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
 		return 1
 	}
-	if len(diags) > 0 {
-		fmt.Fprint(os.Stderr, diags.Error(wd))
-		fmt.Fprintf(os.Stderr, "validation-gen: %d error(s); nothing was written\n", len(diags.Sorted()))
+	fmt.Fprint(os.Stderr, diags.Error(wd)) // warnings, and the errors that stopped the run
+	if out == nil {
+		msg := fmt.Sprintf("%d error(s)", len(diags.Errors().Sorted()))
+		if w := len(diags.Warnings().Sorted()); w > 0 {
+			msg += fmt.Sprintf(" and %d warning(s)", w)
+		}
+		fmt.Fprintf(os.Stderr, "validation-gen: %s; nothing was written\n", msg)
 		return 1
 	}
 	if o.celReport {

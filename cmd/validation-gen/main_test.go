@@ -219,3 +219,36 @@ type Thing struct {
 		t.Errorf("--cel-report wrote the validators (stat: %v)", err)
 	}
 }
+
+// TestWarningsAndStrict: a warning is printed with its position and the outputs are written (exit
+// 0); with --strict the same input is an error and nothing is written (exit 1).
+func TestWarningsAndStrict(t *testing.T) {
+	const warned = `// +k8s:validation-gen=*
+package api
+
+// Thing is a thing.
+type Thing struct {
+	// +maxLength=10
+	Name string ` + "`json:\"name\"`" + `
+	// An unexported field is never in the JSON.
+	// +k8s:maxLength=3
+	hidden string
+}
+`
+	for _, strict := range []bool{false, true} {
+		dir := module(t, warned)
+		args := []string{"--openapi-output-file=", "./api"}
+		if strict {
+			args = append([]string{"--strict"}, args...)
+		}
+		_, stderr, code := runIn(t, dir, args...)
+		const want = "api/types.go:9:5: warning: +k8s:maxLength: field hidden is never in the JSON"
+		_, statErr := os.Stat(filepath.Join(dir, "api", "zz_generated.validations.go"))
+		switch {
+		case !strict && (code != 0 || !strings.Contains(stderr, want) || statErr != nil):
+			t.Errorf("without --strict: exit %d, output written: %v, stderr:\n%s\nwant exit 0, the file written and %q", code, statErr == nil, stderr, want)
+		case strict && (code != 1 || !strings.Contains(stderr, "(an error under --strict)") || !strings.Contains(stderr, "1 error(s); nothing was written") || statErr == nil):
+			t.Errorf("with --strict: exit %d, output written: %v, stderr:\n%s\nwant exit 1, nothing written and the warning as an error", code, statErr == nil, stderr)
+		}
+	}
+}

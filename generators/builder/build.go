@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 
-	"k8s.io/klog/v2"
 	"k8s.io/kube-openapi/pkg/common"
 	"k8s.io/kube-openapi/pkg/util"
 
@@ -62,12 +61,12 @@ type builder struct {
 }
 
 // semanticDiag is a problem for a package that is not written for Kubernetes' validation-gen
-// (Diag), and what it is for one that is: Upstream diagnostics, and a warning (Warn, when set).
+// (diag), and what it is for one that is: upstream diagnostics, and warnings (warn, when set).
 type semanticDiag struct {
 	holder   *model.Definition
 	diag     model.Diagnostics
 	upstream model.Diagnostics
-	warn     string
+	warn     model.Diagnostics
 }
 
 // Build turns the loaded program into the model. Every input package's type declarations have
@@ -114,8 +113,8 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 		switch {
 		case !sd.holder.Package.UpstreamSemantics():
 			b.diags = append(b.diags, sd.diag...)
-		case sd.warn != "":
-			klog.Warning(sd.warn)
+		case sd.warn != nil:
+			b.diags = append(b.diags, sd.warn...)
 		default:
 			b.diags = append(b.diags, sd.upstream...)
 		}
@@ -327,7 +326,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	if b.pkg(tn.Pkg().Path()).UpstreamSemantics() {
 		// Kubernetes' validation-gen reads a type's tags from its doc comment only: the block above
 		// it (+genclient's place) is for other tools there, and prose in it is no tag.
-		d.raws = append(otherTools(tags.Extract(b.prog.Lines(td.Extra), tags.Multiline)),
+		d.raws = append(otherTools(tags.Extract(b.prog.Lines(td.Extra), tags.Multiline), &b.diags),
 			tags.Extract(b.prog.Lines(td.Doc), tags.Multiline)...)
 	} else {
 		lines := append(b.prog.Lines(td.Extra), b.prog.Lines(td.Doc)...)
@@ -351,15 +350,15 @@ var secondBlockTags = map[string]bool{"k8s:supportsSubresource": true, "k8s:isSu
 // otherTools keeps the tags of other tools (+genclient:nonNamespaced, +k8s:openapi-gen) and those
 // of secondBlockTags, and warns about the others, which Kubernetes' validation-gen does not read
 // where they are written.
-func otherTools(raws []tags.Raw) []tags.Raw {
+func otherTools(raws []tags.Raw, diags *model.Diagnostics) []tags.Raw {
 	var out []tags.Raw
 	for _, r := range raws {
 		if d, ok := tags.Lookup(r.Name); ok && (d.Info || secondBlockTags[d.Name]) || tags.Allowed(r.Name) {
 			out = append(out, r)
 			continue
 		}
-		klog.Warningf("%s:%d:%d: +%s: in the comment block above a type's doc comment, which Kubernetes' validation-gen does "+
-			"not read for validation tags; ignored (move it into the doc comment to use it)", r.Pos.Filename, r.Pos.Line, r.Pos.Column, r.Name)
+		diags.Warn(r.Pos, r.Name, "in the comment block above a type's doc comment, which Kubernetes' validation-gen does "+
+			"not read for validation tags; ignored (move it into the doc comment to use it)")
 	}
 	return out
 }
@@ -571,8 +570,9 @@ func (b *builder) properties(st *types.Struct, holder *model.Definition) []*mode
 				}
 				// In a package written for Kubernetes' validation-gen, the embedded struct's own
 				// validator checks the field's Go value: a warning, not an error.
-				b.perSemantics = append(b.perSemantics, semanticDiag{holder: holder, diag: d,
-					warn: d[0].Format("") + " (in the JSON; validators check its Go value, as Kubernetes' validation-gen does)"})
+				w := d[0]
+				w.Warning, w.Msg = true, w.Msg+" (in the JSON; validators check its Go value, as Kubernetes' validation-gen does)"
+				b.perSemantics = append(b.perSemantics, semanticDiag{holder: holder, diag: d, warn: model.Diagnostics{w}})
 			}
 		}
 		if !ambiguous {
@@ -1162,8 +1162,7 @@ func (b *builder) neverWritten(raws []tags.Raw, f *types.Var, dash bool) {
 		if upstream {
 			// Kubernetes' validation-gen skips such fields, tags and all; a package written for it
 			// keeps generating, with a warning.
-			klog.Warningf("%s:%d:%d: +%s: field %s is never in the JSON (%s), so this tag validates nothing; ignored",
-				r.Pos.Filename, r.Pos.Line, r.Pos.Column, r.Name, f.Name(), why)
+			b.diags.Warn(r.Pos, r.Name, "field %s is never in the JSON (%s), so this tag validates nothing; ignored", f.Name(), why)
 			continue
 		}
 		b.diags.Add(r.Pos, r.Name, "field %s is never in the JSON (%s), so this tag would validate nothing; remove it", f.Name(), why)

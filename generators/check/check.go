@@ -261,13 +261,13 @@ func (c *checker) lists(n *model.Node) {
 
 func shortPkg(p *types.Package) string { return p.Name() }
 
-// dirty returns the definitions whose declarations hold one of the diagnostics found so far: their
-// model may be incomplete, so later checks leave them out.
+// dirty returns the definitions whose declarations hold one of the errors found so far: their
+// model may be incomplete, so later checks leave them out. Warnings leave the model whole.
 func dirty(u *model.Universe, found model.Diagnostics) map[*model.Definition]bool {
 	out := map[*model.Definition]bool{}
 	for _, d := range u.Definitions {
 		for _, f := range found {
-			if d.Declares(f.Pos) {
+			if !f.Warning && d.Declares(f.Pos) {
 				out[d] = true
 				break
 			}

@@ -178,7 +178,7 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 func LoadReadOnly(dir string, patterns, readOnly []string) (*Program, model.Diagnostics, error) {
 	all := append(append([]string(nil), patterns...), readOnly...)
 	p, diags, err := load(dir, all)
-	if err != nil || len(diags) > 0 {
+	if err != nil || diags.HasErrors() {
 		return p, diags, err
 	}
 	named := p.validationGenInputs()
@@ -190,7 +190,7 @@ func LoadReadOnly(dir string, patterns, readOnly []string) (*Program, model.Diag
 	}
 	if len(missing) > 0 {
 		klog.V(1).Infof("loading the input packages of +k8s:validation-gen-input: %s", strings.Join(missing, " "))
-		if p, diags, err = load(dir, append(all, missing...)); err != nil || len(diags) > 0 {
+		if p, diags, err = load(dir, append(all, missing...)); err != nil || diags.HasErrors() {
 			return p, diags, err
 		}
 	}
@@ -332,7 +332,7 @@ func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 			return nil, nil, fmt.Errorf("package %s has no Go files", pkg.PkgPath)
 		}
 	}
-	if len(diags) > 0 {
+	if diags.HasErrors() {
 		return nil, diags, nil
 	}
 	sort.Slice(p.Inputs, func(i, j int) bool { return p.Inputs[i].PkgPath < p.Inputs[j].PkgPath })

@@ -9,7 +9,6 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kversion "k8s.io/apimachinery/pkg/version"
-	"k8s.io/klog/v2"
 	"k8s.io/kube-openapi/pkg/validation/spec"
 	"sigs.k8s.io/yaml"
 
@@ -54,8 +53,8 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 	// (an internal version beside served ones is the usual layout, and says nothing).
 	for _, d := range unserved {
 		if _, ok := byKind[key{d.Package.GroupName, d.Root.Kind}]; !ok {
-			klog.Warningf("%s:%d:%d: root kind %s gets no CRD: its package %s is not a served version (named like v1, v1beta1, v2alpha3)",
-				d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.GoName, d.Package.Name)
+			diags.Warn(d.Pos, "", "root kind %s gets no CRD: its package %s is not a served version (named like v1, v1beta1, v2alpha3)",
+				d.GoName, d.Package.Name)
 		}
 	}
 	var keys []key
@@ -145,7 +144,7 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 		kubebuilderVersion(&v, d, status)
 		crd.Spec.Versions = append(crd.Spec.Versions, v)
 	}
-	if len(diags) > 0 {
+	if diags.HasErrors() {
 		return nil, diags
 	}
 	kubebuilderOrder(crd, storage)

@@ -54,7 +54,7 @@ func GoFile(p *model.Package, u *model.Universe, opts model.Options, header []by
 // Go or why it runs in cel-go (sorted by position, one line per rule and reason).
 func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, error) {
 	src, report, diags, err := GoFileInto(p, p, u, opts, header)
-	if err == nil && len(diags) > 0 {
+	if err == nil && diags.HasErrors() {
 		err = errors.New(strings.TrimSpace(diags.Error("")))
 	}
 	return src, report, err

@@ -100,8 +100,11 @@ func TestRealAPIs(t *testing.T) {
 			}
 			ignored := otherMarkers(t, filepath.Join(local, m.dir))
 			t.Logf("markers of other tools, ignored: %s", ignored)
-			if len(diags) > 0 {
+			if out == nil {
 				t.Fatalf("%d diagnostics:\n%s", len(diags), diags.Error(dir))
+			}
+			if len(diags) > 0 {
+				t.Logf("%d warnings:\n%s", len(diags), diags.Error(dir))
 			}
 			goFiles, crds, versions := 0, 0, 0
 			seen := make([]int, len(m.gaps))

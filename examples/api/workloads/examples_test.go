@@ -38,7 +38,7 @@ func config(t *testing.T) generators.Config {
 		Dir: dir, Patterns: []string{"./..."}, Header: header,
 		OpenAPIOutputFile: "zz_generated.openapi.go", OutputFile: "zz_generated.validations.go",
 		OpenAPIJSON: "openapi.json", CRDDir: "crds",
-		Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true},
+		Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, Strict: true},
 	}
 }
 
