@@ -86,13 +86,24 @@ func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			return nil, nil, err
 		}
 	}
-	// Refuse before loading: a header that is not Go comments breaks every Go output, and equal
-	// Go output names would collide in every package.
+	// Refuse before loading: a header that is not Go comments breaks every Go output, an output
+	// file flag that is not a Go file's name writes where no package compiles it, and equal Go
+	// output names would collide in every package.
 	if err := output.CheckHeader(cfg.Header); err != nil {
 		return nil, nil, err
 	}
-	if cfg.OutputFile != "" && cfg.OutputFile == cfg.OpenAPIOutputFile {
-		return nil, nil, fmt.Errorf("--openapi-output-file and --output-file are both %q; give them different names", cfg.OutputFile)
+	for _, f := range []struct{ flag, name string }{{"openapi-output-file", cfg.OpenAPIOutputFile}, {"output-file", cfg.OutputFile}} {
+		if err := output.CheckFileName(f.flag, f.name); err != nil {
+			return nil, nil, err
+		}
+	}
+	if cfg.OutputFile != "" && strings.EqualFold(cfg.OutputFile, cfg.OpenAPIOutputFile) {
+		// (EqualFold: on a file system that ignores case, ZZ.go and zz.go are one file.)
+		if cfg.OutputFile == cfg.OpenAPIOutputFile {
+			return nil, nil, fmt.Errorf("--openapi-output-file and --output-file are both %q; give them different names", cfg.OutputFile)
+		}
+		return nil, nil, fmt.Errorf("--openapi-output-file %q and --output-file %q differ only in case, which is one file on some file systems; "+
+			"give them different names", cfg.OpenAPIOutputFile, cfg.OutputFile)
 	}
 	prog, diags, err := loader.LoadReadOnly(dir, cfg.Patterns, cfg.ReadOnly)
 	if err != nil || diags.HasErrors() {
