@@ -111,8 +111,8 @@ func TestRefusedOutputPaths(t *testing.T) {
 
 	dir = kindsModule(t, kinds("Alpha+things", "Beta+things"))
 	_, stderr, code := runIn(t, dir, "--crd-dir", "crds", "./...")
-	want := "\tcrds/g.example.com_things.yaml would be written twice: as the CRD of kind Alpha (group g.example.com, plural things) (--crd-dir) " +
-		"and as the CRD of kind Beta (group g.example.com, plural things) (--crd-dir)\n"
+	want := "api/v1/types.go:14:6: the CRD of kind Beta takes \"things\" as its plural, which the CRD of kind Alpha (types.go:6:6, " +
+		"package example.com/m/api/v1) has as its plural: the API server would serve only one of them"
 	if code != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("two CRDs of one name: exit %d, want 1 and %q; stderr:\n%s", code, want, stderr)
 	}

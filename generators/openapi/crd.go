@@ -67,7 +67,7 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 		}
 		return keys[i].kind < keys[j].kind
 	})
-	var files []output.File
+	var crds []namedCRD
 	for _, k := range keys {
 		defs := byKind[k]
 		crd, ds := buildCRD(k.group, defs, opts)
@@ -75,11 +75,23 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 		if crd == nil {
 			continue
 		}
-		y, err := crdYAML(crd)
+		for _, d := range defs {
+			if v := storageVersion(crd); d.Package.Name == v {
+				crds = append(crds, namedCRD{crd, d})
+				break
+			}
+		}
+	}
+	if diags = append(diags, nameClashes(crds)...); diags.HasErrors() {
+		return nil, diags, nil
+	}
+	var files []output.File
+	for _, c := range crds {
+		y, err := crdYAML(c.crd)
 		if err != nil {
 			return nil, nil, err
 		}
-		files = append(files, output.File{Path: k.group + "_" + crd.Spec.Names.Plural + ".yaml", Content: y})
+		files = append(files, output.File{Path: c.crd.Spec.Group + "_" + c.crd.Spec.Names.Plural + ".yaml", Content: y})
 	}
 	return files, diags, nil
 }
@@ -93,6 +105,9 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 	sort.Slice(defs, func(i, j int) bool {
 		return kversion.CompareKubeAwareVersionStrings(defs[i].Package.Name, defs[j].Package.Name) > 0
 	})
+	if ds := sameVersion(group, defs); len(ds) > 0 {
+		return nil, ds
+	}
 	storage := defs[0]
 	var marked []*model.Definition
 	for _, d := range defs {
@@ -149,6 +164,35 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 	}
 	kubebuilderOrder(crd, storage)
 	return crd, nil
+}
+
+// storageVersion is the name of a CRD's stored version.
+func storageVersion(crd *apiextv1.CustomResourceDefinition) string {
+	for _, v := range crd.Spec.Versions {
+		if v.Storage {
+			return v.Name
+		}
+	}
+	return ""
+}
+
+// sameVersion reports two packages that declare the same version of a kind: the CRD would list
+// the version twice, which the API server refuses. Each of the two declarations is told about the
+// other. defs are sorted by version.
+func sameVersion(group string, defs []*model.Definition) model.Diagnostics {
+	var diags model.Diagnostics
+	for i := 1; i < len(defs); i++ {
+		a, b := defs[i-1], defs[i]
+		if a.Package.Name != b.Package.Name {
+			continue
+		}
+		for _, x := range [][2]*model.Definition{{a, b}, {b, a}} {
+			diags.Add(x[0].Pos, "", "kind %s of group %s, version %s, is also declared by package %s (%s): its CRD would list version "+
+				"%s twice, which the API server refuses; give one package another +groupName or version, or generate the two apart",
+				x[0].Root.Kind, group, x[0].Package.Name, x[1].Package.Path, model.ShortPos(x[1].Pos), x[0].Package.Name)
+		}
+	}
+	return diags
 }
 
 // toJSONSchemaProps converts through JSON with unknown fields rejected, so that anything a CRD
