@@ -17,6 +17,13 @@ func help(fs *flagSet) string {
 	b.WriteString(usage)
 	b.WriteString(commandsHelp())
 	b.WriteString("Flags:\n")
+	b.WriteString(flagsHelp(fs))
+	return b.String()
+}
+
+// flagsHelp lists the flags of fs, in order, as --help shows them (subcommands share it).
+func flagsHelp(fs *flagSet) string {
+	var b strings.Builder
 	for _, f := range fs.inOrder() {
 		arg, doc := flag.UnquoteUsage(f)
 		name := "--" + f.Name

@@ -43,7 +43,11 @@ func CEL(u *model.Universe, opts model.Options) model.Diagnostics {
 // far: their rules are compiled even when other types have errors, so that one run reports every
 // problem, while a type whose own tags are broken (and whose model is incomplete) is left out.
 func CELExcept(u *model.Universe, opts model.Options, found model.Diagnostics) model.Diagnostics {
-	c := &celChecker{opts: opts, seen: map[string]bool{}, dirty: dirty(u, found), overLimit: map[token.Position]bool{}}
+	return celExcept(u, opts, found, nil)
+}
+
+func celExcept(u *model.Universe, opts model.Options, found model.Diagnostics, costs Costs) model.Diagnostics {
+	c := &celChecker{opts: opts, seen: map[string]bool{}, dirty: dirty(u, found), overLimit: map[token.Position]bool{}, costs: costs}
 	for _, d := range u.Checked() {
 		if !d.Input || c.dirty[d] {
 			continue
@@ -82,6 +86,8 @@ type celChecker struct {
 	opts  model.Options
 	diags model.Diagnostics
 	seen  map[string]bool
+	// costs, when set, records each compiled rule's estimated cost (CELCosts).
+	costs Costs
 }
 
 // kindCost accumulates the estimated cost of all rules of one root kind.
@@ -303,6 +309,9 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 		if cr.Error != nil {
 			c.celError(r, cr.Error.Detail)
 			continue
+		}
+		if c.costs != nil {
+			c.costs[CostKey{r.Pos.String(), r.Rule}] = cr.MaxCost
 		}
 		cost := cr.MaxCost
 		if ctx.card != nil {
