@@ -1,0 +1,30 @@
+// Package v1 is a small API in Kubernetes' +k8s: dialect (a native type).
+//
+// +groupName=review.example.com
+// +k8s:validation-gen=TypesWithField=TypeMeta
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Widget is a widget.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec WidgetSpec `json:"spec"`
+}
+
+// WidgetSpec is the desired state of a widget.
+type WidgetSpec struct {
+	// +k8s:optional
+	// +pattern=`^[a-z0-9]+$`
+	Name *string `json:"name,omitempty"`
+
+	// +k8s:optional
+	// +validationRule="self % 4 == 0",message="must be even"
+	Port *int32 `json:"port,omitempty"`
+
+	// +k8s:optional
+	// +k8s:immutable
+	Class *string `json:"class,omitempty"`
+}

@@ -1,0 +1,29 @@
+// Package v1 is a small API in controller-gen's +kubebuilder: dialect.
+//
+// +groupName=review.example.com
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Widget is a widget.
+// +kubebuilder:object:root=true
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec WidgetSpec `json:"spec"`
+}
+
+// WidgetSpec is the desired state of a widget.
+type WidgetSpec struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+
+	// +optional
+	// +kubebuilder:validation:MaxLength=16
+	Color string `json:"color,omitempty"`
+
+	// +kubebuilder:validation:Required
+	// +kubebuilder:validation:MaxLength=8
+	Size string `json:"size"`
+}

@@ -1,0 +1,26 @@
+// Package v1 is a small API in controller-gen's +kubebuilder: dialect.
+//
+// +groupName=review.example.com
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Widget is a widget.
+// +kubebuilder:object:root=true
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec WidgetSpec `json:"spec"`
+}
+
+// WidgetSpec is the desired state of a widget.
+type WidgetSpec struct {
+	// +optional
+	// +kubebuilder:validation:XValidation:rule="self <= 65535",message="must be a valid port number"
+	Port int32 `json:"port,omitempty"`
+
+	// +optional
+	// +kubebuilder:validation:XValidation:rule="(self.startsWith(\"w-\"))",message="must start with w-"
+	Name string `json:"name,omitempty"`
+}

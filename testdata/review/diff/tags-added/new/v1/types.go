@@ -1,0 +1,28 @@
+// Package v1 is a small API in validation-gen's own tag dialect.
+//
+// +groupName=review.example.com
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Widget is a widget.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec WidgetSpec `json:"spec"`
+}
+
+// WidgetSpec is the desired state of a widget.
+type WidgetSpec struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+
+	// +optional
+	// +maxLength=16
+	Color string `json:"color,omitempty"`
+
+	// +required
+	// +maxLength=8
+	Size string `json:"size"`
+}

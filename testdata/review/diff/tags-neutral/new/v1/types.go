@@ -1,0 +1,25 @@
+// Package v1 is a small API in validation-gen's own tag dialect.
+//
+// +groupName=review.example.com
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Widget is a widget.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec WidgetSpec `json:"spec"`
+}
+
+// WidgetSpec is the desired state of a widget.
+type WidgetSpec struct {
+	// +optional
+	// +validationRule="self <= 65535",message="must be a valid port number"
+	Port int32 `json:"port,omitempty"`
+
+	// +optional
+	// +validationRule="(self.startsWith(\"w-\"))",message="must start with w-"
+	Name string `json:"name,omitempty"`
+}
