@@ -86,6 +86,25 @@ func (d *decls) goType(t types.Type) *jen.Statement {
 		return jen.Id(x.Name())
 	case *types.Interface:
 		return jen.Interface()
+	case *types.Struct:
+		// An anonymous struct: identical to the field's type only with the same field names,
+		// types and tags (a tag is any string literal; a quoted one keeps its text exactly).
+		var fields []jen.Code
+		for i := range x.NumFields() {
+			f := x.Field(i)
+			var field *jen.Statement
+			if f.Embedded() {
+				field = d.goType(f.Type())
+			} else {
+				field = jen.Id(f.Name()).Add(d.goType(f.Type()))
+			}
+			if tag := x.Tag(i); tag != "" {
+				field = field.Lit(tag)
+			}
+			fields = append(fields, field)
+		}
+		return jen.Struct(fields...)
 	}
+	// Channels and functions have no JSON form, so API types never hold them.
 	return jen.Id(types.TypeString(t, nil))
 }

@@ -110,7 +110,7 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 			index = jen.Qual(pkgGenRT, "IndexByPresentKey").Call(jen.Op("*").Id(old), keyFn, jen.Id(present))
 			found = jen.Id("ok").Op("&&").Id(present).Call(jen.Id(iv))
 		}
-		corr = append(corr, jen.Var().Id("oldIndex").Map(jen.Id(g.keyTypeName(item, mapKeys))).Int(),
+		corr = append(corr, jen.Var().Id("oldIndex").Map(g.keyType(item, mapKeys)).Int(),
 			jen.If(jen.Id(old).Op("!=").Nil()).Block(jen.Id("oldIndex").Op("=").Add(index)))
 		loop = append(loop, jen.Var().Id(io).Op("*").Add(g.goType(it)),
 			jen.If(jen.List(jen.Id("j"), jen.Id("ok")).Op(":=").Id("oldIndex").Index(jen.Id(g.keyFuncName(item, mapKeys)).Call(jen.Id(iv))), found).Block(
@@ -210,11 +210,15 @@ func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitio
 	}
 }
 
-// keyTypeName returns the type of a list-map item's key: the key field's type for one key, a
-// generated struct for several.
-func (g *validatorGen) keyTypeName(item *model.Node, keys []model.String) string {
+// keyType returns the type of a list-map item's key: the key field's type for one key (written
+// through goType, as every type reference of generated code is, so that its import name is the
+// file's), a generated struct for several.
+func (g *validatorGen) keyType(item *model.Node, keys []model.String) jen.Code {
 	g.keyFunc(item, keys)
-	return g.memo["key:"+g.keyID(item, keys)]
+	if len(keys) == 1 {
+		return g.goType(keyProperties(item, keys)[0].Node.ValueType())
+	}
+	return jen.Id(g.memo["key:"+g.keyID(item, keys)])
 }
 
 // keyID identifies an item type's key for the memo: the full type (two packages' Condition types
@@ -274,12 +278,6 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 	if len(keys) == 1 {
 		p := kp[0]
 		kt := g.goType(p.Node.ValueType())
-		g.memo["key:"+id] = types.TypeString(p.Node.ValueType(), func(pk *types.Package) string {
-			if pk.Path() == g.out.Path {
-				return ""
-			}
-			return pk.Name()
-		})
 		g.vars = append(g.vars, jen.Func().Id(fn).Params(jen.Id("x").Op("*").Add(it)).Add(kt).Block(jen.Return(g.keyField(p, "x"))))
 		g.vars = append(g.vars, jen.Func().Id(vfn).Params(jen.Id("x").Op("*").Add(it)).Any().Block(jen.Return(g.keyField(p, "x"))))
 		return jen.Id(fn)
