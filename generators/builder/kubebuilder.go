@@ -98,18 +98,7 @@ func controllerGenDoc(g *ast.CommentGroup) string {
 // "type A B"), or nil. Go gives A only B's underlying type, but controller-gen reads B's markers
 // and doc comment for A: its schema of A starts from B's.
 func (b *builder) declaredBase(tn *types.TypeName) *types.TypeName {
-	td := b.prog.TypeDecl(tn)
-	if td == nil || td.Spec.Assign.IsValid() || tn.Pkg() == nil {
-		return nil
-	}
-	pkg := b.prog.Package(tn.Pkg().Path())
-	if pkg == nil || pkg.TypesInfo == nil {
-		return nil
-	}
-	if n, ok := pkg.TypesInfo.TypeOf(td.Spec.Type).(*types.Named); ok && n.Obj() != tn {
-		return n.Obj()
-	}
-	return nil
+	return b.prog.DeclaredFrom(tn)
 }
 
 // kubebuilderBases returns the validations that the declared bases of tn (B, and C in

@@ -137,12 +137,33 @@ func (p *Program) structOf(tn *types.TypeName, depth int) *ast.StructType {
 	if d == nil || depth > 8 {
 		return nil
 	}
-	e := ast.Unparen(d.Spec.Type)
-	if st, ok := e.(*ast.StructType); ok {
+	if st, ok := ast.Unparen(d.Spec.Type).(*ast.StructType); ok {
 		return st
 	}
+	next := p.declaredFrom(tn, true)
+	if next == nil {
+		return nil
+	}
+	return p.structOf(next, depth+1)
+}
+
+// DeclaredFrom returns the named type a type definition names on its right-hand side (B in
+// `type A B`, pkg.B in `type A pkg.B`), or nil for an alias, a type literal or a type whose
+// syntax is not loaded. Go gives A only B's underlying type; controller-gen reads B's markers for
+// A, and export data's copies of B's fields need B's declaration. It works alike for input
+// packages and for dependencies from export data, which have syntax but no type information.
+func (p *Program) DeclaredFrom(tn *types.TypeName) *types.TypeName {
+	return p.declaredFrom(tn, false)
+}
+
+// declaredFrom is DeclaredFrom, following an alias's right-hand side too when aliases is set.
+func (p *Program) declaredFrom(tn *types.TypeName, aliases bool) *types.TypeName {
+	d := p.TypeDecl(tn)
+	if d == nil || !aliases && d.Spec.Assign.IsValid() || tn.Pkg() == nil {
+		return nil
+	}
 	var next *types.TypeName
-	switch x := e.(type) {
+	switch x := ast.Unparen(d.Spec.Type).(type) {
 	case *ast.Ident:
 		next, _ = tn.Pkg().Scope().Lookup(x.Name).(*types.TypeName)
 	case *ast.SelectorExpr:
@@ -164,10 +185,10 @@ func (p *Program) structOf(tn *types.TypeName, depth int) *ast.StructType {
 			}
 		}
 	}
-	if next == nil {
+	if next == tn {
 		return nil
 	}
-	return p.structOf(next, depth+1)
+	return next
 }
 
 // matchFields records the AST of every field of a struct type from export data, nested
