@@ -29,6 +29,9 @@ import (
 	"github.com/validation-gen/validation-gen/generators/output"
 	"github.com/validation-gen/validation-gen/generators/validators"
 	"github.com/validation-gen/validation-gen/model"
+	"github.com/validation-gen/validation-gen/review"
+	"github.com/validation-gen/validation-gen/review/docs"
+	"github.com/validation-gen/validation-gen/review/lint"
 )
 
 // Config is one run of the generator, as the command line describes it.
@@ -51,6 +54,14 @@ type Config struct {
 	// ReadOnly are package patterns (--readonly-pkg) of packages that are loaded and validated
 	// but never written; see loader.LoadReadOnly.
 	ReadOnly []string
+	// Lint runs the version-drift lint (review/lint) over the input packages' kinds; its findings
+	// are errors. LintExceptions are exceptions files that apply to every kind, besides those next
+	// to the groups.
+	Lint           bool
+	LintExceptions []string
+	// DocsAPI is the directory of the validation reference for reviewers (review/docs); empty
+	// turns it off.
+	DocsAPI string
 	// CELReport, when set, receives one line per CEL rule of the validators (--output-file):
 	// "file:line: native" when it runs as Go, "file:line: interpreted: <why>" when in cel-go.
 	CELReport io.Writer
@@ -117,11 +128,25 @@ func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	diags = append(diags, check.Model(u, cfg.Options)...)
 	// CEL types self from the model: types with diagnostics of their own are left out, the
 	// rules of all others are compiled, so that one run reports everything.
-	diags = append(diags, check.CELExcept(u, cfg.Options, diags)...)
+	celDiags, costs := check.CELCosts(u, cfg.Options, diags)
+	diags = append(diags, celDiags...)
 	diags = append(diags, check.Defaults(u, cfg.Options, diags)...)
 	diags = append(diags, checkOutputPackages(u)...)
 	if diags.HasErrors() {
 		return nil, diags, nil
+	}
+	var surface *review.Surface
+	if cfg.Lint || cfg.DocsAPI != "" {
+		surface = review.Build(u, costs.Of)
+	}
+	if cfg.Lint {
+		lintDiags, err := lintSurface(surface, cfg.LintExceptions)
+		if err != nil {
+			return nil, diags, err
+		}
+		if diags = append(diags, lintDiags...); diags.HasErrors() {
+			return nil, diags, nil
+		}
 	}
 	out := &Outputs{Root: moduleRoot(prog, dir)}
 	byPath := map[string]*model.Package{}
@@ -206,10 +231,30 @@ func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			out.Add(filepath.Join(crdDir, f.Path), what, f.Content)
 		}
 	}
+	if cfg.DocsAPI != "" {
+		docsDir := abs(dir, cfg.DocsAPI)
+		out.ClaimDir(docsDir, ".md")
+		for _, p := range docs.Pages(surface) {
+			out.Add(filepath.Join(docsDir, p.Name), "the validation reference (--docs-api)", p.Content)
+		}
+	}
 	if err := out.Check(); err != nil {
 		return nil, diags, err
 	}
 	return out, diags, nil
+}
+
+// lintSurface runs the version-drift lint; each finding is an error at its position.
+func lintSurface(s *review.Surface, exceptions []string) (model.Diagnostics, error) {
+	findings, err := lint.Run(s, exceptions)
+	if err != nil {
+		return nil, err
+	}
+	var diags model.Diagnostics
+	for _, f := range findings {
+		diags = append(diags, model.Diagnostic{Pos: f.Pos, Msg: "lint: " + f.Msg})
+	}
+	return diags, nil
 }
 
 // checkOutputPackages reports output packages (+k8s:validation-gen-input) that would lose

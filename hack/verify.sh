@@ -33,11 +33,14 @@ fi
 for round in 1 2; do
   echo "== examples/api, round $round (validation-gen --verify)"
   # Same flags as the go:generate directive in examples/api/generate.go.
-  (cd examples/api && "$bin" --verify --strict --go-header-file ../../hack/boilerplate.go.txt \
-      --openapi-json openapi.json --crd-dir crds ./...)
+  (cd examples/api && "$bin" --verify --strict --lint --go-header-file ../../hack/boilerplate.go.txt \
+      --openapi-json openapi.json --crd-dir crds --docs-api docs ./...)
   echo "== golden files and README tag table, round $round"
   go test -count=1 -run 'TestGolden|TestREADME' ./generators/ ./tags/
 done
+
+echo "== version-drift lint over examples/api (exceptions: examples/api/workloads/validation-exceptions.yaml)"
+(cd examples/api && "$bin" lint ./...)
 
 echo "== tests"
 go test -count=1 ./...

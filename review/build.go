@@ -67,7 +67,7 @@ type builder struct {
 
 func buildKind(p *model.Package, d *model.Definition, costs CostFunc) *KindVersion {
 	k := &KindVersion{
-		Group: p.GroupName, Version: p.Name, Kind: d.Root.Kind, Package: p.Path, Type: d.GoName,
+		Group: p.GroupName, Version: p.Name, Kind: d.Root.Kind, Package: p.Path, Dir: p.Dir, Type: d.GoName,
 		Native: p.UpstreamSemantics(), ClusterScoped: d.Root.ClusterScoped, Doc: d.Description, Pos: d.Pos,
 	}
 	b := &builder{k: k, costs: costs, native: k.Native, stack: []*model.Definition{d}}

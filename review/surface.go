@@ -22,8 +22,9 @@ type Surface struct {
 // KindVersion is one served version of a root kind.
 type KindVersion struct {
 	Group, Version, Kind string
-	// Package is the Go import path that declares the version; Type the Go type name.
-	Package, Type string
+	// Package is the Go import path that declares the version, Dir its directory; Type the Go type
+	// name.
+	Package, Dir, Type string
 	// Native is set for a package written for Kubernetes' validation-gen (+k8s:validation-gen):
 	// its kinds are served by an API server that runs the Go validators (native types). Other
 	// kinds are served as CRDs, validated by their published schema.

@@ -48,8 +48,9 @@ Examples:
 type options struct {
 	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat string
 	verify, docs, noNativeCEL, formatFallback, celReport, testTags   bool
-	strict                                                           bool
-	readOnly                                                         stringList
+	strict, lint                                                     bool
+	docsAPI                                                          string
+	readOnly, lintExceptions                                         stringList
 }
 
 // stringList is a repeatable flag whose values may also be comma-separated, as upstream
@@ -98,6 +99,12 @@ func newFlags() (*flagSet, *options) {
 	fs.BoolVar(&o.verify, fs.name("verify"), false, "write nothing; exit 1 and print a unified diff if any output is stale")
 	fs.BoolVar(&o.strict, fs.name("strict"), false,
 		"make every warning an error: input the reference tools accept but that looks wrong (a misspelt marker, another tool's tag) stops the run")
+	fs.BoolVar(&o.lint, fs.name("lint"), false,
+		"also run the version-drift lint (validation-gen lint): a difference in validation between served versions of a kind that no "+
+			"validation-exceptions.yaml lists is an error, and nothing is written")
+	fs.Var(&o.lintExceptions, fs.name("lint-exceptions"), "with --lint, an exceptions `FILE` that applies to every kind (repeatable)")
+	fs.StringVar(&o.docsAPI, fs.name("docs-api"), "", "write the validation reference for reviewers into `DIR`: per group version, a Markdown page per kind "+
+		"(fields, constraints in words, defaults, CEL rules with messages and estimated cost, immutability, unions, lifecycle)")
 	fs.BoolVar(&o.docs, fs.name("docs"), false, "print the tag reference (tags, formats, CEL functions at --compatibility-version) as Markdown and exit")
 	compatDoc := "Kubernetes version `V` (major.minor) whose API server must accept and enforce the output"
 	if oldest, newest, err := compatRange(); err == nil {
@@ -156,6 +163,7 @@ func run(args []string) int {
 	}
 	cfg := generators.Config{
 		Patterns: fs.Args(), ReadOnly: o.readOnly, OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
+		Lint: o.lint, LintExceptions: o.lintExceptions, DocsAPI: o.docsAPI,
 		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags, Strict: o.strict},
 	}
 	if o.celReport {

@@ -87,9 +87,13 @@ func owned(path string) (own, exists bool, err error) {
 }
 
 // Generated reports whether content, the file at path, carries the generated-code comment: in a
-// Go file as a line comment before the package clause (the code after it may be broken), in any
-// other file as its first line, after "# ".
+// Go file as a line comment before the package clause (the code after it may be broken), in a
+// Markdown file as its first line, in an HTML comment, in any other file as its first line, after
+// "# ".
 func Generated(path string, content []byte) bool {
+	if filepath.Ext(path) == ".md" {
+		return bytes.HasPrefix(content, []byte("<!-- "+GeneratedComment+" -->\n"))
+	}
 	if filepath.Ext(path) != ".go" {
 		return bytes.HasPrefix(content, []byte("# "+GeneratedComment+"\n"))
 	}

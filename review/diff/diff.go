@@ -222,3 +222,11 @@ func parent(path string) string {
 	}
 	return ""
 }
+
+// Kinds returns the changes from one kind version to another, whatever their versions (the drift
+// lint compares the served versions of one kind so).
+func Kinds(o, n *review.KindVersion) []Change {
+	r := &Report{}
+	r.kind(o, n)
+	return r.Changes
+}

@@ -100,6 +100,8 @@ func regenerate(t *testing.T, mod string) {
 	t.Helper()
 	cfg := config(t)
 	cfg.Dir = mod
+	// The copy changes one version on purpose: the drift lint would refuse it.
+	cfg.Lint = false
 	out, diags, err := generators.Run(cfg)
 	if err != nil {
 		t.Fatal(err)

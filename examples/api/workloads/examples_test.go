@@ -37,7 +37,7 @@ func config(t *testing.T) generators.Config {
 	return generators.Config{
 		Dir: dir, Patterns: []string{"./..."}, Header: header,
 		OpenAPIOutputFile: "zz_generated.openapi.go", OutputFile: "zz_generated.validations.go",
-		OpenAPIJSON: "openapi.json", CRDDir: "crds",
+		OpenAPIJSON: "openapi.json", CRDDir: "crds", Lint: true, DocsAPI: "docs",
 		Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, Strict: true},
 	}
 }
