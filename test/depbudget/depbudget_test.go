@@ -8,7 +8,8 @@
 //     through the CEL runtime, genruntime/celrt, and no server machinery.
 //
 // Budgets are checked with `go list -deps` on the packages a generated file imports, and on the
-// committed example packages.
+// committed example packages. The generator's own binary has a budget too (TestGeneratorBinary):
+// every package it links is initialised on every run.
 package depbudget
 
 import (
@@ -224,4 +225,32 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// generatorNever is what the generator's own binary must not link: the API server's webhook client
+// and what it brings (client-go's REST client, gRPC, OpenTelemetry's exporters). A package linked
+// is a package initialised on every run, before any work: apiextensions' CRD validation package
+// alone brought 191 of them, for two constants (check.PerRuleCostLimit).
+var generatorNever = []string{
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation",
+	"k8s.io/apiserver/pkg/util/webhook",
+	"k8s.io/client-go/",
+	"google.golang.org/grpc",
+	"go.opentelemetry.io/otel/sdk",
+	"go.opentelemetry.io/otel/exporters/",
+}
+
+func TestGeneratorBinary(t *testing.T) {
+	var bad []string
+	for p := range deps(t, project+"cmd/validation-gen") {
+		for _, n := range generatorNever {
+			if p == n || strings.HasSuffix(n, "/") && strings.HasPrefix(p, n) {
+				bad = append(bad, p)
+			}
+		}
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		t.Errorf("cmd/validation-gen links %d packages it must not (generatorNever):\n%s", len(bad), strings.Join(bad, "\n"))
+	}
 }
