@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"k8s.io/klog/v2"
 	"sigs.k8s.io/yaml"
@@ -116,7 +117,9 @@ func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		return nil, nil, fmt.Errorf("--openapi-output-file %q and --output-file %q differ only in case, which is one file on some file systems; "+
 			"give them different names", cfg.OpenAPIOutputFile, cfg.OutputFile)
 	}
+	lap := stopwatch()
 	prog, diags, err := loader.LoadReadOnly(dir, cfg.Patterns, cfg.ReadOnly)
+	lap("load")
 	if err != nil || diags.HasErrors() {
 		return nil, diags, err
 	}
@@ -124,6 +127,7 @@ func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 		cfg.Options.CostLimits = true // the limits are those of CRDs
 	}
 	u, built := builder.BuildWith(prog, cfg.Options)
+	lap("build")
 	diags = append(diags, built...)
 	diags = append(diags, check.Model(u, cfg.Options)...)
 	// CEL types self from the model: types with diagnostics of their own are left out, the
@@ -132,6 +136,7 @@ func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	diags = append(diags, celDiags...)
 	diags = append(diags, check.Defaults(u, cfg.Options, diags)...)
 	diags = append(diags, checkOutputPackages(u)...)
+	lap("check")
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
@@ -201,6 +206,7 @@ func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			}
 		}
 	}
+	lap("go files")
 	if diags.HasErrors() { // registrations that would not compile
 		return nil, diags, nil
 	}
@@ -210,6 +216,7 @@ func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			return nil, nil, err
 		}
 		out.Add(abs(dir, cfg.OpenAPIJSON), "the OpenAPI document (--openapi-json)", doc)
+		lap("openapi json")
 	}
 	if cfg.CRDDir != "" {
 		files, crdDiags, err := openapi.CRDs(u, cfg.Options)
@@ -230,6 +237,7 @@ func run(cfg Config) (*Outputs, model.Diagnostics, error) {
 			}
 			out.Add(filepath.Join(crdDir, f.Path), what, f.Content)
 		}
+		lap("crds")
 	}
 	if cfg.DocsAPI != "" {
 		docsDir := abs(dir, cfg.DocsAPI)
@@ -255,6 +263,17 @@ func lintSurface(s *review.Surface, exceptions []string) (model.Diagnostics, err
 		diags = append(diags, model.Diagnostic{Pos: f.Pos, Msg: "lint: " + f.Msg})
 	}
 	return diags, nil
+}
+
+// stopwatch returns a function that logs (at -v=2) the time since its previous call, or since
+// stopwatch, as the time of a stage: where a run's time goes, without a profiler.
+func stopwatch() func(stage string) {
+	last := time.Now()
+	return func(stage string) {
+		now := time.Now()
+		klog.V(2).Infof("%s: %v", stage, now.Sub(last).Round(time.Microsecond))
+		last = now
+	}
 }
 
 // checkOutputPackages reports output packages (+k8s:validation-gen-input) that would lose

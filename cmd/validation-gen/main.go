@@ -127,7 +127,10 @@ func newFlags() (*flagSet, *options) {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:]))
+	stop := startProfiles()
+	code := run(os.Args[1:])
+	stop()
+	os.Exit(code)
 }
 
 func run(args []string) int {
