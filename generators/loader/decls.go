@@ -356,7 +356,8 @@ func commentText(g *ast.CommentGroup) string {
 }
 
 // PackageTagLines returns the comment lines before the package clause of every file: where
-// Kubernetes writes package tags (doc.go).
+// Kubernetes writes package tags (doc.go). This generator's own outputs are left out: the next
+// run must not depend on them (parseFile).
 func (p *Program) PackageTagLines(pkg *packages.Package) []tags.Line {
 	var out []tags.Line
 	files := append([]*ast.File(nil), pkg.Syntax...)
@@ -373,6 +374,9 @@ func (p *Program) PackageTagLines(pkg *packages.Package) []tags.Line {
 		return p.Fset.Position(files[i].Pos()).Filename < p.Fset.Position(files[j].Pos()).Filename
 	})
 	for _, f := range files {
+		if p.read.isOwn(p.Fset.Position(f.Pos()).Filename) {
+			continue // this generator's previous output: its header is this run's, not the package's
+		}
 		for _, g := range f.Comments {
 			if g.End() > f.Package {
 				break

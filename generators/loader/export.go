@@ -97,6 +97,7 @@ func (p *Program) readOnce(cache map[string]*ast.File, name string, parse func([
 		klog.Warningf("reading %s: %v", name, err)
 		return nil
 	}
+	p.read.record(name, src)
 	f, err := parse(src)
 	if err != nil {
 		klog.Warningf("parsing %s: %v", name, err)

@@ -62,6 +62,8 @@ type Program struct {
 	constPos      map[*types.Const]token.Pos
 	// consts caches the typed constants of each named type, across all loaded packages.
 	consts map[*types.TypeName][]*types.Const
+	// read holds a digest of every source file the program has read (read.go).
+	read *readLog
 	// ReadOnly holds the import paths of the input packages that are never written: those that
 	// --readonly-pkg matches and those that a +k8s:validation-gen-input names (see LoadReadOnly).
 	ReadOnly map[string]bool
@@ -246,7 +248,8 @@ func (p *Program) validationGenInputs() []string {
 
 // matchPattern reports whether a go package pattern, as the go command reads it from dir, matches
 // a loaded package: an import path, or a directory (./api, /abs/api), either ending in /... for
-// everything below it.
+// everything below it. As the go command, ... does not reach into directories named testdata or
+// vendor or starting with . or _, nor into another module.
 func matchPattern(dir, pattern string, pkg *packages.Package) bool {
 	rest, wild := strings.CutSuffix(pattern, "/...")
 	if pattern == "..." {
@@ -262,7 +265,13 @@ func matchPattern(dir, pattern string, pkg *packages.Package) bool {
 		}
 		got := filepath.Dir(pkg.GoFiles[0])
 		rel, err := filepath.Rel(want, got)
-		return err == nil && (rel == "." || wild && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)))
+		if err != nil || rel != "." && (!wild || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))) {
+			return false
+		}
+		if m := pkg.Module; wild && m != nil && m.Dir != "" && !within(want, m.Dir) {
+			return false // a nested module
+		}
+		return rel == "." || walked(filepath.ToSlash(rel))
 	}
 	if !strings.Contains(pattern, "...") {
 		return pkg.PkgPath == pattern
@@ -271,29 +280,56 @@ func matchPattern(dir, pattern string, pkg *packages.Package) bool {
 	re := regexp.QuoteMeta(pattern)
 	re = strings.ReplaceAll(re, `/\.\.\.`, `(/.*)?`)
 	re = strings.ReplaceAll(re, `\.\.\.`, `.*`)
-	return regexp.MustCompile("^" + re + "$").MatchString(pkg.PkgPath)
+	if !regexp.MustCompile("^" + re + "$").MatchString(pkg.PkgPath) {
+		return false
+	}
+	literal := pattern[:strings.Index(pattern, "...")]
+	below := strings.TrimPrefix(pkg.PkgPath, literal[:strings.LastIndex(literal, "/")+1])
+	return walked(below)
+}
+
+// walked reports whether the go command walks into every directory of a slash-separated path
+// below a pattern's root when it expands ...: not testdata, vendor, or names starting with . or _.
+func walked(rel string) bool {
+	for _, elem := range strings.Split(rel, "/") {
+		if elem == "testdata" || elem == "vendor" || strings.HasPrefix(elem, ".") || strings.HasPrefix(elem, "_") {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether path is dir or below it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // load loads and indexes the packages that patterns match.
 func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
-	// Without NeedDeps, go/packages checks only the inputs from source and loads every other
-	// package from the export data the go command compiles (and caches), which is an order of
-	// magnitude faster and smaller than checking them all from source.
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
-			packages.NeedTypesInfo | packages.NeedImports | packages.NeedExportFile | packages.NeedModule,
-		Dir:       dir,
-		ParseFile: parseFile,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	p := newProgram()
+	pkgs, err := p.loadPackages(dir, patterns)
 	if err != nil {
-		return nil, nil, fmt.Errorf("loading packages: %w", err)
+		return nil, nil, err
 	}
-	if len(pkgs) == 0 {
-		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	var diags model.Diagnostics
+	for _, pkg := range pkgs {
+		d, err := rootDiags(pkg)
+		if err != nil {
+			return nil, nil, err
+		}
+		diags = append(diags, d...)
 	}
-	p := &Program{
-		Inputs:        pkgs,
+	if diags.HasErrors() {
+		return nil, diags, nil
+	}
+	p.setInputs(pkgs)
+	return p, nil, nil
+}
+
+// newProgram returns a Program with nothing loaded.
+func newProgram() *Program {
+	return &Program{
 		byPath:        map[string]*packages.Package{},
 		importers:     map[string][]*packages.Package{},
 		indexed:       map[*packages.Package]bool{},
@@ -308,41 +344,75 @@ func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		constComments: map[*types.Const]*ast.CommentGroup{},
 		constPos:      map[*types.Const]token.Pos{},
 		consts:        map[*types.TypeName][]*types.Const{},
+		read:          &readLog{sums: map[string]string{}, own: map[string]bool{}},
 	}
+}
+
+// loadPackages runs go/packages over patterns from dir and returns the packages they match, the
+// roots, with p.Fset set.
+func (p *Program) loadPackages(dir string, patterns []string) ([]*packages.Package, error) {
+	// Without NeedDeps, go/packages checks only the inputs from source and loads every other
+	// package from the export data the go command compiles (and caches), which is an order of
+	// magnitude faster and smaller than checking them all from source.
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedImports | packages.NeedExportFile | packages.NeedModule,
+		Dir: dir,
+		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			p.read.record(filename, src)
+			return parseFile(fset, filename, src)
+		},
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading packages: %w", err)
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	p.Fset = pkgs[0].Fset
+	return pkgs, nil
+}
+
+// rootDiags returns the errors of a package that patterns matched: go list's, and type errors in
+// its type and constant declarations; an error for a package without Go files.
+func rootDiags(pkg *packages.Package) (model.Diagnostics, error) {
 	var diags model.Diagnostics
-	for _, pkg := range pkgs {
-		p.Fset = pkg.Fset
-		for _, e := range pkg.Errors {
-			if e.Kind == packages.TypeError || buildFailure(pkg, e) {
-				continue
-			}
-			diags = append(diags, packageError(e))
+	for _, e := range pkg.Errors {
+		if e.Kind == packages.TypeError || buildFailure(pkg, e) {
+			continue
 		}
-		for _, e := range pkg.TypeErrors {
-			if !inSchemaDecl(pkg, e.Pos) {
-				// Code (function bodies, variables) does not make schemas, and with this
-				// generator's previous outputs left out (parseFile) it may not compile.
-				// Kubernetes' generators ignore such errors too.
-				klog.V(2).Infof("ignoring type error outside type and constant declarations: %s", e)
-				continue
-			}
-			diags = append(diags, model.Diagnostic{Pos: e.Fset.Position(e.Pos), Msg: e.Msg})
-		}
-		if len(pkg.GoFiles) == 0 && len(pkg.Errors) == 0 {
-			return nil, nil, fmt.Errorf("package %s has no Go files", pkg.PkgPath)
-		}
+		diags = append(diags, packageError(e))
 	}
-	if diags.HasErrors() {
-		return nil, diags, nil
+	for _, e := range pkg.TypeErrors {
+		if !inSchemaDecl(pkg, e.Pos) {
+			// Code (function bodies, variables) does not make schemas, and with this
+			// generator's previous outputs left out (parseFile) it may not compile.
+			// Kubernetes' generators ignore such errors too.
+			klog.V(2).Infof("ignoring type error outside type and constant declarations: %s", e)
+			continue
+		}
+		diags = append(diags, model.Diagnostic{Pos: e.Fset.Position(e.Pos), Msg: e.Msg})
 	}
+	if len(pkg.GoFiles) == 0 && len(pkg.Errors) == 0 {
+		return nil, fmt.Errorf("package %s has no Go files", pkg.PkgPath)
+	}
+	return diags, nil
+}
+
+// setInputs makes inputs the program's input packages, and what they import, directly or not,
+// the packages it knows.
+func (p *Program) setInputs(inputs []*packages.Package) {
+	p.Inputs = append([]*packages.Package(nil), inputs...)
 	sort.Slice(p.Inputs, func(i, j int) bool { return p.Inputs[i].PkgPath < p.Inputs[j].PkgPath })
-	packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+	p.byPath = map[string]*packages.Package{}
+	p.importers = map[string][]*packages.Package{}
+	packages.Visit(p.Inputs, nil, func(pkg *packages.Package) {
 		p.byPath[pkg.PkgPath] = pkg
 		for _, imp := range pkg.Imports {
 			p.importers[imp.PkgPath] = append(p.importers[imp.PkgPath], pkg)
 		}
 	})
-	return p, nil, nil
 }
 
 // parseFile parses a file as go/packages does, except this generator's own previous outputs, of
