@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -334,5 +335,20 @@ func TestCheckFileName(t *testing.T) {
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), fmt.Sprintf("--output-file %q: %s; ", tc.name, tc.err))):
 			t.Errorf("%q: got %v, want %s", tc.name, err, tc.err)
 		}
+	}
+}
+
+// TestSnapshot: an Outputs restored from its snapshot is the same Outputs.
+func TestSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	o := &Outputs{Root: dir}
+	o.ClaimFile(filepath.Join(dir, "a", "zz_generated.openapi.go"))
+	o.ClaimDir(filepath.Join(dir, "crds"), ".yaml")
+	o.Add(filepath.Join(dir, "a", "zz_generated.openapi.go"), "the Go definitions", []byte("package a\n"))
+	o.Add(filepath.Join(dir, "crds", "x.yaml"), "a CRD", []byte("kind: x\n"))
+	o.Add(filepath.Join(dir, "crds", "x.yaml"), "another CRD", []byte("kind: y\n"))
+	r := o.Snapshot().Restore()
+	if !reflect.DeepEqual(r, o) {
+		t.Errorf("restored\n%+v\nwant\n%+v", r, o)
 	}
 }
