@@ -24,6 +24,8 @@ var stages = []struct {
 	{"generators/nativecel", []string{"model", "celenv"}},
 	{"generators/openapi", []string{"generators/output", "generators/schema", "model", "formats", "celenv"}},
 	{"generators/validators", []string{"generators/output", "generators/schema", "generators/nativecel", "model", "formats", "celenv"}},
+	// Not a stage: the result cache beside the pipeline, keyed by what the loader read.
+	{"generators/cache", []string{"generators/loader", "generators/output", "model"}},
 }
 
 const module = "github.com/validation-gen/validation-gen/"

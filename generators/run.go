@@ -80,7 +80,22 @@ type Outputs = output.Outputs
 // is not Go comments and for outputs that collide with each other or would overwrite a Go file
 // validation-gen does not own. With Options.Strict every warning is an error. It never writes.
 func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
-	out, diags, err := run(cfg)
+	dir, err := prepare(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	lap := stopwatch()
+	prog, diags, err := loader.LoadReadOnly(dir, cfg.Patterns, cfg.ReadOnly)
+	lap("load")
+	if err != nil || diags.HasErrors() {
+		return finish(cfg, nil, diags, err)
+	}
+	out, diags, err := generate(cfg, dir, prog, diags)
+	return finish(cfg, out, diags, err)
+}
+
+// finish applies --strict to a run's diagnostics and drops the outputs of a run with errors.
+func finish(cfg Config, out *Outputs, diags model.Diagnostics, err error) (*Outputs, model.Diagnostics, error) {
 	if cfg.Strict {
 		diags = diags.Strict()
 	}
@@ -90,39 +105,46 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 	return out, diags, nil
 }
 
-func run(cfg Config) (*Outputs, model.Diagnostics, error) {
+// prepare returns the directory a run resolves its patterns from, after refusing, before
+// loading, what would make every output wrong: a header that is not Go comments breaks every Go
+// output, and equal Go output names would collide in every package.
+func prepare(cfg Config) (string, error) {
 	dir := cfg.Dir
 	if dir == "" {
 		var err error
 		if dir, err = os.Getwd(); err != nil {
-			return nil, nil, err
+			return "", err
 		}
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
 	}
 	// Refuse before loading: a header that is not Go comments breaks every Go output, an output
 	// file flag that is not a Go file's name writes where no package compiles it, and equal Go
 	// output names would collide in every package.
 	if err := output.CheckHeader(cfg.Header); err != nil {
-		return nil, nil, err
+		return "", err
 	}
 	for _, f := range []struct{ flag, name string }{{"openapi-output-file", cfg.OpenAPIOutputFile}, {"output-file", cfg.OutputFile}} {
 		if err := output.CheckFileName(f.flag, f.name); err != nil {
-			return nil, nil, err
+			return "", err
 		}
 	}
 	if cfg.OutputFile != "" && strings.EqualFold(cfg.OutputFile, cfg.OpenAPIOutputFile) {
 		// (EqualFold: on a file system that ignores case, ZZ.go and zz.go are one file.)
 		if cfg.OutputFile == cfg.OpenAPIOutputFile {
-			return nil, nil, fmt.Errorf("--openapi-output-file and --output-file are both %q; give them different names", cfg.OutputFile)
+			return "", fmt.Errorf("--openapi-output-file and --output-file are both %q; give them different names", cfg.OutputFile)
 		}
-		return nil, nil, fmt.Errorf("--openapi-output-file %q and --output-file %q differ only in case, which is one file on some file systems; "+
+		return "", fmt.Errorf("--openapi-output-file %q and --output-file %q differ only in case, which is one file on some file systems; "+
 			"give them different names", cfg.OpenAPIOutputFile, cfg.OutputFile)
 	}
+	return dir, nil
+}
+
+// generate builds, checks and emits the outputs of a loaded program; diags are the load's.
+func generate(cfg Config, dir string, prog *loader.Program, diags model.Diagnostics) (*Outputs, model.Diagnostics, error) {
 	lap := stopwatch()
-	prog, diags, err := loader.LoadReadOnly(dir, cfg.Patterns, cfg.ReadOnly)
-	lap("load")
-	if err != nil || diags.HasErrors() {
-		return nil, diags, err
-	}
 	if cfg.CRDDir != "" {
 		cfg.Options.CostLimits = true // the limits are those of CRDs
 	}
