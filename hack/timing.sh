@@ -16,6 +16,7 @@
 # the first time (to build controller-gen).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export VALIDATION_GEN_CACHE=off # cold runs: the result cache would make every round after the first a hit
 rounds=${ROUNDS:-3}
 cgver=${CONTROLLER_GEN_VERSION:-v0.23.0}
 tmp=$(mktemp -d)

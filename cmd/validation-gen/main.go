@@ -5,10 +5,14 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"k8s.io/klog/v2"
+
+	"k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/generators"
@@ -34,6 +38,11 @@ written. Input that controller-gen, Kubernetes' validation-gen or openapi-gen ac
 wrong (a misspelt marker, another tool's tag) is a warning, file:line:col: warning: +tag: message,
 and the outputs are written; --strict makes warnings errors. With --verify nothing is written
 either: stale outputs are shown as a diff.
+Results are cached by everything they depend on (the packages' files, go.mod, go env, the flags,
+the generator's build) in the user's cache directory, so a run whose inputs did not change loads
+nothing; under go generate, the first validation-gen directive to run also computes the module's
+other validation-gen directives in the same load. VALIDATION_GEN_CACHE=DIR moves the cache, =off
+turns it off.
 Exit status: 0 on success; 1 if the input has problems, an output is stale (--verify) or writing
 failed; 2 for a usage error.
 
@@ -83,6 +92,14 @@ func (fs *flagSet) name(n string) string {
 
 // newFlags defines the command-line flags. Their order here is their order in --help.
 func newFlags() (*flagSet, *options) {
+	// Of klog's flags only -v is ours to offer; the rest would bury the useful ones in --help.
+	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(klogFlags)
+	return defineFlags(klogFlags.Lookup("v").Value)
+}
+
+// defineFlags defines the flags, with -v setting verbosity (klog's, or another run's: siblings).
+func defineFlags(verbosity flag.Value) (*flagSet, *options) {
 	fs := &flagSet{FlagSet: flag.NewFlagSet("validation-gen", flag.ContinueOnError)}
 	o := &options{}
 	fs.StringVar(&o.headerFile, fs.name("go-header-file"), "", "boilerplate `FILE` prepended to every generated Go file")
@@ -119,10 +136,7 @@ func newFlags() (*flagSet, *options) {
 		"write nothing; print one line per CEL rule of the validators: \"file:line: native\" (compiled to Go) or \"file:line: interpreted: why\" (run in cel-go)")
 	fs.BoolVar(&o.testTags, fs.name("test-tags"), false,
 		"accept test-only tags (+k8s:validateFalse, +k8s:validateTrue), as upstream validation-gen's own test suite uses them")
-	// Of klog's flags only -v is ours to offer; the rest would bury the useful ones in --help.
-	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
-	klog.InitFlags(klogFlags)
-	fs.Var(klogFlags.Lookup("v").Value, fs.name("v"), "log verbosity `N` (klog); 1 logs progress per package")
+	fs.Var(verbosity, fs.name("v"), "log verbosity `N` (klog); 1 logs progress per package")
 	return fs, o
 }
 
@@ -131,6 +145,29 @@ func main() {
 	code := run(os.Args[1:])
 	stop()
 	os.Exit(code)
+}
+
+// config is the run that the parsed flags and arguments describe, in dir.
+func config(flags *flagSet, o *options, cv *version.Version, dir string) (generators.Config, error) {
+	cfg := generators.Config{
+		Dir: dir, Patterns: flags.Args(), ReadOnly: o.readOnly, OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
+		Lint: o.lint, LintExceptions: o.lintExceptions, DocsAPI: o.docsAPI,
+		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags, Strict: o.strict},
+	}
+	if o.headerFile != "" {
+		header := o.headerFile
+		if !filepath.IsAbs(header) {
+			header = filepath.Join(dir, header)
+		}
+		var err error
+		if cfg.Header, err = os.ReadFile(header); err != nil {
+			if pe, ok := err.(*fs.PathError); ok {
+				pe.Path = o.headerFile // as the flag gives it
+			}
+			return cfg, err
+		}
+	}
+	return cfg, nil
 }
 
 func run(args []string) int {
@@ -164,26 +201,20 @@ func run(args []string) int {
 		fmt.Fprintln(os.Stderr, "validation-gen: no package patterns given (try ./... or --help)")
 		return 2
 	}
-	cfg := generators.Config{
-		Patterns: fs.Args(), ReadOnly: o.readOnly, OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
-		Lint: o.lint, LintExceptions: o.lintExceptions, DocsAPI: o.docsAPI,
-		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags, Strict: o.strict},
-	}
-	if o.celReport {
-		cfg.CELReport = os.Stdout
-	}
-	if o.headerFile != "" {
-		if cfg.Header, err = os.ReadFile(o.headerFile); err != nil {
-			fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
-			return 2
-		}
-	}
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
 		return 2
 	}
-	out, diags, err := generators.Run(cfg)
+	cfg, err := config(fs, o, cv, wd)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
+		return 2
+	}
+	if o.celReport {
+		cfg.CELReport = os.Stdout
+	}
+	out, diags, err := generators.RunCached(cfg, openCache(), func() []generators.Config { return siblings(wd) })
 	if err != nil {
 		fmt.Fprint(os.Stderr, diags.Error(wd))
 		fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
