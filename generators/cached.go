@@ -3,6 +3,7 @@ package generators
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"sort"
@@ -13,6 +14,7 @@ import (
 	"github.com/validation-gen/validation-gen/generators/cache"
 	"github.com/validation-gen/validation-gen/generators/loader"
 	"github.com/validation-gen/validation-gen/model"
+	"github.com/validation-gen/validation-gen/review/lint"
 )
 
 // RunCached is Run with a result cache (see package cache): a run whose inputs are those of a
@@ -180,10 +182,30 @@ func store(c *cache.Cache, r cachedRun, prog *loader.Program, start time.Time, o
 		s := out.Snapshot()
 		e.Outputs = &s
 	}
-	in := cache.Inputs{Program: prog, Dir: r.dir, Patterns: append(slices.Clone(r.cfg.Patterns), r.cfg.ReadOnly...), Start: start}
+	in := cache.Inputs{Program: prog, Dir: r.dir, Patterns: append(slices.Clone(r.cfg.Patterns), r.cfg.ReadOnly...),
+		Files: otherInputs(r.cfg, r.dir, prog), Start: start}
 	if err := c.Put(r.key, in, e); err != nil {
 		klog.V(1).Infof("result cache: not stored: %v", err)
 	}
+}
+
+// otherInputs are the files a run reads besides its packages' (TestFileReadsKnownToCache keeps
+// this list complete): with --lint, the exceptions files it is given and those it looks for next
+// to each group (lint.Discover), whether they exist or not.
+func otherInputs(cfg Config, dir string, prog *loader.Program) []string {
+	if !cfg.Lint {
+		return nil
+	}
+	var out []string
+	for _, f := range cfg.LintExceptions {
+		out = append(out, abs(dir, f))
+	}
+	for _, pkg := range prog.Inputs {
+		if len(pkg.GoFiles) > 0 {
+			out = append(out, filepath.Join(filepath.Dir(filepath.Dir(pkg.GoFiles[0])), lint.FileName))
+		}
+	}
+	return out
 }
 
 // restore returns a cached result as Run returned it.

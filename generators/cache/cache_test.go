@@ -100,6 +100,9 @@ func TestInvalidation(t *testing.T) {
 		{name: "target (GOOS)", change: func(t *testing.T, root string) {
 			t.Setenv("GOOS", "darwin")
 		}},
+		{name: "other input file (Inputs.Files) created", change: func(t *testing.T, root string) {
+			write(t, root, "api/exceptions.yaml", "- kind: T\n")
+		}},
 		{name: "flags or header (configuration)", config: "other config"},
 		{name: "generator rebuilt", build: "other build"},
 		{name: "test file edited", hit: true, change: func(t *testing.T, root string) {
@@ -149,7 +152,8 @@ func TestInvalidation(t *testing.T) {
 				t.Fatal(err, diags)
 			}
 			want := &Entry{Diags: model.Diagnostics{{Msg: "a warning", Warning: true}}}
-			if err := c0.Put(k, Inputs{Program: prog, Dir: root, Patterns: patterns, Start: start}, want); err != nil {
+			other := []string{filepath.Join(root, "api", "exceptions.yaml")} // read or looked for by the run
+			if err := c0.Put(k, Inputs{Program: prog, Dir: root, Patterns: patterns, Files: other, Start: start}, want); err != nil {
 				t.Fatal(err)
 			}
 			if c.change != nil {

@@ -20,12 +20,14 @@ import (
 )
 
 // Inputs is what a run read, for Put: its Program (the packages it knew and the bytes of the
-// files it parsed), the patterns it resolved (package and read-only patterns) from Dir, and when
+// files it parsed), the patterns it resolved (package and read-only patterns) from Dir, the other
+// files it read or looked for (Files: their content, or their absence, is an input too), and when
 // it started loading.
 type Inputs struct {
 	Program  *loader.Program
 	Dir      string
 	Patterns []string
+	Files    []string
 	Start    time.Time
 }
 
@@ -82,6 +84,9 @@ func newManifest(k *Key, in Inputs) (*manifest, error) {
 		if err := workModules(work, files); err != nil {
 			return nil, err
 		}
+	}
+	for _, f := range in.Files {
+		files[f] = true
 	}
 	pkgs := in.Program.Packages()
 	for _, pkg := range pkgs {
