@@ -33,41 +33,35 @@ import (
 //     new expressions (package celenv), which that one extends: what the generator accepts compiles.
 //     Nothing here links apiextensions-apiserver or the API server's environment package, so an
 //     API package with rules depends on cel-go and the Kubernetes CEL libraries only.
-//   - Values reach CEL through k8s.io/apiserver/pkg/cel/common.TypedToVal over that schema, which
-//     reads Go structs by reflection through their json tags, lazily: there is no round trip
-//     through JSON or unstructured maps.
+//   - Values reach CEL as the API server sees them (values.go): as the JSON of the Go value, decoded
+//     and converted over the place's schema by the server's own UnstructuredToVal, so that the
+//     schema decides the CEL value (formats duration, date, date-time and byte, int-or-string,
+//     nullable, preserved unknown fields, embedded resources); structs, slices and maps are read
+//     lazily by reflection, without a round trip through JSON, except for types that marshal
+//     themselves.
 //   - Errors are built as the API server's CRD validator builds them (see Validate), with paths
 //     relative to self, as all generated validators report them (see errors.go).
 //
-// What TypedToVal does, and where it differs from the JSON the API server would see (tested in
-// cel_test.go):
+// What that means for Go values (tested against the server's conversion in values_test.go):
 //
-//   - A field is absent (has() is false) when it is a nil pointer, nil interface, or when its json
-//     tag says omitempty (or omitzero) and its value is empty in encoding/json's sense: "" / 0 /
-//     false / nil or empty slice or map. That is exactly what encoding/json leaves out, so zero-valued
-//     omitempty scalars behave as KEP-4153 "optional zero fields" want: has(self.x) is false.
+//   - A field is absent (has() is false) when encoding/json leaves it out or writes null: a nil
+//     pointer, slice, map or interface, a zero metav1.Time or MicroTime, an omitempty field holding
+//     "" / 0 / false / an empty slice or map, an omitzero field at its zero value, the fields of a
+//     nil embedded pointer. Zero-valued omitempty scalars behave as KEP-4153 "optional zero fields"
+//     want: has(self.x) is false.
 //   - A field WITHOUT omitempty is present at its zero value, as in encoding/json (and so in a CRD).
 //     This is not KEP-4153's "zero means unset" of x-kubernetes-strip-zero, which the generator puts
 //     on every non-pointer scalar, slice and map field whatever its json tag: a rule at a struct
 //     sees has(self.mode) true and self.mode == "" for `Mode string json:"mode"` holding "".
-//     TypedToVal offers no hook to change this; rules that must treat zero as unset compare with the
-//     zero value, or the field gets omitempty (or omitzero).
-//   - A non-pointer struct field is always present, even with omitempty, as in encoding/json. The
-//     exception that differs from JSON: a zero metav1.Time (or MicroTime) marshals as null, which the
-//     API server drops, so has() is false there; TypedToVal reports it present, as the timestamp
-//     0001-01-01T00:00:00Z. Make such fields pointers (*metav1.Time), as the API conventions ask.
-//   - A nil slice or map WITHOUT omitempty marshals as null (has() false on the server, which drops
-//     nulls of non-nullable fields); TypedToVal reports an empty list or map, so has() is true.
-//   - metav1.Time / MicroTime become timestamps, metav1.Duration a duration, intstr.IntOrString an
-//     int or a string, resource.Quantity its canonical string (as in a CRD), []byte bytes (nil: absent).
-//   - Unsigned and 8/16-bit integers, and types with their own MarshalJSON other than the above
-//     (runtime.RawExtension, apiextensions JSON, ...), are not supported: reading them is an
-//     evaluation error ("unsupported Go type for CEL"), reported as an Invalid error at self.
-//   - Maps whose key type is a named string type (map[ResourceName]Quantity, ...) can be iterated,
-//     but looking a key up (self['k'], 'k' in self, self.k) panics inside TypedToVal (it looks up a
-//     plain string key with reflect.Value.MapIndex); cel-go turns the panic into an evaluation
-//     error, reported as an Invalid error at self. This needs a fix in k8s.io/apiserver (convert the
-//     key to the map's key type).
+//     Rules that must treat zero as unset compare with the zero value, or the field gets
+//     omitempty (or omitzero). A non-pointer struct field is always present, as in JSON.
+//   - A string of format duration is a duration, of format date or date-time a timestamp, of format
+//     byte bytes ([]byte too), each parsed as the server parses it: a string that does not parse is
+//     an evaluation error of the rules that read it. metav1.Time and MicroTime are timestamps (to
+//     the second and the microsecond, as JSON has them), metav1.Duration a string (its schema has
+//     no format), intstr.IntOrString an int or a string, resource.Quantity its canonical string.
+//   - Unsigned integers are integers (one above 2^63-1 is an evaluation error, as JSON gives the
+//     server a number it cannot read as an int); maps may have named or integer key types.
 
 // CELRule is one x-kubernetes-validations rule, as generated code declares it.
 type CELRule struct {
@@ -108,9 +102,9 @@ type compiledRules struct {
 	err    error  // a compile failure: every Validate reports it
 	origin string // the Origin of the rule that failed to compile, if one did
 
-	valueSchema common.Schema // what TypedToVal reads values with
-	schemaType  string        // the schema's type, the BadValue of evaluation errors (as the API server)
-	omitValue   bool          // self is an object or array: the API server omits its value from errors
+	valueSchema *schemaCache // what values are read with (values.go)
+	schemaType  string       // the schema's type, the BadValue of evaluation errors (as the API server)
+	omitValue   bool         // self is an object or array: the API server omits its value from errors
 	rules       []compiledRule
 	transitions bool // some rule uses oldSelf
 }
@@ -250,9 +244,9 @@ func (r *CELRules) validate(ctx context.Context, obj, oldObj any, transitionOnly
 		}
 		origin = rule.Origin
 		if act.self == nil {
-			act.self = common.TypedToVal(obj, c.valueSchema)
+			act.self = toVal(reflect.ValueOf(obj), c.valueSchema)
 			if c.transitions && oldObj != nil {
-				act.oldSelf, act.hasOldSelf = common.TypedToVal(oldObj, c.valueSchema), true
+				act.oldSelf, act.hasOldSelf = toVal(reflect.ValueOf(oldObj), c.valueSchema), true
 			}
 		}
 		a := act
@@ -444,17 +438,29 @@ func (a *activation) Parent() interpreter.Activation { return nil }
 
 // schemaCache is the API server's kube-openapi adapter (k8s.io/apiserver/pkg/cel/openapi) with its
 // children built once. The adapter builds a new map of all properties each time Properties() is
-// called, and TypedToVal calls it for every field it reads; the cache makes reading a field
+// called, and values are read through it for every field; the cache makes reading a field
 // allocation-free. All other methods are the adapter's.
 type schemaCache struct {
 	*openapi.Schema
-	props map[string]common.Schema
-	items common.Schema
-	addl  common.SchemaOrBool
+	props      map[string]common.Schema
+	items      *schemaCache
+	addl       common.SchemaOrBool
+	addlSchema *schemaCache
+	typ        string
+	// special is set when UnstructuredToVal must convert a scalar of this schema: a format that is
+	// not a string in CEL, int-or-string, or no type.
+	special bool
 }
 
 func newSchemaCache(s *spec.Schema) *schemaCache {
-	c := &schemaCache{Schema: &openapi.Schema{Schema: s}}
+	c := &schemaCache{Schema: &openapi.Schema{Schema: s}, typ: typeOf(s)}
+	switch s.Format {
+	case "duration", "date", "date-time", "byte":
+		c.special = true
+	}
+	if c.typ == "" || c.Schema.IsXIntOrString() {
+		c.special = true
+	}
 	if s.Properties != nil {
 		c.props = make(map[string]common.Schema, len(s.Properties))
 		for k := range s.Properties {
@@ -469,6 +475,7 @@ func newSchemaCache(s *spec.Schema) *schemaCache {
 		a := &schemaOrBoolCache{allows: s.AdditionalProperties.Allows}
 		if s.AdditionalProperties.Schema != nil {
 			a.schema = newSchemaCache(s.AdditionalProperties.Schema)
+			c.addlSchema = a.schema
 		}
 		c.addl = a
 	}
@@ -504,3 +511,16 @@ func (s *schemaOrBoolCache) Schema() common.Schema {
 }
 
 func (s *schemaOrBoolCache) Allows() bool { return s.allows }
+
+// typeCache memoizes per Go type, safely for concurrent use.
+type typeCache[T any] struct{ m sync.Map }
+
+func newTypeCache[T any]() *typeCache[T] { return &typeCache[T]{} }
+
+func (c *typeCache[T]) get(t reflect.Type, build func() T) T {
+	if v, ok := c.m.Load(t); ok {
+		return v.(T)
+	}
+	v, _ := c.m.LoadOrStore(t, build())
+	return v.(T)
+}
