@@ -12,14 +12,16 @@ import (
 var celSources = []struct {
 	name, dir string
 	deepcopy  bool // the package's own zz_generated.deepcopy.go is copied (else stubs are written)
+	server    bool // the API server's CRD validation is the third party (rules of +validationRule only)
 }{
-	{"celgood", "testdata/cel/good/v1", false},
-	{"validationrule", "testdata/tags/validationrule", false},
-	{"immutable", "testdata/tags/immutable", false},
-	{"recursiverule", "testdata/tags/recursiverule", false},
-	{"aliaschain", "testdata/tags/aliaschain", false},
-	{"celcost", "testdata/tags/celcost", false},
-	{"workloads", "examples/api/workloads/v1", true},
+	{"celvalues", "testdata/cel/values/v1", false, true},
+	{"celgood", "testdata/cel/good/v1", false, false},
+	{"validationrule", "testdata/tags/validationrule", false, false},
+	{"immutable", "testdata/tags/immutable", false, false},
+	{"recursiverule", "testdata/tags/recursiverule", false, false},
+	{"aliaschain", "testdata/tags/aliaschain", false, false},
+	{"celcost", "testdata/tags/celcost", false, false},
+	{"workloads", "examples/api/workloads/v1", true, false},
 }
 
 // TestNativeCELMatchesCEL is the differential proof of CEL rules compiled to Go (internal/celdiff)
@@ -31,7 +33,7 @@ func TestNativeCELMatchesCEL(t *testing.T) {
 	root := repoRoot(t)
 	var sources []celdiff.Source
 	for _, s := range celSources {
-		sources = append(sources, celdiff.Source{Name: s.name, Dir: filepath.Join(root, s.dir), DeepCopy: s.deepcopy})
+		sources = append(sources, celdiff.Source{Name: s.name, Dir: filepath.Join(root, s.dir), DeepCopy: s.deepcopy, Server: s.server})
 	}
 	celdiff.Run(t, root, sources, 40)
 }

@@ -202,7 +202,7 @@ type Thing struct {
 	Max int32 `+"`json:\"max\"`"+`
 	// +listType=atomic
 	Names []string `+"`json:\"names\"`"+`
-	// +validationRule="type(self) == string"
+	// +validationRule="'%s'.format([self]) != ''"
 	// +optional
 	Timeout string `+"`json:\"timeout,omitempty\"`"+`
 }
@@ -213,7 +213,7 @@ type Thing struct {
 	}
 	want := "api/types.go:5: native\n" +
 		"api/types.go:6: interpreted: its estimated cost 691760819237132703 exceeds the per-call limit 1000000: only CEL can stop it\n" +
-		"api/types.go:12: interpreted: the function type\n"
+		"api/types.go:12: interpreted: the function format\n"
 	if stdout != want {
 		t.Errorf("--cel-report printed\n%s\nwant\n%s", stdout, want)
 	}

@@ -1,63 +1,67 @@
 package nativecel
 
 import (
-	gotypes "go/types"
-	"regexp"
-	"strings"
-	"time"
+	"math"
 
 	"github.com/dave/jennifer/jen"
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
-
-	"github.com/validation-gen/validation-gen/model"
 )
 
-// Expressions: literals, operators and functions.
+// Expressions: literals, variables, selection and operators. Functions are in strings.go,
+// lists.go, times.go and libs.go.
+
+const pkgCelNative = "github.com/validation-gen/validation-gen/genruntime/celnative"
 
 // expr compiles e.
 func (c *compiler) expr(e celast.Expr) cval {
+	v := c.expr1(e)
+	if v.t == nil {
+		v.t = c.typeOf(e)
+	}
+	return v
+}
+
+func (c *compiler) expr1(e celast.Expr) cval {
 	switch e.Kind() {
 	case celast.LiteralKind:
-		switch l := e.AsLiteral().(type) {
-		case types.Bool:
-			return cval{code: jen.Lit(bool(l)), typ: tBool}
-		case types.Int:
-			return cval{code: jen.Lit(int64(l)), typ: tInt}
-		case types.String:
-			return cval{code: jen.Lit(string(l)), typ: tString}
-		}
-		unsupported("a literal of type %s", e.AsLiteral().Type().(interface{ TypeName() string }).TypeName())
+		return c.literal(e.AsLiteral())
 	case celast.IdentKind:
 		v, ok := c.vars[e.AsIdent()]
 		if !ok {
+			if t := c.typeOf(e); t.Kind() == types.TypeKind && len(t.Parameters()) == 1 {
+				return cval{code: jen.Lit(t.Parameters()[0].TypeName()), typ: tType} // a type: int, string, ...
+			}
 			unsupported("the variable %s", e.AsIdent())
 		}
 		return v
 	case celast.SelectKind:
 		sel := e.AsSelect()
+		if sel.Operand().Kind() == celast.IdentKind || sel.Operand().Kind() == celast.SelectKind {
+			if _, isVar := c.vars[qualifiedName(sel.Operand())]; !isVar && c.ast.GetType(sel.Operand().ID()) == nil {
+				unsupported("the name %s.%s", qualifiedName(sel.Operand()), sel.FieldName())
+			}
+		}
 		op := c.expr(sel.Operand())
 		if sel.IsTestOnly() {
 			return c.has(op, sel.FieldName())
 		}
 		return c.selectField(op, sel.FieldName())
 	case celast.ListKind:
+		l := e.AsList()
 		var lits []cval
-		for _, x := range e.AsList().Elements() {
-			if e.AsList().IsOptional(0) {
+		for i, x := range l.Elements() {
+			if l.IsOptional(int32(i)) {
 				unsupported("optional list elements")
 			}
-			v := c.expr(x)
-			if v.typ != tBool && v.typ != tInt && v.typ != tString {
-				unsupported("a list literal of %s", v.typ)
-			}
-			if len(lits) > 0 && lits[0].typ != v.typ {
-				unsupported("a list literal of mixed types")
-			}
-			lits = append(lits, v)
+			lits = append(lits, c.expr(x))
 		}
-		return cval{typ: tList, lits: lits}
+		return cval{typ: tList, lits: lits, lit: true}
+	case celast.MapKind:
+		unsupported("a map literal")
+	case celast.StructKind:
+		unsupported("an object literal")
 	case celast.CallKind:
 		return c.call(e)
 	case celast.ComprehensionKind:
@@ -67,13 +71,54 @@ func (c *compiler) expr(e celast.Expr) cval {
 	return cval{}
 }
 
-const pkgCelNative = "github.com/validation-gen/validation-gen/genruntime/celnative"
+func qualifiedName(e celast.Expr) string {
+	switch e.Kind() {
+	case celast.IdentKind:
+		return e.AsIdent()
+	case celast.SelectKind:
+		return qualifiedName(e.AsSelect().Operand()) + "." + e.AsSelect().FieldName()
+	}
+	return ""
+}
+
+func (c *compiler) literal(l any) cval {
+	switch l := l.(type) {
+	case types.Bool:
+		return cval{code: jen.Lit(bool(l)), typ: tBool}
+	case types.Int:
+		return cval{code: jen.Lit(int64(l)), typ: tInt}
+	case types.Uint:
+		return cval{code: jen.Lit(uint64(l)), typ: tUint}
+	case types.Double:
+		f := float64(l)
+		switch {
+		case math.IsInf(f, 1):
+			return cval{code: jen.Qual("math", "Inf").Call(jen.Lit(1)), typ: tDouble}
+		case math.IsInf(f, -1):
+			return cval{code: jen.Qual("math", "Inf").Call(jen.Lit(-1)), typ: tDouble}
+		case math.IsNaN(f):
+			return cval{code: jen.Qual("math", "NaN").Call(), typ: tDouble}
+		case f == 0 && math.Signbit(f):
+			return cval{code: jen.Qual("math", "Copysign").Call(jen.Lit(0.0), jen.Lit(-1.0)), typ: tDouble}
+		}
+		return cval{code: jen.Lit(f), typ: tDouble}
+	case types.String:
+		return cval{code: jen.Lit(string(l)), typ: tString}
+	case types.Null:
+		return cval{code: jen.Nil(), typ: tNull}
+	}
+	unsupported("a literal of type %T", l)
+	return cval{}
+}
 
 var comparisons = map[string]string{operators.Equals: "==", operators.NotEquals: "!=", operators.Less: "<",
 	operators.LessEquals: "<=", operators.Greater: ">", operators.GreaterEquals: ">="}
 
 var arith = map[string]string{operators.Add: "AddInt", operators.Subtract: "SubInt", operators.Multiply: "MulInt",
 	operators.Divide: "DivInt", operators.Modulo: "ModInt"}
+
+var uarith = map[string]string{operators.Add: "AddUint", operators.Subtract: "SubUint", operators.Multiply: "MulUint",
+	operators.Divide: "DivUint", operators.Modulo: "ModUint"}
 
 func (c *compiler) call(e celast.Expr) cval {
 	call := e.AsCall()
@@ -87,47 +132,29 @@ func (c *compiler) call(e celast.Expr) cval {
 		return cval{code: jen.Op("!").Parens(v.code), typ: tBool}
 	case operators.Conditional:
 		return c.conditional(args[0], args[1], args[2])
-	case operators.Equals, operators.NotEquals, operators.Less, operators.LessEquals, operators.Greater, operators.GreaterEquals:
-		a, b := c.expr(args[0]), c.expr(args[1])
-		if a.typ != b.typ || (a.typ != tInt && a.typ != tString && a.typ != tBool && a.typ != tDuration) {
-			unsupported("%s on %s and %s", fn, a.typ, b.typ)
+	case operators.Equals, operators.NotEquals:
+		eq := c.equal(c.expr(args[0]), c.expr(args[1]))
+		if fn == operators.NotEquals {
+			eq.code = jen.Op("!").Add(eq.code)
 		}
-		op := comparisons[fn]
-		if a.typ == tBool && op != "==" && op != "!=" {
-			unsupported("ordering booleans")
-		}
-		return cval{code: jen.Parens(jen.Add(a.code).Op(op).Add(b.code)), typ: tBool}
+		return eq
+	case operators.Less, operators.LessEquals, operators.Greater, operators.GreaterEquals:
+		return c.compare(comparisons[fn], c.expr(args[0]), c.expr(args[1]))
 	case operators.Add, operators.Subtract, operators.Multiply, operators.Divide, operators.Modulo:
-		a, b := c.expr(args[0]), c.expr(args[1])
-		if fn == operators.Add && a.typ == tString && b.typ == tString {
-			return cval{code: jen.Parens(jen.Add(a.code).Op("+").Add(b.code)), typ: tString}
-		}
-		if a.typ != tInt || b.typ != tInt {
-			unsupported("%s on %s and %s", fn, a.typ, b.typ)
-		}
-		return c.checked(jen.Qual(pkgCelNative, arith[fn]).Call(a.code, b.code))
+		return c.arithmetic(fn, c.expr(args[0]), c.expr(args[1]))
 	case operators.Negate:
-		a := c.want(c.expr(args[0]), tInt)
-		return c.checked(jen.Qual(pkgCelNative, "NegInt").Call(a.code))
-	case operators.Index:
-		a, i := c.expr(args[0]), c.expr(args[1])
+		a := c.expr(args[0])
 		switch a.typ {
-		case tMap:
-			return c.mapIndex(a, i)
-		case tList:
-			if a.lits != nil || i.typ != tInt {
-				unsupported("indexing a list literal or with a %s", i.typ)
-			}
-			iv := c.temp("i")
-			c.emit(jen.Id(iv).Op(":=").Add(i.code))
-			c.fail(jen.Id(iv).Op("<").Lit(0).Op("||").Id(iv).Op(">=").Int64().Call(jen.Len(a.code)),
-				jen.Qual(pkgCelNative, "IndexOutOfBounds").Call(jen.Id(iv)))
-			if a.elems != 0 {
-				return cval{code: jen.Add(a.code).Index(jen.Id(iv)), typ: a.elems}
-			}
-			return c.elemVal(jen.Parens(a.code).Index(jen.Id(iv)), a.node.Items)
+		case tInt:
+			return c.checked(jen.Qual(pkgCelNative, "NegInt").Call(a.code), tInt)
+		case tDouble:
+			return cval{code: jen.Parens(jen.Op("-").Add(a.code)), typ: tDouble}
+		case tDuration:
+			return c.checked(jen.Qual(pkgCelNative, "NegDuration").Call(a.code), tDuration)
 		}
-		unsupported("indexing a %s", a.typ)
+		unsupported("- of a %s", a.typ)
+	case operators.Index:
+		return c.index(c.expr(args[0]), c.expr(args[1]))
 	case operators.In:
 		return c.in(c.expr(args[0]), c.expr(args[1]))
 	case operators.OptSelect:
@@ -136,347 +163,26 @@ func (c *compiler) call(e celast.Expr) cval {
 			unsupported("?. with a computed field")
 		}
 		return c.optSelect(c.expr(args[0]), name)
-	case "size":
-		var x celast.Expr
-		switch {
-		case call.IsMemberFunction() && len(args) == 0:
-			x = call.Target()
-		case !call.IsMemberFunction() && len(args) == 1:
-			x = args[0]
-		default:
-			unsupported("size with %d arguments", len(args))
-		}
-		if x.Kind() == celast.ComprehensionKind && isFilter(x.AsComprehension()) {
-			return c.macro(x.AsComprehension(), macroFilterCount) // the size of a filter: counted, not built
-		}
-		v := c.expr(x)
-		switch v.typ {
-		case tString:
-			return cval{code: jen.Int64().Call(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.code)), typ: tInt}
-		case tURLQuery:
-			return cval{code: jen.Int64().Call(jen.Len(v.code)), typ: tInt}
-		case tList, tMap:
-			if v.lits != nil {
-				return cval{code: jen.Int64().Call(jen.Lit(len(v.lits))), typ: tInt}
-			}
-			return cval{code: jen.Int64().Call(jen.Len(v.code)), typ: tInt}
-		}
-		unsupported("size of a %s", v.typ)
-	case "startsWith", "endsWith", "contains":
-		recv, arg := c.member(call, 1)
-		s, a := c.want(recv, tString), c.want(c.expr(arg[0]), tString)
-		goFn := map[string]string{"startsWith": "HasPrefix", "endsWith": "HasSuffix", "contains": "Contains"}[fn]
-		return cval{code: jen.Qual("strings", goFn).Call(s.code, a.code), typ: tBool}
-	case "matches":
-		var s cval
-		var pat celast.Expr
-		if call.IsMemberFunction() && len(args) == 1 {
-			s, pat = c.want(c.expr(call.Target()), tString), args[0]
-		} else if !call.IsMemberFunction() && len(args) == 2 {
-			s, pat = c.want(c.expr(args[0]), tString), args[1]
-		} else {
-			unsupported("matches with %d arguments", len(args))
-		}
-		lit, ok := literalString(pat)
-		if !ok {
-			unsupported("matches with a pattern that is not a literal")
-		}
-		if _, err := regexp.Compile(lit); err != nil {
-			unsupported("matches with an invalid pattern")
-		}
-		return cval{code: jen.Id(c.d.RegexpVar(lit)).Dot("MatchString").Call(s.code), typ: tBool}
-	case "split":
-		recv, arg := c.member(call, 1)
-		s, sep := c.want(recv, tString), c.want(c.expr(arg[0]), tString)
-		v := c.temp("parts")
-		c.emit(jen.Id(v).Op(":=").Qual("strings", "Split").Call(s.code, sep.code))
-		return cval{code: jen.Id(v), typ: tList, elems: tString}
-	case "substring":
-		var s, start, end cval
-		switch {
-		case call.IsMemberFunction() && len(args) == 2:
-			s, start, end = c.want(c.expr(call.Target()), tString), c.want(c.expr(args[0]), tInt), c.want(c.expr(args[1]), tInt)
-		default:
-			unsupported("substring with %d arguments", len(args))
-		}
-		v, err := c.temp("v"), c.temp("err")
-		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "Substring").Call(s.code, start.code, end.code))
-		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
-		return cval{code: jen.Id(v), typ: tString}
-	case "duration":
-		if call.IsMemberFunction() || len(args) != 1 {
-			unsupported("duration() with %d arguments", len(args))
-		}
-		if lit, ok := literalString(args[0]); ok {
-			d, err := time.ParseDuration(lit)
-			if err != nil {
-				unsupported("duration() of an invalid literal")
-			}
-			return cval{code: jen.Qual("time", "Duration").Call(jen.Lit(int64(d))), typ: tDuration}
-		}
-		a := c.want(c.expr(args[0]), tString)
-		v, err := c.temp("v"), c.temp("err")
-		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "Duration").Call(a.code))
-		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
-		return cval{code: jen.Id(v), typ: tDuration}
-	case "replace":
-		if !call.IsMemberFunction() || (len(args) != 2 && len(args) != 3) {
-			unsupported("replace with %d arguments", len(args))
-		}
-		str := c.want(c.expr(call.Target()), tString)
-		from, to := c.want(c.expr(args[0]), tString), c.want(c.expr(args[1]), tString)
-		if len(args) == 2 {
-			return cval{code: jen.Qual("strings", "ReplaceAll").Call(str.code, from.code, to.code), typ: tString}
-		}
-		n := c.want(c.expr(args[2]), tInt)
-		return cval{code: jen.Qual("strings", "Replace").Call(str.code, from.code, to.code, jen.Int().Call(n.code)), typ: tString}
-	case "trim":
-		recv, _ := c.member(call, 0)
-		return cval{code: jen.Qual("strings", "TrimSpace").Call(c.want(recv, tString).code), typ: tString}
-	case "join":
-		if !call.IsMemberFunction() || len(args) > 1 {
-			unsupported("join with %d arguments", len(args))
-		}
-		list := c.expr(call.Target())
-		if list.typ != tList || list.elems != tString && (list.elems != 0 || !plainStrings(list.node)) {
-			unsupported("join of a list that is not []string")
-		}
-		sep := jen.Lit("")
-		if len(args) == 1 {
-			sep = c.want(c.expr(args[0]), tString).code
-		}
-		return cval{code: jen.Qual("strings", "Join").Call(list.code, sep), typ: tString}
-	case "find", "findAll":
-		if !call.IsMemberFunction() || len(args) < 1 || len(args) > 2 || fn == "find" && len(args) != 1 {
-			unsupported("%s with %d arguments", fn, len(args))
-		}
-		str := c.want(c.expr(call.Target()), tString)
-		lit, ok := literalString(args[0])
-		if !ok {
-			unsupported("%s with a pattern that is not a literal", fn)
-		}
-		if _, err := regexp.Compile(lit); err != nil {
-			unsupported("%s with an invalid pattern", fn)
-		}
-		re := c.d.RegexpVar(lit)
-		if fn == "find" {
-			return cval{code: jen.Id(re).Dot("FindString").Call(str.code), typ: tString}
-		}
-		n := jen.Lit(-1)
-		if len(args) == 2 {
-			n = jen.Int().Call(c.want(c.expr(args[1]), tInt).code)
-		}
-		v := c.temp("found")
-		c.emit(jen.Id(v).Op(":=").Id(re).Dot("FindAllString").Call(str.code, n))
-		return cval{code: jen.Id(v), typ: tList, elems: tString}
-	case "isSorted", "sum", "min", "max":
-		recv, _ := c.member(call, 0)
-		item := c.listItem(recv)
-		if item.typ != tInt && item.typ != tString || fn == "sum" && item.typ != tInt {
-			unsupported("%s of a list of %s", fn, item.typ)
-		}
-		switch fn {
-		case "isSorted":
-			return cval{code: jen.Qual(pkgCelNative, "IsSorted").Call(recv.code), typ: tBool}
-		case "sum":
-			return c.checked(jen.Qual(pkgCelNative, "Sum").Call(recv.code))
-		}
-		v, err := c.temp("v"), c.temp("err")
-		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, map[string]string{"min": "Min", "max": "Max"}[fn]).Call(recv.code))
-		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
-		return cval{code: convertC(item.typ, jen.Id(v)), typ: item.typ}
-	case "indexOf", "lastIndexOf":
-		recv, arg := c.member(call, 1)
-		if recv.typ != tList {
-			unsupported("%s of a %s", fn, recv.typ)
-		}
-		i := c.temp("i")
-		item := c.listItem(recv)
-		if item.typ != tInt && item.typ != tString && item.typ != tBool {
-			unsupported("%s of a list of %s", fn, item.typ)
-		}
-		x := c.want(c.expr(arg[0]), item.typ)
-		elem := c.listElem(recv, jen.Id(i))
-		r := c.temp("index")
-		loop := jen.For(jen.Id(i).Op(":=").Range().Add(recv.code))
-		if fn == "lastIndexOf" {
-			loop = jen.For(jen.Id(i).Op(":=").Len(recv.code).Op("-").Lit(1), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("--"))
-		}
-		c.emit(jen.Id(r).Op(":=").Int64().Call(jen.Lit(-1)),
-			loop.Block(jen.If(elem.code.Op("==").Add(x.code)).Block(jen.Id(r).Op("=").Int64().Call(jen.Id(i)), jen.Break())))
-		return cval{code: jen.Id(r), typ: tInt}
-	case "isIP", "isCIDR":
-		if call.IsMemberFunction() || len(args) != 1 {
-			unsupported("%s with %d arguments", fn, len(args))
-		}
-		a := c.want(c.expr(args[0]), tString)
-		return cval{code: jen.Qual(pkgCelNative, map[string]string{"isIP": "IsIP", "isCIDR": "IsCIDR"}[fn]).Call(a.code), typ: tBool}
-	case "ip", "cidr":
-		if !call.IsMemberFunction() && len(args) == 1 {
-			a := c.want(c.expr(args[0]), tString)
-			v, err := c.temp("v"), c.temp("err")
-			c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, map[string]string{"ip": "ParseIP", "cidr": "ParseCIDR"}[fn]).Call(a.code))
-			c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
-			return cval{code: jen.Id(v), typ: map[string]ctype{"ip": tIP, "cidr": tCIDR}[fn]}
-		}
-		if fn == "ip" && call.IsMemberFunction() && len(args) == 0 {
-			p := c.want(c.expr(call.Target()), tCIDR)
-			return cval{code: p.code.Clone().Dot("Addr").Call(), typ: tIP}
-		}
-		unsupported("%s with %d arguments", fn, len(args))
-	case "family":
-		recv, _ := c.member(call, 0)
-		return c.checked(jen.Qual(pkgCelNative, "IPFamily").Call(c.want(recv, tIP).code))
-	case "isLoopback", "isUnspecified":
-		recv, _ := c.member(call, 0)
-		return cval{code: c.want(recv, tIP).code.Clone().Dot(map[string]string{"isLoopback": "IsLoopback", "isUnspecified": "IsUnspecified"}[fn]).Call(), typ: tBool}
-	case "prefixLength":
-		recv, _ := c.member(call, 0)
-		return cval{code: jen.Int64().Call(c.want(recv, tCIDR).code.Clone().Dot("Bits").Call()), typ: tInt}
-	case "containsIP":
-		recv, arg := c.member(call, 1)
-		p, a := c.want(recv, tCIDR), c.expr(arg[0])
-		switch a.typ {
-		case tIP:
-			return cval{code: p.code.Clone().Dot("Contains").Call(a.code), typ: tBool}
-		case tString:
-			v, err := c.temp("v"), c.temp("err")
-			c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "ContainsIPString").Call(p.code, a.code))
-			c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
-			return cval{code: jen.Id(v), typ: tBool}
-		}
-		unsupported("containsIP of a %s", a.typ)
-	case "isURL":
-		if call.IsMemberFunction() || len(args) != 1 {
-			unsupported("isURL with %d arguments", len(args))
-		}
-		return cval{code: jen.Qual(pkgCelNative, "IsURL").Call(c.want(c.expr(args[0]), tString).code), typ: tBool}
-	case "url":
-		if call.IsMemberFunction() || len(args) != 1 {
-			unsupported("url with %d arguments", len(args))
-		}
-		a := c.want(c.expr(args[0]), tString)
-		v, err := c.temp("u"), c.temp("err")
-		c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Qual(pkgCelNative, "ParseURL").Call(a.code))
-		c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
-		return cval{code: jen.Id(v), typ: tURL}
-	case "getScheme", "getHost":
-		recv, _ := c.member(call, 0)
-		return cval{code: c.want(recv, tURL).code.Clone().Dot(strings.TrimPrefix(fn, "get")), typ: tString}
-	case "getHostname", "getPort", "getEscapedPath":
-		recv, _ := c.member(call, 0)
-		return cval{code: c.want(recv, tURL).code.Clone().Dot(strings.TrimPrefix(fn, "get")).Call(), typ: tString}
-	case "getQuery":
-		recv, _ := c.member(call, 0)
-		return cval{code: c.want(recv, tURL).code.Clone().Dot("Query").Call(), typ: tURLQuery}
-	case "lowerAscii", "upperAscii":
-		recv, _ := c.member(call, 0)
-		s := c.want(recv, tString)
-		goFn := map[string]string{"lowerAscii": "LowerASCII", "upperAscii": "UpperASCII"}[fn]
-		return cval{code: jen.Qual(pkgCelNative, goFn).Call(s.code), typ: tString}
-	case "string":
-		if call.IsMemberFunction() || len(args) != 1 {
-			unsupported("string() with %d arguments", len(args))
-		}
-		v := c.expr(args[0])
-		switch v.typ {
-		case tString:
-			return v
-		case tInt:
-			return cval{code: jen.Qual("strconv", "FormatInt").Call(v.code, jen.Lit(10)), typ: tString}
-		case tQuantity:
-			v.typ = tQuantityStr
-			return v
-		}
-		unsupported("string() of a %s", v.typ)
-	case "quantity":
-		if call.IsMemberFunction() || len(args) != 1 {
-			unsupported("quantity() with %d arguments", len(args))
-		}
-		if lit, ok := literalString(args[0]); ok {
-			name, ok := c.d.QuantityVar(lit)
-			if !ok {
-				unsupported("quantity() of an invalid literal")
-			}
-			return cval{code: jen.Id(name), typ: tQuantity}
-		}
-		v := c.expr(args[0])
-		if v.typ != tQuantityStr {
-			unsupported("quantity() of a computed string")
-		}
-		v.typ = tQuantity
+	case operators.OptIndex:
+		unsupported("optional indexing ([?])")
+	}
+	if v, ok := c.stringCall(e, call); ok {
 		return v
-	case "isGreaterThan", "isLessThan", "compareTo":
-		recv, arg := c.member(call, 1)
-		a, b := recv, c.expr(arg[0])
-		if a.typ != tQuantity || b.typ != tQuantity {
-			unsupported("%s of %s and %s", fn, a.typ, b.typ)
-		}
-		cmp := a.code.Clone().Dot("Cmp").Call(b.code)
-		switch fn {
-		case "isGreaterThan":
-			return cval{code: jen.Parens(cmp.Op(">").Lit(0)), typ: tBool}
-		case "isLessThan":
-			return cval{code: jen.Parens(cmp.Op("<").Lit(0)), typ: tBool}
-		}
-		return cval{code: jen.Int64().Call(cmp), typ: tInt}
-	case "hasValue", "value", "orValue":
-		n := 0
-		if fn == "orValue" {
-			n = 1
-		}
-		opt, arg := c.member(call, n)
-		if opt.typ != tOptional {
-			unsupported("%s on a %s", fn, opt.typ)
-		}
-		switch fn {
-		case "hasValue":
-			return cval{code: jen.Parens(opt.present.Clone()), typ: tBool}
-		case "value":
-			c.fail(jen.Op("!").Parens(opt.present.Clone()), jen.Qual(pkgCelNative, "ErrNoneDereference"))
-			return *opt.elem
-		}
-		// orValue: the default is evaluated (and may fail) whether or not it is used.
-		def := c.expr(arg[0])
-		if def.typ != opt.elem.typ {
-			unsupported("orValue of a %s with a %s", opt.elem.typ, def.typ)
-		}
-		r := c.temp("v")
-		c.emit(jen.Var().Id(r).Add(goTypeOf(def.typ)),
-			jen.If(opt.present.Clone()).Block(jen.Id(r).Op("=").Add(opt.elem.code)).Else().Block(jen.Id(r).Op("=").Add(def.code)))
-		return cval{code: jen.Id(r), typ: def.typ}
+	}
+	if v, ok := c.listCall(e, call); ok {
+		return v
+	}
+	if v, ok := c.timeCall(e, call); ok {
+		return v
+	}
+	if v, ok := c.libCall(e, call); ok {
+		return v
+	}
+	if v, ok := c.conversion(e, call); ok {
+		return v
 	}
 	unsupported("the function %s", fn)
 	return cval{}
-}
-
-// listItem is the type of a list value's items (the code is not usable).
-func (c *compiler) listItem(l cval) cval {
-	if l.typ != tList || l.lits != nil {
-		unsupported("a list function on a %s", l.typ)
-	}
-	return c.listElem(l, jen.Lit(0))
-}
-
-// listElem is item i of a list value.
-func (c *compiler) listElem(l cval, i *jen.Statement) cval {
-	if l.elems != 0 {
-		return cval{code: jen.Add(l.code).Index(i), typ: l.elems}
-	}
-	return c.elemVal(jen.Parens(l.code).Index(i), l.node.Items)
-}
-
-// plainStrings reports a list whose Go type is []string.
-func plainStrings(n *model.Node) bool {
-	if n == nil {
-		return false
-	}
-	sl, ok := n.ValueType().Underlying().(*gotypes.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := gotypes.Unalias(sl.Elem()).(*gotypes.Basic)
-	return ok && b.Kind() == gotypes.String
 }
 
 func literalString(e celast.Expr) (string, bool) {
@@ -495,19 +201,121 @@ func (c *compiler) member(call celast.CallExpr, n int) (cval, []celast.Expr) {
 	return c.expr(call.Target()), call.Args()
 }
 
-func (c *compiler) want(v cval, t ctype) cval {
-	if v.typ != t {
-		unsupported("a %s where a %s is expected", v.typ, t)
+// global checks a global call with n arguments.
+func global(call celast.CallExpr, n int) []celast.Expr {
+	if call.IsMemberFunction() || len(call.Args()) != n {
+		unsupported("%s with %d arguments", call.FunctionName(), len(call.Args()))
 	}
-	return v
+	return call.Args()
 }
 
-// checked emits a call returning (int64, error) and exits on its error.
-func (c *compiler) checked(call *jen.Statement) cval {
-	v, err := c.temp("v"), c.temp("err")
-	c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Add(call))
-	c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
-	return cval{code: jen.Id(v), typ: tInt}
+// want converts v to type t where CEL would (an int-or-string read as what it holds), or refuses.
+func (c *compiler) want(v cval, t ctype) cval {
+	if v.typ == t {
+		return v
+	}
+	if v.typ == tIntOrString && (t == tInt || t == tString) {
+		return c.dynAs(v, t)
+	}
+	if v.typ == tQuantityStr && t == tString {
+		return cval{code: v.code.Clone().Dot("String").Call(), typ: tString}
+	}
+	unsupported("a %s where a %s is expected", v.typ, t)
+	return cval{}
+}
+
+// dynAs is an int-or-string used where the checker expects t: when it holds the other type, CEL
+// finds no overload at run time.
+func (c *compiler) dynAs(v cval, t ctype) cval {
+	x := c.temp("x")
+	c.emit(jen.Id(x).Op(":=").Add(v.code))
+	if t == tInt {
+		c.fail(jen.Id(x).Dot("Type").Op("!=").Qual(pkgIntstr, "Int"), jen.Qual(pkgCelNative, "ErrNoSuchOverload"))
+		return cval{code: jen.Int64().Call(jen.Id(x).Dot("IntVal")), typ: tInt}
+	}
+	c.fail(jen.Id(x).Dot("Type").Op("!=").Qual(pkgIntstr, "String"), jen.Qual(pkgCelNative, "ErrNoSuchOverload"))
+	return cval{code: jen.Id(x).Dot("StrVal"), typ: tString}
+}
+
+func (c *compiler) compare(op string, a, b cval) cval {
+	// An int-or-string compares as what it holds; with another type, CEL has no overload.
+	if a.typ == tIntOrString && (b.typ == tInt || b.typ == tString) {
+		a = c.dynAs(a, b.typ)
+	}
+	if b.typ == tIntOrString && (a.typ == tInt || a.typ == tString) {
+		b = c.dynAs(b, a.typ)
+	}
+	if a.typ == tIntOrString || b.typ == tIntOrString {
+		unsupported("ordering an int-or-string")
+	}
+	switch {
+	case a.typ == b.typ && (a.typ == tInt || a.typ == tUint || a.typ == tString || a.typ == tDuration):
+		return cval{code: jen.Parens(jen.Add(a.code).Op(op).Add(b.code)), typ: tBool}
+	case a.typ == tBool && b.typ == tBool:
+		// false < true
+		return cval{code: jen.Qual(pkgCelNative, "CompareBool").Call(a.code, b.code).Op(op).Lit(0), typ: tBool}
+	case a.typ == tTimestamp && b.typ == tTimestamp:
+		return cval{code: jen.Qual(pkgCelNative, "CompareTime").Call(a.code, b.code).Op(op).Lit(0), typ: tBool}
+	case numeric(a.typ) && numeric(b.typ):
+		// Doubles (NaN cannot be ordered) and cross-type numeric comparison (the API server
+		// enables it): exact, as cel-go compares.
+		v := c.checked(jen.Qual(pkgCelNative, "Compare"+numName(a.typ)+numName(b.typ)).Call(a.code, b.code), tInt)
+		return cval{code: jen.Parens(v.code.Op(op).Lit(0)), typ: tBool}
+	}
+	unsupported("%s on %s and %s", op, a.typ, b.typ)
+	return cval{}
+}
+
+func numeric(t ctype) bool { return t == tInt || t == tUint || t == tDouble }
+
+func numName(t ctype) string {
+	return map[ctype]string{tInt: "Int", tUint: "Uint", tDouble: "Double"}[t]
+}
+
+func (c *compiler) arithmetic(fn string, a, b cval) cval {
+	switch {
+	case fn == operators.Add && a.typ == tString && b.typ == tString:
+		return cval{code: jen.Parens(jen.Add(a.code).Op("+").Add(b.code)), typ: tString}
+	case a.typ == tInt && b.typ == tInt:
+		return c.checked(jen.Qual(pkgCelNative, arith[fn]).Call(a.code, b.code), tInt)
+	case a.typ == tUint && b.typ == tUint:
+		return c.checked(jen.Qual(pkgCelNative, uarith[fn]).Call(a.code, b.code), tUint)
+	case a.typ == tDouble && b.typ == tDouble && fn != operators.Modulo:
+		op := map[string]string{operators.Add: "+", operators.Subtract: "-", operators.Multiply: "*", operators.Divide: "/"}[fn]
+		return cval{code: jen.Parens(jen.Add(a.code).Op(op).Add(b.code)), typ: tDouble}
+	case fn == operators.Add && a.lit && b.lit:
+		return cval{typ: tList, lit: true, lits: append(append([]cval{}, a.lits...), b.lits...)}
+	}
+	if v, ok := c.timeArithmetic(fn, a, b); ok {
+		return v
+	}
+	unsupported("%s on %s and %s", fn, a.typ, b.typ)
+	return cval{}
+}
+
+func (c *compiler) index(a, i cval) cval {
+	switch a.typ {
+	case tMap:
+		return c.mapIndex(a, i)
+	case tList:
+		switch i.typ {
+		case tInt:
+		case tUint, tDouble:
+			unsupported("indexing a list with a %s", i.typ)
+		default:
+			unsupported("indexing a list with a %s", i.typ)
+		}
+		if a.lit {
+			a = c.materialize(a)
+		}
+		iv := c.temp("i")
+		c.emit(jen.Id(iv).Op(":=").Add(i.code))
+		c.fail(jen.Id(iv).Op("<").Lit(0).Op("||").Id(iv).Op(">=").Int64().Call(jen.Len(a.code)),
+			jen.Qual(pkgCelNative, "IndexOutOfBounds").Call(jen.Id(iv)))
+		return c.item(a, jen.Id(iv))
+	}
+	unsupported("indexing a %s", a.typ)
+	return cval{}
 }
 
 // logical compiles a || b (or) or a && b: the deciding value (true for ||) wins over an error on
@@ -584,7 +392,7 @@ func (c *compiler) logical(or bool, a, b celast.Expr) cval {
 	return cval{code: jen.Id(r), typ: tBool}
 }
 
-// closureStmts emits already compiled boolean statements as a closure returning (bool, error).
+// closureStmts emits already compiled statements as a closure returning (value, error).
 func (c *compiler) closureStmts(stmts []jen.Code, v cval) (val, err string) {
 	stmts = append(stmts, jen.Return(v.code, jen.Nil()))
 	val, err = c.temp("v"), c.temp("err")
@@ -607,53 +415,82 @@ func (c *compiler) conditional(cond, x, y celast.Expr) cval {
 	return cval{code: jen.Id(r), typ: vx.typ}
 }
 
+// in compiles x in coll: a list's items compared with ==, or a map's keys.
 func (c *compiler) in(x, coll cval) cval {
 	switch coll.typ {
 	case tList:
-		if coll.lits != nil {
-			if len(coll.lits) == 0 {
-				return cval{code: jen.False(), typ: tBool}
-			}
-			if x.typ != coll.lits[0].typ {
-				unsupported("in with a %s and a list of %s", x.typ, coll.lits[0].typ)
-			}
-			v := c.temp("v")
-			c.emit(jen.Id(v).Op(":=").Add(x.code))
-			var cond *jen.Statement
-			for _, l := range coll.lits {
-				eq := jen.Id(v).Op("==").Add(l.code)
-				if cond == nil {
-					cond = eq
-				} else {
-					cond = cond.Op("||").Add(eq)
-				}
-			}
-			return cval{code: jen.Parens(cond), typ: tBool}
+		if coll.lit && len(coll.lits) == 0 {
+			return cval{code: jen.False(), typ: tBool}
 		}
-		it := c.temp("it")
-		item := cval{code: jen.Id(it), typ: coll.elems}
-		if coll.elems == 0 {
-			item = c.elemVal(jen.Id(it), coll.node.Items)
+		// As cel-go's Contains: true when an item equals x, else the first error, else false.
+		x = c.let(x)
+		coll = c.materialize(coll)
+		i, r, ferr := c.temp("i"), c.temp("r"), c.temp("err")
+		stmts, eq, fallible, slot := c.sub(func() cval { return c.equal(c.item(coll, jen.Id(i)), x) })
+		*slot = *jen.False()
+		var body []jen.Code
+		if fallible {
+			saved := c.out
+			c.out = &body
+			v, err := c.closureStmts(stmts, eq)
+			c.out = saved
+			body = append(body,
+				jen.If(jen.Id(err).Op("!=").Nil()).Block(
+					jen.If(jen.Id(ferr).Op("==").Nil()).Block(jen.Id(ferr).Op("=").Id(err)), jen.Continue()),
+				jen.If(jen.Id(v)).Block(jen.Id(r).Op("=").True(), jen.Break()))
+			c.emit(jen.Var().Id(ferr).Error())
+		} else {
+			body = append(stmts, jen.If(eq.code).Block(jen.Id(r).Op("=").True(), jen.Break()))
 		}
-		if item.typ != x.typ || (x.typ != tInt && x.typ != tString && x.typ != tBool) {
-			unsupported("in with a %s and a list of %s", x.typ, item.typ)
+		c.emit(jen.Id(r).Op(":=").False(), jen.For(jen.Id(i).Op(":=").Range().Add(coll.code)).Block(body...))
+		if fallible {
+			c.fail(jen.Op("!").Id(r).Op("&&").Id(ferr).Op("!=").Nil(), jen.Id(ferr))
 		}
-		v, r := c.temp("v"), c.temp("r")
-		c.emit(jen.Id(v).Op(":=").Add(x.code), jen.Id(r).Op(":=").False(),
-			jen.For(jen.List(jen.Id("_"), jen.Id(it)).Op(":=").Range().Add(coll.code)).Block(
-				jen.If(item.code.Clone().Op("==").Id(v)).Block(jen.Id(r).Op("=").True(), jen.Break())))
 		return cval{code: jen.Id(r), typ: tBool}
 	case tMap:
-		if x.typ != tString {
-			unsupported("in with a %s key", x.typ)
-		}
-		if named(coll.node) {
-			unsupported("looking up a key of a map with a named key type")
-		}
+		k := c.want(x, tString)
+		c.mapValuesNotNull(coll)
 		r := c.temp("ok")
-		c.emit(jen.List(jen.Id("_"), jen.Id(r)).Op(":=").Parens(coll.code).Index(x.code))
+		c.emit(jen.List(jen.Id("_"), jen.Id(r)).Op(":=").Qual(pkgCelNative, "MapGet").Call(coll.code, k.code))
 		return cval{code: jen.Id(r), typ: tBool}
 	}
 	unsupported("in on a %s", coll.typ)
 	return cval{}
+}
+
+// materialize turns a list literal of scalars into a Go slice.
+func (c *compiler) materialize(l cval) cval {
+	if !l.lit {
+		return l
+	}
+	et := c.litElemType(l)
+	var elems []jen.Code
+	for _, x := range l.lits {
+		elems = append(elems, c.want(x, et).code)
+	}
+	v := c.temp("list")
+	c.emit(jen.Id(v).Op(":=").Index().Add(goTypeOf(et)).Values(elems...))
+	return cval{code: jen.Id(v), typ: tList, elems: et, t: l.t}
+}
+
+// litElemType is the Go type of the items of a list literal, from the checker's type.
+func (c *compiler) litElemType(l cval) ctype {
+	if l.t != nil && len(l.t.Parameters()) == 1 {
+		if et := typeOfCEL(l.t.Parameters()[0]); et != 0 && et != tBytes {
+			return et
+		}
+	}
+	if len(l.lits) > 0 && l.lits[0].typ.scalar() {
+		for _, x := range l.lits {
+			if x.typ != l.lits[0].typ {
+				unsupported("a list literal of mixed types")
+			}
+		}
+		return l.lits[0].typ
+	}
+	if len(l.lits) == 0 {
+		return tInt // an empty list of dyn: no item is ever read
+	}
+	unsupported("a list literal of %s", l.lits[0].typ)
+	return 0
 }

@@ -1,9 +1,15 @@
 package nativecel
 
 import (
+	"encoding/json"
 	"fmt"
+	"runtime/debug"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
+	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/types"
+	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"k8s.io/apimachinery/pkg/util/version"
 
@@ -15,38 +21,23 @@ import (
 //
 // Compile turns a rule in the native subset into Go that computes what cel-go computes for it in
 // the API server's environment: the rule's result, or its evaluation error (absent field, absent
-// map key, index out of bounds, int overflow, division by zero, optional.none() dereference),
-// with CEL's commutative && and || (an error on one side is absorbed when the other side decides)
-// and the error rules of the comprehension macros. The messageExpression compiles the same way.
+// map key, index out of bounds, int overflow, division by zero, optional.none() dereference, a
+// string that does not parse as its format says), with CEL's commutative && and || (an error on
+// one side is absorbed when the other side decides) and the error rules of the comprehension
+// macros. The messageExpression compiles the same way.
 //
-// What the subset holds (README "CEL compiled to Go" lists it for authors):
+// The rule is type-checked as the API server type-checks it at its place (celenv.Envs): the
+// compiler follows the checker's types, and reads values as the API server reads them from the
+// published schema at the place (genruntime/celrt's values.go): a string of format duration is a
+// duration, date and date-time are timestamps, an int-or-string is an int or a string, a null is
+// absent, list equality follows x-kubernetes-list-type.
 //
-//   - self and oldSelf (optional or not) at places whose Go type reads as CEL reads it: structs,
-//     lists of structs or scalars, maps with string keys, strings, ints, bools, resource.Quantity;
-//     field selection and has() on struct fields (absent: nil pointer, omitempty zero), list
-//     indexing, map indexing and `in`;
-//   - literals (bool, int, string, lists of them on the right of `in`);
-//   - !, &&, ||, ?: (scalar results), ==, != (ints, strings, bools), <, <=, >, >= (ints, strings),
-//     +, -, *, /, % and unary - on ints (overflow and division by zero are errors), + on strings;
-//   - size() of strings (code points), lists and maps; startsWith, endsWith, contains, matches
-//     (a literal pattern, compiled once), find, findAll, lowerAscii, upperAscii, replace, trim,
-//     split, join, substring, string(int); duration() of strings, compared as durations;
-//   - the Kubernetes lists library on lists of ints and strings: isSorted, sum, min, max, indexOf,
-//     lastIndexOf; the IP and CIDR library: isIP, isCIDR, ip(), cidr(), family(), isLoopback(),
-//     isUnspecified(), containsIP(), ip() of a CIDR, prefixLength(); the URL library: isURL, url(),
-//     getScheme(), getHost(), getHostname(), getPort(), getEscapedPath(), getQuery().size();
-//   - the macros all, exists and exists_one over lists and map keys, map and filter over lists
-//     (lists of scalars; filter().size() counts) (the context is checked every CheckFrequency
-//     iterations, as cel-go checks it);
-//   - optional oldSelf: hasValue(), value(), orValue() of scalars; optional field selection
-//     (self.?a.?b) on struct fields;
-//   - quantity(literal), quantity(string(q)), isGreaterThan, isLessThan, compareTo.
+// What the subset holds is listed in the README ("CEL compiled to Go"); anything else leaves the
+// rule to cel-go with the reason (--cel-report).
 //
 // Cost: the caller compiles a rule to Go only when its estimated worst-case cost at the place
 // (CEL's own estimator, with the place's size limits) is within the API server's per-call limit,
 // so the runtime limit provably never stops it and no runtime cost accounting is needed.
-//
-// Anything else leaves the rule to cel-go; the reason names the construct (--cel-report).
 
 // Decls declares the package-level values compiled code uses, once per value.
 type Decls interface {
@@ -74,92 +65,158 @@ func unsupported(format string, args ...any) {
 	panic(Unsupported{fmt.Sprintf(format, args...)})
 }
 
-// Compile translates r at a place described by n (resourceRoot: the root of a kind). It returns
-// the Go program, or why the rule (or its messageExpression) is outside the subset.
-func Compile(r model.Rule, n *model.Node, resourceRoot bool, compat *version.Version, d Decls) (p *Program, why string) {
+// InternalError starts the reason of a rule the compiler failed on (a bug: the rule then runs
+// in cel-go, and the fuzz tests look for this).
+const InternalError = "the native compiler failed on this rule (a bug; please report it): "
+
+// Place is where a rule sits: the node of the Go value, the CRD-style schema typing self (JSON,
+// with the place's size limits), whether it is the root of a kind, and the compatibility version.
+type Place struct {
+	Node   *model.Node
+	Schema []byte
+	Root   bool
+	Compat *version.Version
+}
+
+// Compile translates r at place p. It returns the Go program, or why the rule (or its
+// messageExpression) is outside the subset.
+func Compile(r model.Rule, p Place, d Decls) (prog *Program, why string) {
 	defer func() {
 		if x := recover(); x != nil {
-			u, ok := x.(Unsupported)
-			if !ok {
-				panic(x)
+			prog = nil
+			if u, ok := x.(Unsupported); ok {
+				why = u.Why
+				return
 			}
-			p, why = nil, u.Why
+			why = InternalError + fmt.Sprint(x) + firstFrames(debug.Stack())
 		}
 	}()
-	p = &Program{Rule: compileExpr(r, r.Rule, n, resourceRoot, compat, d, tBool)}
-	if r.MessageExpression != "" {
-		p.Message = compileExpr(r, r.MessageExpression, n, resourceRoot, compat, d, tString)
+	var s spec.Schema
+	if err := json.Unmarshal(p.Schema, &s); err != nil {
+		unsupported("the place's schema does not decode: %v", err)
 	}
-	return p, ""
+	envs, err := celenv.Envs(p.Schema, p.Root, p.Compat)
+	if err != nil {
+		unsupported("the place's rules cannot be typed: %v", err)
+	}
+	env := envs.OldSelf
+	if r.OptionalOldSelf {
+		env = envs.OptionalOldSelf
+	}
+	compileOne := func(src string, want *types.Type) []jen.Code {
+		ast, iss := env.Compile(src)
+		if iss != nil && iss.Err() != nil {
+			unsupported("it does not type-check: %v", iss.Err())
+		}
+		checked := ast.NativeRep()
+		c := &compiler{d: d, ast: checked, vars: map[string]cval{}, zero: zeroOf(want)}
+		var body []jen.Code
+		c.out = &body
+		self := c.selfVal(p.Node, &s, "self")
+		self.root = p.Root
+		c.vars["self"] = self
+		if r.IsTransition() {
+			old := c.selfVal(p.Node, &s, "old")
+			old.root = p.Root
+			if r.OptionalOldSelf {
+				c.vars["oldSelf"] = cval{typ: tOptional, present: jen.Id("old").Op("!=").Nil(), elem: &old}
+			} else {
+				c.vars["oldSelf"] = old // the caller runs the rule only with an old value
+			}
+		}
+		v := c.want(c.expr(checked.Expr()), typeOfCEL(want))
+		c.emit(jen.Return(v.code, jen.Nil()))
+		return body
+	}
+	prog = &Program{Rule: compileOne(r.Rule, types.BoolType)}
+	if r.MessageExpression != "" {
+		prog.Message = compileOne(r.MessageExpression, types.StringType)
+	}
+	return prog, ""
 }
 
-func compileExpr(r model.Rule, src string, n *model.Node, root bool, compat *version.Version, d Decls, want ctype) []jen.Code {
-	env := celenv.EnvSet(compat).NewExpressionsEnv()
-	ast, iss := env.Parse(src)
-	if iss != nil && iss.Err() != nil {
-		unsupported("does not parse")
-	}
-	c := &compiler{d: d, root: root, vars: map[string]cval{}, zero: zeroOf(want)}
-	var body []jen.Code
-	c.out = &body
-	self := c.selfVal(n, "self")
-	self.root = root
-	c.vars["self"] = self
-	if r.IsTransition() {
-		old := c.selfVal(n, "old")
-		if r.OptionalOldSelf {
-			c.vars["oldSelf"] = cval{typ: tOptional, present: jen.Id("old").Op("!=").Nil(), elem: &old}
-		} else {
-			c.vars["oldSelf"] = old // the caller runs the rule only with an old value
+// firstFrames keeps the frames of a panic's stack that are in this package, for the report.
+func firstFrames(stack []byte) string {
+	var out []string
+	for _, l := range strings.Split(string(stack), "\n") {
+		if strings.Contains(l, "/generators/nativecel/") && strings.HasPrefix(strings.TrimSpace(l), "/") {
+			out = append(out, strings.TrimSpace(l[strings.LastIndex(l, "/")+1:]))
+			if len(out) == 3 {
+				break
+			}
 		}
 	}
-	v := c.expr(ast.NativeRep().Expr())
-	if v.typ != want {
-		unsupported("a result of type %s", v.typ)
+	if len(out) == 0 {
+		return ""
 	}
-	c.emit(jen.Return(v.code, jen.Nil()))
-	return body
+	return " (at " + strings.Join(out, ", ") + ")"
 }
 
+// ctype is how compiled code holds a value.
 type ctype int
 
 const (
 	tBool ctype = iota + 1
 	tInt
+	tUint
+	tDouble
 	tString
+	tBytes
+	tDuration  // time.Duration
+	tTimestamp // time.Time
 	tList
 	tMap
-	tStruct
+	tStruct // a Go struct read as an object of its schema
+	tMeta   // metadata at a resource root: code is the metav1.ObjectMeta
 	tOptional
+	tIntOrString // an intstr.IntOrString: an int or a string (CEL dyn)
 	tQuantity
 	tQuantityStr
-	tDuration
 	tIP   // netip.Addr
 	tCIDR // netip.Prefix
 	tURL  // *url.URL
 	tURLQuery
+	tFormat // a named format of the format library: code is a func(string) []string
+	tNull
+	tType // a CEL type value: code is a Go string naming it
 )
 
 func (t ctype) String() string {
-	return [...]string{"?", "bool", "int", "string", "list", "map", "object", "optional", "quantity", "string(quantity)", "duration", "ip", "cidr", "url", "url query"}[t]
+	return [...]string{"?", "bool", "int", "uint", "double", "string", "bytes", "duration", "timestamp", "list", "map", "object",
+		"metadata", "optional", "int-or-string", "quantity", "string(quantity)", "ip", "cidr", "url", "url query", "format", "null", "type"}[t]
+}
+
+// scalar reports the types whose Go values compare with ==.
+func (t ctype) scalar() bool {
+	switch t {
+	case tBool, tInt, tUint, tDouble, tString, tDuration:
+		return true
+	}
+	return false
 }
 
 // cval is a compiled value: a Go expression (pure and cheap: it may be repeated) valid after
 // the statements emitted before it.
 type cval struct {
-	code    *jen.Statement
-	typ     ctype
-	node    *model.Node    // effective node of lists, maps, structs (the value's schema)
+	code *jen.Statement
+	typ  ctype
+	t    *types.Type // the checked CEL type (nil for values the compiler made)
+
+	// Values read from the object: the Go value's model node (effective) and its published schema.
+	node   *model.Node
+	schema *spec.Schema
+
 	elem    *cval          // optional: the value when there is one
 	present *jen.Statement // optional: whether there is one
-	lits    []cval         // a literal list
-	elems   ctype          // a computed list (split, map, filter) of this scalar type: code is a Go slice variable
+	lits    []cval         // a literal list's elements
+	lit     bool           // a literal list (lits may be empty)
+	elems   ctype          // a computed list (split, map, filter): code is a Go slice of this type
 	root    bool           // self at a resource root
 }
 
 type compiler struct {
 	d     Decls
-	root  bool
+	ast   *celast.AST
 	vars  map[string]cval
 	out   *[]jen.Code
 	zero  *jen.Statement // the zero value failure exits return: a slot filled once known (see sub)
@@ -167,16 +224,61 @@ type compiler struct {
 	tmp   int
 }
 
-func zeroOf(t ctype) *jen.Statement {
-	switch t {
-	case tBool:
+// typeOf is the checked type of e.
+func (c *compiler) typeOf(e celast.Expr) *types.Type {
+	if t := c.ast.GetType(e.ID()); t != nil {
+		return t
+	}
+	return types.DynType
+}
+
+// typeOfCEL is how compiled code holds a value of CEL type t, when it is a scalar.
+func typeOfCEL(t *types.Type) ctype {
+	switch t.Kind() {
+	case types.BoolKind:
+		return tBool
+	case types.IntKind:
+		return tInt
+	case types.UintKind:
+		return tUint
+	case types.DoubleKind:
+		return tDouble
+	case types.StringKind:
+		return tString
+	case types.BytesKind:
+		return tBytes
+	case types.DurationKind:
+		return tDuration
+	case types.TimestampKind:
+		return tTimestamp
+	}
+	return 0
+}
+
+func zeroOf(t *types.Type) *jen.Statement {
+	switch t.Kind() {
+	case types.BoolKind:
 		return jen.False()
-	case tInt:
-		return jen.Lit(0)
-	case tString:
+	case types.StringKind:
 		return jen.Lit("")
 	}
 	panic("no zero value")
+}
+
+// zeroGo is the Go zero value of a scalar type.
+func zeroGo(t ctype) *jen.Statement {
+	switch t {
+	case tBool:
+		return jen.False()
+	case tInt, tUint, tDouble, tDuration:
+		return jen.Lit(0)
+	case tString:
+		return jen.Lit("")
+	case tTimestamp:
+		return jen.Qual("time", "Time").Values()
+	}
+	unsupported("a %s value here", t)
+	return nil
 }
 
 func goTypeOf(t ctype) *jen.Statement {
@@ -185,10 +287,16 @@ func goTypeOf(t ctype) *jen.Statement {
 		return jen.Bool()
 	case tInt:
 		return jen.Int64()
+	case tUint:
+		return jen.Uint64()
+	case tDouble:
+		return jen.Float64()
 	case tString:
 		return jen.String()
 	case tDuration:
 		return jen.Qual("time", "Duration")
+	case tTimestamp:
+		return jen.Qual("time", "Time")
 	}
 	unsupported("a %s value here", t)
 	return nil
@@ -221,3 +329,24 @@ func (c *compiler) sub(f func() cval) (stmts []jen.Code, v cval, fallible bool, 
 
 // inline fills a sub's zero value slot for statements emitted in the current function.
 func (c *compiler) inline(slot *jen.Statement) { *slot = jen.Statement{c.zero} }
+
+// checked emits a call returning (T, error) and exits on its error.
+func (c *compiler) checked(call *jen.Statement, typ ctype) cval {
+	v, err := c.temp("v"), c.temp("err")
+	c.emit(jen.List(jen.Id(v), jen.Id(err)).Op(":=").Add(call))
+	c.fail(jen.Id(err).Op("!=").Nil(), jen.Id(err))
+	return cval{code: jen.Id(v), typ: typ}
+}
+
+// let binds a value to a variable, so that an expression is evaluated once.
+func (c *compiler) let(v cval) cval {
+	switch v.typ {
+	case tBool, tInt, tUint, tDouble, tString, tDuration, tTimestamp:
+	default:
+		return v
+	}
+	name := c.temp("x")
+	c.emit(jen.Id(name).Op(":=").Add(v.code))
+	v.code = jen.Id(name)
+	return v
+}

@@ -107,20 +107,23 @@ func listMacroParts(cx celast.ComprehensionExpr) (pred, transform celast.Expr, o
 // when there is none yet; either way every item runs.
 func (c *compiler) listMacro(cx celast.ComprehensionExpr, pred, transform celast.Expr) cval {
 	coll := c.expr(cx.IterRange())
-	i := c.temp("i")
-	var item cval
-	switch {
-	case coll.typ == tList && coll.lits == nil:
-		item = c.listElem(coll, jen.Id(i))
-	default:
+	if coll.typ != tList {
 		unsupported("map or filter over a %s", coll.typ)
 	}
+	coll = c.materialize(coll)
+	i := c.temp("i")
 	saved, had := c.vars[cx.IterVar()]
-	c.vars[cx.IterVar()] = item
 	var inner []jen.Code
 	savedOut := c.out
 	c.out = &inner
 	acc, accErr := c.temp("list"), c.temp("err")
+	itemStmts, item, itemFallible, zi := c.sub(func() cval { return c.item(coll, jen.Id(i)) })
+	if itemFallible {
+		unsupported("map or filter over items whose reading may fail")
+	}
+	c.inline(zi)
+	c.emit(itemStmts...)
+	c.vars[cx.IterVar()] = item
 	if pred != nil {
 		stmts, pv, fallible, zp := c.sub(func() cval { return c.want(c.expr(pred), tBool) })
 		*zp = *jen.False()
@@ -136,10 +139,10 @@ func (c *compiler) listMacro(cx celast.ComprehensionExpr, pred, transform celast
 		c.emit(jen.If(jen.Op("!").Id(p)).Block(jen.Continue()))
 	}
 	stmts, tv, fallible, zt := c.sub(func() cval { return c.expr(transform) })
-	if tv.typ != tBool && tv.typ != tInt && tv.typ != tString {
+	if !tv.typ.scalar() && tv.typ != tTimestamp {
 		unsupported("map to a %s", tv.typ)
 	}
-	*zt = *zeroOf(tv.typ)
+	*zt = *zeroGo(tv.typ)
 	var t, terr string
 	if fallible {
 		t, terr = c.closureStmts(stmts, tv)
@@ -172,25 +175,27 @@ func (c *compiler) listMacro(cx celast.ComprehensionExpr, pred, transform celast
 func (c *compiler) macro(cx celast.ComprehensionExpr, m macro) cval {
 	coll := c.expr(cx.IterRange())
 	it := c.temp("it")
-	var item cval
 	var loop *jen.Statement
 	i := c.temp("i")
+	var item func() cval
 	switch {
-	case coll.typ == tList && coll.elems != 0:
-		item = cval{code: jen.Add(coll.code).Index(jen.Id(i)), typ: coll.elems}
-		loop = jen.For(jen.Id(i).Op(":=").Range().Add(coll.code))
-	case coll.typ == tList && coll.lits == nil:
-		item = c.elemVal(jen.Parens(coll.code).Index(jen.Id(i)), coll.node.Items)
+	case coll.typ == tList:
+		coll = c.materialize(coll)
+		item = func() cval { return c.item(coll, jen.Id(i)) }
 		loop = jen.For(jen.Id(i).Op(":=").Range().Add(coll.code))
 	case coll.typ == tMap:
-		item = cval{code: jen.String().Call(jen.Id(it)), typ: tString}
+		c.mapValuesNotNull(coll)
+		item = func() cval { return cval{code: jen.String().Call(jen.Id(it)), typ: tString} }
 		loop = jen.For(jen.Id(it).Op(":=").Range().Add(coll.code))
 	default:
 		unsupported("a macro over a %s", coll.typ)
 	}
 	saved, had := c.vars[cx.IterVar()]
-	c.vars[cx.IterVar()] = item
-	stmts, bv, fallible, zb := c.sub(func() cval { return c.want(c.expr(body(cx, m)), tBool) })
+	// Reading the item, and the body: an error of either is the item's error.
+	stmts, bv, fallible, zb := c.sub(func() cval {
+		c.vars[cx.IterVar()] = item()
+		return c.want(c.expr(body(cx, m)), tBool)
+	})
 	*zb = *jen.False()
 	if had {
 		c.vars[cx.IterVar()] = saved

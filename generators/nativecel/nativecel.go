@@ -475,39 +475,99 @@ func property(n *model.Node, name string) *model.Property {
 	return nil
 }
 
-// presence is the condition under which CEL sees a struct's field: as the API server's typed value
-// adapter does, a nil pointer and an omitempty zero value are absent.
+// presence is the condition under which CEL sees a struct's field: as the API server sees the
+// JSON of the struct (genruntime/celrt's values.go), a field is absent when encoding/json leaves it
+// out (omitempty and empty, omitzero and zero) or writes null (a nil pointer, slice or map, a zero
+// metav1.Time).
 func (t *nativeTranslator) presence(op nativeVal, name string) (*jen.Statement, bool) {
 	p := property(op.node, name)
 	if p == nil || len(p.Via) > 0 { // promoted through an embedded pointer: left to CEL
 		return nil, false
 	}
-	f := op.code.Clone().Dot(p.GoName)
+	return fieldPresence(p, op.code.Clone().Dot(p.GoName))
+}
+
+// fieldPresence is the condition under which the JSON of a struct has the property p, non-null,
+// given the Go expression f of the field.
+func fieldPresence(p *model.Property, f *jen.Statement) (*jen.Statement, bool) {
 	n := p.Node
-	switch {
-	case n.Pointer:
+	t := n.GoType
+	if ptr, ok := gotypes.Unalias(t).(*gotypes.Pointer); ok {
+		if isTime(ptr.Elem()) {
+			return f.Clone().Op("!=").Nil().Op("&&").Op("!").Add(f.Clone()).Dot("IsZero").Call(), true
+		}
+		if nullable(ptr.Elem()) {
+			return nil, false // a pointer to a value that may marshal as null
+		}
 		return f.Op("!=").Nil(), true
-	case !p.OmitEmpty:
-		return jen.True(), true
 	}
-	switch n.Kind {
-	case model.KindString:
-		if n.Ref != nil {
+	if isTime(t) {
+		return jen.Op("!").Add(f).Dot("IsZero").Call(), true // a zero time is null
+	}
+	if nullable(t) {
+		return nil, false
+	}
+	switch u := t.Underlying().(type) {
+	case *gotypes.Slice, *gotypes.Map:
+		if p.OmitEmpty {
+			return jen.Len(f).Op("!=").Lit(0), true
+		}
+		return f.Op("!=").Nil(), true
+	case *gotypes.Basic:
+		if !p.OmitEmpty && !p.OmitZero {
+			return jen.True(), true
+		}
+		switch {
+		case u.Info()&gotypes.IsBoolean != 0:
+			return f, true
+		case u.Info()&gotypes.IsString != 0:
+			return f.Op("!=").Lit(""), true
+		case u.Info()&gotypes.IsNumeric != 0:
+			return f.Op("!=").Lit(0), true
+		}
+	case *gotypes.Struct:
+		if p.OmitZero {
 			return nil, false
 		}
-		return f.Op("!=").Lit(""), true
-	case model.KindInteger, model.KindNumber:
-		return f.Op("!=").Lit(0), true
-	case model.KindBoolean:
-		return f, true
-	case model.KindList, model.KindMap:
-		return jen.Len(f).Op("!=").Lit(0), true
-	case model.KindObject:
-		if n.Ref != nil && !n.Ref.Special {
-			return jen.True(), true // encoding/json never omits a struct
-		}
+		return jen.True(), true // encoding/json never omits a struct
 	}
 	return nil, false
+}
+
+// isTime reports metav1.Time and MicroTime, which marshal as null when zero.
+func isTime(t gotypes.Type) bool {
+	n, ok := gotypes.Unalias(t).(*gotypes.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "k8s.io/apimachinery/pkg/apis/meta/v1" {
+		return false
+	}
+	return n.Obj().Name() == "Time" || n.Obj().Name() == "MicroTime"
+}
+
+// nullable reports a type some of whose values marshal as JSON null though they are no nil
+// pointer, slice or map: metav1.Time and MicroTime (zero), and any other type with its own
+// MarshalJSON or MarshalText, except those known never to be null (IntOrString, Quantity,
+// metav1.Duration).
+func nullable(t gotypes.Type) bool {
+	n, ok := gotypes.Unalias(t).(*gotypes.Named)
+	if !ok {
+		return false
+	}
+	if pkg := n.Obj().Pkg(); pkg != nil {
+		switch pkg.Path() + "." + n.Obj().Name() {
+		case "k8s.io/apimachinery/pkg/util/intstr.IntOrString", "k8s.io/apimachinery/pkg/api/resource.Quantity",
+			"k8s.io/apimachinery/pkg/apis/meta/v1.Duration":
+			return false
+		case "k8s.io/apimachinery/pkg/apis/meta/v1.Time", "k8s.io/apimachinery/pkg/apis/meta/v1.MicroTime":
+			return true
+		}
+	}
+	ms := gotypes.NewMethodSet(gotypes.NewPointer(n))
+	for _, m := range []string{"MarshalJSON", "MarshalText"} {
+		if ms.Lookup(nil, m) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // field translates the selection of a struct's field.

@@ -5,58 +5,179 @@ import (
 	gotypes "go/types"
 
 	"github.com/dave/jennifer/jen"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	apiservercel "k8s.io/apiserver/pkg/cel"
 
 	"github.com/validation-gen/validation-gen/model"
 )
 
-// Values: self, oldSelf, fields, items and map values as compiled code sees them.
+// Values: self, oldSelf, fields, items and map values as compiled code reads them. They mirror
+// genruntime/celrt's values.go, which reads them as the API server does: the published schema at
+// the place says what CEL sees (formats, int-or-string, list types), the Go type where it is.
 
-func (c *compiler) selfVal(n *model.Node, ident string) cval {
+// selfVal is self (or, with ident "old", the old value): the generated function receives a
+// pointer to the value at the place.
+func (c *compiler) selfVal(n *model.Node, s *spec.Schema, ident string) cval {
+	return c.dataVal(n, s, jen.Id(ident), true)
+}
+
+const (
+	pkgMetaV1 = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	pkgIntstr = "k8s.io/apimachinery/pkg/util/intstr"
+)
+
+// namedType reports whether t is the named type pkg.name.
+func namedType(t gotypes.Type, pkg, name string) bool {
+	n, ok := gotypes.Unalias(t).(*gotypes.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// dataVal is the value of the object given by code, of node n and schema s. With ptr, code is a
+// (non-nil) pointer to the value, else the value itself.
+func (c *compiler) dataVal(n *model.Node, s *spec.Schema, code *jen.Statement, ptr bool) cval {
+	t := n.ValueType()
 	eff := model.Effective(n)
-	if isQuantity(n.ValueType()) {
-		return cval{code: jen.Parens(jen.Op("*").Id(ident)), typ: tQuantity, node: eff}
-	}
-	switch eff.Kind {
-	case model.KindObject:
-		if eff.Ref != nil || len(eff.Properties) > 0 || eff.Values == nil {
-			return cval{code: jen.Id(ident), typ: tStruct, node: eff}
+	// val is the value, for function arguments and conversions; sel the value, for selectors.
+	val := func() *jen.Statement {
+		if ptr {
+			return jen.Op("*").Add(code.Clone())
 		}
-		return c.mapVal(jen.Op("*").Id(ident), n.ValueType(), eff)
-	case model.KindMap:
-		return c.mapVal(jen.Op("*").Id(ident), n.ValueType(), eff)
-	case model.KindList:
-		return cval{code: jen.Op("*").Id(ident), typ: tList, node: eff}
+		return code.Clone()
 	}
-	if typ, ok := scalarType(eff); ok {
-		return cval{code: convert(typ, jen.Op("*").Id(ident)), typ: typ2(typ), node: eff}
+	sel := func() *jen.Statement {
+		if ptr {
+			return jen.Parens(jen.Op("*").Add(code.Clone()))
+		}
+		return code.Clone()
 	}
-	unsupported("self of %s", describe(eff, n.ValueType()))
+	if s == nil {
+		unsupported("a value without a schema")
+	}
+	if s.Extensions != nil {
+		if b, _ := s.Extensions.GetBool("x-kubernetes-preserve-unknown-fields"); b {
+			unsupported("a value with x-kubernetes-preserve-unknown-fields")
+		}
+		if b, _ := s.Extensions.GetBool("x-kubernetes-embedded-resource"); b {
+			unsupported("an embedded resource")
+		}
+	}
+	if s.Nullable {
+		unsupported("a nullable value")
+	}
+	if intOrString(s) {
+		switch {
+		case isQuantity(t):
+			return cval{code: sel(), typ: tQuantityStr, node: eff, schema: s} // its canonical string in CEL
+		case namedType(t, pkgIntstr, "IntOrString"):
+			return cval{code: sel(), typ: tIntOrString, node: eff, schema: s}
+		}
+		unsupported("an int-or-string of Go type %s", t)
+	}
+	switch {
+	case namedType(t, pkgMetaV1, "Time"):
+		return c.formatted(c.checked(jen.Qual(pkgCelNative, "Time").Call(val()), tTimestamp), s, "date-time")
+	case namedType(t, pkgMetaV1, "MicroTime"):
+		return c.formatted(c.checked(jen.Qual(pkgCelNative, "MicroTime").Call(val()), tTimestamp), s, "date-time")
+	case namedType(t, pkgMetaV1, "Duration"):
+		str := cval{code: sel().Dot("Duration").Dot("String").Call(), typ: tString}
+		return c.stringVal(str, s)
+	case isQuantity(t):
+		unsupported("a quantity whose schema is not int-or-string")
+	case nullable(t):
+		unsupported("a value of Go type %s, which marshals itself", t)
+	}
+	switch u := t.Underlying().(type) {
+	case *gotypes.Struct:
+		if typeOf(s) != "object" || len(s.Properties) == 0 {
+			unsupported("a struct whose schema has no properties")
+		}
+		if ptr {
+			return cval{code: code, typ: tStruct, node: eff, schema: s}
+		}
+		return cval{code: code, typ: tStruct, node: eff, schema: s}
+	case *gotypes.Slice:
+		if b, ok := u.Elem().Underlying().(*gotypes.Basic); ok && b.Kind() == gotypes.Byte {
+			unsupported("bytes")
+		}
+		if typeOf(s) != "array" || s.Items == nil || s.Items.Schema == nil || eff.Items == nil {
+			unsupported("a list without an items schema")
+		}
+		return cval{code: val(), typ: tList, node: eff, schema: s}
+	case *gotypes.Map:
+		if typeOf(s) != "object" || len(s.Properties) > 0 || s.AdditionalProperties == nil || s.AdditionalProperties.Schema == nil || eff.Values == nil {
+			unsupported("a map without an additionalProperties schema")
+		}
+		if k, ok := u.Key().Underlying().(*gotypes.Basic); !ok || k.Info()&gotypes.IsString == 0 {
+			unsupported("a map with keys of Go type %s", u.Key())
+		}
+		return cval{code: val(), typ: tMap, node: eff, schema: s}
+	case *gotypes.Basic:
+		info := u.Info()
+		switch {
+		case info&gotypes.IsString != 0 && typeOf(s) == "string":
+			return c.stringVal(cval{code: convertIf(t, gotypes.String, tString, val()), typ: tString, node: eff}, s)
+		case info&gotypes.IsBoolean != 0 && typeOf(s) == "boolean":
+			return cval{code: convertIf(t, gotypes.Bool, tBool, val()), typ: tBool, node: eff}
+		case info&gotypes.IsInteger != 0 && typeOf(s) == "integer":
+			switch u.Kind() {
+			case gotypes.Uint, gotypes.Uint64, gotypes.Uintptr:
+				return c.checked(jen.Qual(pkgCelNative, "Uint").Call(jen.Uint64().Call(val())), tInt)
+			}
+			return cval{code: convertIf(t, gotypes.Int64, tInt, val()), typ: tInt, node: eff}
+		case u.Kind() == gotypes.Float64 && typeOf(s) == "number":
+			return cval{code: convertIf(t, gotypes.Float64, tDouble, val()), typ: tDouble, node: eff}
+		}
+	}
+	unsupported("a value of Go type %s with schema type %q", t, typeOf(s))
 	return cval{}
 }
 
-func (c *compiler) mapVal(code *jen.Statement, t gotypes.Type, eff *model.Node) cval {
-	m, ok := t.Underlying().(*gotypes.Map)
-	if !ok || eff.Values == nil {
-		unsupported("a map of Go type %s", t)
+// stringVal is a Go string read with its schema: of format duration, date or date-time, CEL
+// reads it as the API server parses it.
+func (c *compiler) stringVal(str cval, s *spec.Schema) cval {
+	switch s.Format {
+	case "duration":
+		return c.checked(jen.Qual(pkgCelNative, "FormatDuration").Call(str.code), tDuration)
+	case "date":
+		return c.checked(jen.Qual(pkgCelNative, "FormatDate").Call(str.code), tTimestamp)
+	case "date-time":
+		return c.checked(jen.Qual(pkgCelNative, "FormatDateTime").Call(str.code), tTimestamp)
+	case "byte":
+		unsupported("a string of format byte")
 	}
-	if b, ok := m.Key().(*gotypes.Basic); !ok || b.Kind() != gotypes.String {
-		unsupported("a map with keys of Go type %s", m.Key())
-	}
-	return cval{code: code, typ: tMap, node: eff}
+	return str
 }
 
-// typ2 is the compiler's type for the guard's.
-func typ2(t celType) ctype {
-	switch t {
-	case celBool:
-		return tBool
-	case celInt:
-		return tInt
-	case celString:
-		return tString
+// formatted checks that a Go time is published as the format CEL reads it with.
+func (c *compiler) formatted(v cval, s *spec.Schema, format string) cval {
+	if typeOf(s) != "string" || s.Format != format {
+		unsupported("a time whose schema is not a string of format %s", format)
 	}
-	unsupported("a value of this type")
-	return 0
+	return v
+}
+
+func intOrString(s *spec.Schema) bool {
+	b, _ := s.Extensions.GetBool("x-kubernetes-int-or-string")
+	return b
+}
+
+func typeOf(s *spec.Schema) string {
+	if len(s.Type) == 0 {
+		return ""
+	}
+	return s.Type[0]
+}
+
+// convertIf converts a Go value of type t to the Go type of a CEL value, unless it has that type.
+func convertIf(t gotypes.Type, kind gotypes.BasicKind, ct ctype, code *jen.Statement) *jen.Statement {
+	if b, ok := gotypes.Unalias(t).(*gotypes.Basic); ok && b.Kind() == kind {
+		return code
+	}
+	if ct == tDouble {
+		return jen.Float64().Call(code)
+	}
+	return convertC(ct, code)
 }
 
 func convertC(t ctype, code *jen.Statement) *jen.Statement {
@@ -71,104 +192,145 @@ func convertC(t ctype, code *jen.Statement) *jen.Statement {
 	return code
 }
 
-// elemVal is a list item or map value given by code, described by node.
-func (c *compiler) elemVal(code *jen.Statement, node *model.Node) cval {
-	eff := model.Effective(node)
-	if node.Pointer {
-		unsupported("items that are pointers")
+// item is item i (a Go int expression) of a list value.
+func (c *compiler) item(l cval, i *jen.Statement) cval {
+	switch {
+	case l.elems != 0:
+		return cval{code: jen.Add(l.code).Index(i), typ: l.elems}
+	case l.lit:
+		unsupported("an item of a list literal")
 	}
-	if isQuantity(node.ValueType()) {
-		return cval{code: code, typ: tQuantity, node: eff}
-	}
-	switch eff.Kind {
-	case model.KindObject:
-		if eff.Ref != nil || len(eff.Properties) > 0 {
-			return cval{code: code, typ: tStruct, node: eff}
-		}
-	case model.KindList:
-		return cval{code: code, typ: tList, node: eff}
-	}
-	typ, ok := scalarType(eff)
-	if !ok {
-		unsupported("items of %s", describe(eff, node.ValueType()))
-	}
-	return cval{code: convertC(typ2(typ), code), typ: typ2(typ), node: eff}
+	return c.element(jen.Parens(l.code.Clone()).Index(i), l.node.Items, l.schema.Items.Schema)
 }
 
-// property finds the field a struct value's CEL name selects.
-func (c *compiler) property(op cval, name string) *model.Property {
-	if op.root && (name == "metadata" || name == "apiVersion" || name == "kind") {
-		unsupported("self.%s at a resource root", name)
+// element is a list item or map value given by code, of node n and schema s. A nil pointer is
+// null there: an error (the schema is not nullable).
+func (c *compiler) element(code *jen.Statement, n *model.Node, s *spec.Schema) cval {
+	if n.Pointer {
+		c.fail(code.Clone().Op("==").Nil(), jen.Qual(pkgCelNative, "ErrNull"))
+		return c.dataVal(n, s, code, true)
 	}
-	p := property(op.node, name)
-	if p == nil {
+	return c.dataVal(n, s, code, false)
+}
+
+// property finds the field a struct value's CEL name selects, with its schema.
+func (c *compiler) property(op cval, name string) (*model.Property, *spec.Schema) {
+	json, ok := apiservercel.Unescape(name)
+	if !ok {
 		unsupported("the field %s", name)
 	}
-	if len(p.Via) > 0 {
-		unsupported("a field promoted through an embedded pointer")
+	ps, ok := op.schema.Properties[json]
+	if !ok {
+		unsupported("the field %s, which the schema does not have", json)
 	}
-	return p
+	if op.root && json == "metadata" {
+		ps = metadataSchema // as the API server types it at a resource root
+	}
+	p := property(op.node, json)
+	if p == nil {
+		unsupported("the field %s", json)
+	}
+	return p, &ps
 }
 
-func (c *compiler) has(op cval, name string) cval {
-	switch op.typ {
-	case tStruct:
-		p := c.property(op, name)
-		present, ok := (&nativeTranslator{}).presence(nativeVal{code: op.code, node: op.node}, name)
-		if !ok {
-			unsupported("has() of the field %s", p.Name)
+// metadataSchema is what rules see of the metadata at a resource root: name and generateName.
+var metadataSchema = spec.Schema{SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"object"}, Properties: map[string]spec.Schema{
+	"name":         {SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}}},
+	"generateName": {SchemaProps: spec.SchemaProps{Type: spec.StringOrArray{"string"}}},
+}}}
+
+// fieldPresent is the condition under which the API server sees the field p of the struct
+// value op (see fieldPresence), with the embedded pointers it is promoted through.
+func (c *compiler) fieldPresent(op cval, p *model.Property) *jen.Statement {
+	present, ok := fieldPresence(p, op.code.Clone().Dot(p.GoName))
+	if !ok {
+		unsupported("the presence of the field %s", p.Name)
+	}
+	for i := len(p.Via) - 1; i >= 0; i-- {
+		via := op.code.Clone()
+		for _, sel := range splitDots(p.Via[i]) {
+			via = via.Dot(sel)
 		}
-		return cval{code: jen.Parens(present), typ: tBool}
-	case tMap:
+		present = via.Op("!=").Nil().Op("&&").Add(present)
+	}
+	return present
+}
+
+func splitDots(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == '.' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return out
+}
+
+func isStructLike(t ctype) bool { return t == tStruct || t == tMeta }
+
+func (c *compiler) has(op cval, name string) cval {
+	switch {
+	case isStructLike(op.typ):
+		p, _ := c.property(op, name)
+		return cval{code: jen.Parens(c.fieldPresent(op, p)), typ: tBool}
+	case op.typ == tMap:
+		c.mapValuesNotNull(op)
 		k := c.temp("ok")
-		c.emit(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Parens(op.code).Index(jen.Lit(name)))
+		c.emit(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Qual(pkgCelNative, "MapGet").Call(op.code, jen.Lit(name)))
 		return cval{code: jen.Id(k), typ: tBool}
 	}
 	unsupported("has() on a %s", op.typ)
 	return cval{}
 }
 
+// mapValuesNotNull refuses maps whose values may be null: the API server drops those keys.
+func (c *compiler) mapValuesNotNull(m cval) {
+	if m.node.Values.Pointer || nullable(m.node.Values.ValueType()) {
+		unsupported("a map whose values may be null")
+	}
+	switch m.node.Values.ValueType().Underlying().(type) {
+	case *gotypes.Slice, *gotypes.Map, *gotypes.Interface:
+		unsupported("a map whose values may be null")
+	}
+}
+
 func (c *compiler) selectField(op cval, name string) cval {
-	switch op.typ {
-	case tMap:
+	switch {
+	case op.typ == tMap:
 		return c.mapIndex(op, cval{code: jen.Lit(name), typ: tString})
-	case tStruct:
+	case isStructLike(op.typ):
 	default:
 		unsupported("selecting a field of a %s", op.typ)
 	}
-	p := c.property(op, name)
-	present, ok := (&nativeTranslator{}).presence(nativeVal{code: op.code, node: op.node}, name)
-	if !ok {
-		unsupported("the field %s", name)
-	}
+	p, ps := c.property(op, name)
+	present := c.fieldPresent(op, p)
 	if present.GoString() != "true" {
 		c.fail(jen.Op("!").Parens(present), jen.Qual(pkgCelNative, "NoSuchKey").Call(jen.Lit(name)))
 	}
-	return c.selectFieldPresent(op, p)
+	return c.fieldValue(op, p, ps)
+}
+
+// fieldValue is the value of a field known to be present.
+func (c *compiler) fieldValue(op cval, p *model.Property, ps *spec.Schema) cval {
+	f := op.code.Clone().Dot(p.GoName)
+	v := c.dataVal(p.Node, ps, f, p.Node.Pointer)
+	if op.root && p.Name == "metadata" {
+		v.typ = tMeta
+	}
+	return v
 }
 
 func (c *compiler) mapIndex(m, k cval) cval {
 	if k.typ != tString {
 		unsupported("a map key of type %s", k.typ)
 	}
-	if named(m.node) {
-		unsupported("looking up a key of a map with a named key type")
-	}
+	c.mapValuesNotNull(m)
 	v, ok := c.temp("v"), c.temp("ok")
-	c.emit(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Parens(m.code).Index(k.code))
+	c.emit(jen.List(jen.Id(v), jen.Id(ok)).Op(":=").Qual(pkgCelNative, "MapGet").Call(m.code, k.code))
 	c.fail(jen.Op("!").Id(ok), jen.Qual(pkgCelNative, "NoSuchKey").Call(k.code))
-	return c.elemVal(jen.Id(v), m.node.Values)
-}
-
-// named reports a map whose key type is a named string type: TypedToVal cannot look its keys up
-// (see genruntime/celrt), so such lookups stay in CEL to fail as they fail there.
-func named(n *model.Node) bool {
-	m, ok := n.ValueType().Underlying().(*gotypes.Map)
-	if !ok {
-		return true
-	}
-	_, isNamed := gotypes.Unalias(m.Key()).(*gotypes.Named)
-	return isNamed
+	return c.element(jen.Id(v), m.node.Values, m.schema.AdditionalProperties.Schema)
 }
 
 // optSelect compiles x.?f on a struct or an optional struct: an optional that holds the field
@@ -178,14 +340,11 @@ func (c *compiler) optSelect(x cval, name string) cval {
 	if x.typ == tOptional {
 		present, x = x.present, *x.elem
 	}
-	if x.typ != tStruct {
+	if !isStructLike(x.typ) {
 		unsupported("?. on a %s", x.typ)
 	}
-	p := c.property(x, name)
-	has, ok := (&nativeTranslator{}).presence(nativeVal{code: x.code, node: x.node}, name)
-	if !ok {
-		unsupported("?. of the field %s", p.Name)
-	}
+	p, ps := c.property(x, name)
+	has := c.fieldPresent(x, p)
 	if present != nil {
 		has = jen.Parens(present.Clone()).Op("&&").Parens(has)
 	}
@@ -194,7 +353,7 @@ func (c *compiler) optSelect(x cval, name string) cval {
 	var none []jen.Code
 	c.out = &none
 	fails := c.fails
-	v := c.selectFieldPresent(x, p)
+	v := c.fieldValue(x, p, ps)
 	c.out = saved
 	if len(none) > 0 || c.fails != fails {
 		unsupported("?. of a field that needs statements")
@@ -202,42 +361,5 @@ func (c *compiler) optSelect(x cval, name string) cval {
 	return cval{typ: tOptional, present: jen.Parens(has), elem: &v}
 }
 
-// selectFieldPresent is the value of a field known to be present.
-func (c *compiler) selectFieldPresent(op cval, p *model.Property) cval {
-	f := op.code.Clone().Dot(p.GoName)
-	if p.Node.Pointer {
-		f = jen.Parens(jen.Op("*").Add(f))
-	}
-	n := model.Effective(p.Node)
-	if isQuantity(p.Node.ValueType()) {
-		return cval{code: f, typ: tQuantity, node: n}
-	}
-	switch n.Kind {
-	case model.KindObject:
-		if n.Ref != nil || len(n.Properties) > 0 || n.Values == nil {
-			return cval{code: f, typ: tStruct, node: n}
-		}
-		return c.mapVal(f, p.Node.ValueType(), n)
-	case model.KindMap:
-		return c.mapVal(f, p.Node.ValueType(), n)
-	case model.KindList:
-		return cval{code: f, typ: tList, node: n}
-	}
-	typ, ok := scalarType(n)
-	if !ok {
-		unsupported("the field %s of %s", p.Name, describe(n, p.Node.ValueType()))
-	}
-	return cval{code: convertC(typ2(typ), f), typ: typ2(typ), node: n}
-}
-
-// describe names what kept a value out of the subset: its Go type, or its format.
-func describe(n *model.Node, t gotypes.Type) string {
-	f := n.Format
-	if n.V.Format != nil {
-		f = n.V.Format.Name
-	}
-	if celTyped(f) {
-		return fmt.Sprintf("format %s (not a plain string in CEL)", f)
-	}
-	return "Go type " + t.String()
-}
+// describe names a Go type for reasons.
+func describe(t gotypes.Type) string { return fmt.Sprintf("Go type %s", t) }

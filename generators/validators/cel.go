@@ -118,20 +118,19 @@ func compactJSON(s spec.Schema) (string, error) {
 	return out.String(), nil
 }
 
-// ruleSchema is the schema that types self for rules at a place, as compact JSON: the shape
-// only (places of one shape share their compiled rules), or with the place's own validations,
-// whose size limits bound the cost estimate (limits).
+// ruleSchema is the schema that types self for rules at a place, as compact JSON: the shape and
+// what of the place's own validations changes what CEL sees (its format, list type and keys), so
+// that places of one shape share their compiled rules; or with all of the place's own
+// validations, whose size limits bound the cost estimate (limits).
 func (g *validatorGen) ruleSchema(n *model.Node, rules []model.Rule, limits bool) string {
 	e := schema.NewCRD(g.opts, &model.Diagnostics{}, true)
 	place := *model.Effective(n)
 	if !limits {
-		place.V = model.Validations{}
+		place.V = model.Validations{Format: place.V.Format, ListType: place.V.ListType, ListMapKeys: place.V.ListMapKeys}
 	}
 	var s spec.Schema
 	e.Shape(&s, &place)
-	if limits {
-		e.Validations(&s, &place)
-	}
+	e.Validations(&s, &place)
 	s = typingSchema(s)
 	var list []any
 	for _, r := range rules {

@@ -128,7 +128,8 @@ func rulePlaceFacts(schemaJSON string, resourceRoot bool, opts model.Options) (p
 func (g *validatorGen) nativeRules(celVar string, n *model.Node, rules []model.Rule) (progs []*nativecel.Program, whys []string, facts placeFacts) {
 	progs, whys = make([]*nativecel.Program, len(rules)), make([]string, len(rules))
 	root := g.memo["root:"+celVar] != ""
-	facts, ok := rulePlaceFacts(g.ruleSchema(n, rules, true), root, g.opts)
+	schemaJSON := g.ruleSchema(n, rules, true)
+	facts, ok := rulePlaceFacts(schemaJSON, root, g.opts)
 	for i, r := range rules {
 		switch {
 		case g.opts.NoNativeCEL:
@@ -146,7 +147,7 @@ func (g *validatorGen) nativeRules(celVar string, n *model.Node, rules []model.R
 		case facts.usesOld[i] != r.IsTransition():
 			whys[i] = "oldSelf is not where the rule's text suggests"
 		default:
-			progs[i], whys[i] = nativecel.Compile(r, n, root, g.opts.Compat, g)
+			progs[i], whys[i] = nativecel.Compile(r, nativecel.Place{Node: n, Schema: []byte(schemaJSON), Root: root, Compat: g.opts.Compat}, g)
 		}
 	}
 	return progs, whys, facts

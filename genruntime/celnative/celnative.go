@@ -388,3 +388,9 @@ func IsURL(s string) bool {
 	_, err := url.ParseRequestURI(s)
 	return err == nil
 }
+
+// NoSuchOverload is the error of a function none of whose overloads takes its arguments at run
+// time, named by their types (cel-go: "no such overload: min(list)").
+func NoSuchOverload(fn string, argTypes string) error {
+	return &evalError{"no such overload: " + fn + "(" + argTypes + ")"}
+}

@@ -3,7 +3,14 @@
 // ("native") and with every rule in cel-go ("plain", --no-native-cel), and random objects (create
 // and update) must get exactly the same errors from both: type, field, detail, bad value and
 // origin. The random values include what makes CEL fail: absent fields and keys, ints at the edges
-// of int64 (overflow), zeros (division), multi-byte strings (sizes in code points).
+// of int64 (overflow), zeros (division), multi-byte strings (sizes in code points), strings that
+// are and are not of the formats CEL reads (durations, dates, date-times), times, int-or-strings.
+//
+// For a Source with Server set, the API server is the third party: each root kind's CRD (as the
+// generator writes it) is validated as the API server validates custom resources, by
+// apiextensions' CEL validator on the JSON of the object (decoded as the server decodes it, nulls
+// of non-nullable fields dropped), and its errors must be those of the +validationRule rules of
+// the generated validators (type, field, detail), on create.
 //
 // The generated module holds a Go fuzz target, FuzzNativeMatchesCEL, whose seeds run in every run
 // with a deterministic sweep of 300 seeds per kind; VALIDATION_GEN_CELFUZZ=30s also fuzzes it for
@@ -38,11 +45,17 @@ type Source struct {
 	// DeepCopy copies the package's own zz_generated.deepcopy.go (else DeepCopyObject stubs are
 	// written for its root kinds).
 	DeepCopy bool
+	// Server compares the rules of its root kinds with the API server's CRD validation: only for
+	// packages whose CRDs hold no rules but those of +validationRule.
+	Server bool
 }
 
 const module = "validationgen.test/celdiff"
 
-var validateFunc = regexp.MustCompile(`(?m)^func Validate_(\w+)\(`)
+var (
+	validateFunc = regexp.MustCompile(`(?m)^func Validate_(\w+)\(`)
+	crdKind      = regexp.MustCompile(`(?m)^    kind: (\w+)$`)
+)
 
 // Run runs the differential test over sources (root: the repository); every type with a
 // validator is a case, and there must be at least minKinds.
@@ -55,7 +68,10 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 	for k, v := range tempmod.Env {
 		t.Setenv(k, v)
 	}
-	type kind struct{ pkg, name string }
+	type kind struct {
+		pkg, name string
+		server    bool
+	}
 	var kinds []kind
 	var imports strings.Builder
 	for _, src := range sources {
@@ -82,10 +98,14 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 				}
 			}
 			tempmod.WriteFile(t, filepath.Join(dir, "zz_stub_deepcopy.go"), gofmt(t, stubs.String()))
-			out, diags, err := generators.Run(generators.Config{
+			cfg := generators.Config{
 				Dir: dir, Patterns: []string{"."}, OutputFile: "zz_generated.validations.go",
 				Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, NoNativeCEL: variant == "plain"},
-			})
+			}
+			if src.Server && variant == "plain" {
+				cfg.CRDDir = filepath.Join(mod, "crds", src.Name)
+			}
+			out, diags, err := generators.Run(cfg)
 			if err != nil || len(diags) > 0 {
 				t.Fatalf("generate %s %s: %v %s", variant, src.Dir, err, diags.Error(dir))
 			}
@@ -104,8 +124,20 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 			fmt.Fprintf(&imports, "\t%s_%s %q\n", variant, src.Name, module+"/"+variant+"/"+src.Name)
 		}
 		sort.Strings(names)
+		crdKinds := map[string]bool{}
+		if src.Server {
+			files, _ := filepath.Glob(filepath.Join(mod, "crds", src.Name, "*.yaml"))
+			for _, f := range files {
+				if m := crdKind.FindSubmatch(tempmod.ReadFile(t, f)); m != nil {
+					crdKinds[string(m[1])] = true
+				}
+			}
+			if len(crdKinds) == 0 {
+				t.Fatalf("%s: no CRD written", src.Dir)
+			}
+		}
 		for _, n := range names {
-			kinds = append(kinds, kind{src.Name, n})
+			kinds = append(kinds, kind{src.Name, n, crdKinds[n]})
 		}
 	}
 	if len(kinds) < minKinds {
@@ -113,11 +145,15 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 	}
 	var cases strings.Builder
 	for _, k := range kinds {
-		fmt.Fprintf(&cases, "\t{%q, func(f *randfill.Filler, old bool) (field.ErrorList, field.ErrorList) {\n"+
+		server := "nil"
+		if k.server {
+			server = fmt.Sprintf("server(%q, %q)", k.pkg, k.name)
+		}
+		fmt.Fprintf(&cases, "\t{%q, func(f *randfill.Filler, old bool) (field.ErrorList, field.ErrorList, any) {\n"+
 			"\t\tvar a, ao native_%[2]s.%[3]s\n\t\tf.Fill(&a)\n\t\tf.Fill(&ao)\n\t\tvar b, bo plain_%[2]s.%[3]s\n\t\tconvert(&a, &b)\n\t\tconvert(&ao, &bo)\n"+
-			"\t\tif !old {\n\t\t\treturn native_%[2]s.Validate_%[3]s(ctx, create, nil, &a, nil), plain_%[2]s.Validate_%[3]s(ctx, create, nil, &b, nil)\n\t\t}\n"+
-			"\t\treturn native_%[2]s.Validate_%[3]s(ctx, update, nil, &a, &ao), plain_%[2]s.Validate_%[3]s(ctx, update, nil, &b, &bo)\n\t}},\n",
-			k.pkg+"."+k.name, k.pkg, k.name)
+			"\t\tif !old {\n\t\t\treturn native_%[2]s.Validate_%[3]s(ctx, create, nil, &a, nil), plain_%[2]s.Validate_%[3]s(ctx, create, nil, &b, nil), &b\n\t\t}\n"+
+			"\t\treturn native_%[2]s.Validate_%[3]s(ctx, update, nil, &a, &ao), plain_%[2]s.Validate_%[3]s(ctx, update, nil, &b, &bo), nil\n\t}, %[4]s},\n",
+			k.pkg+"."+k.name, k.pkg, k.name, server)
 	}
 	src := strings.ReplaceAll(nativeMain, "CASES", cases.String())
 	src = strings.ReplaceAll(src, "IMPORTS", imports.String())
@@ -162,11 +198,26 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"sort"
 	"testing"
+	"time"
 
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	apiservercel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
 	"k8s.io/apimachinery/pkg/api/operation"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"sigs.k8s.io/randfill"
+	"sigs.k8s.io/yaml"
 
 IMPORTS)
 
@@ -199,14 +250,90 @@ func render(errs field.ErrorList) []string {
 }
 
 var cases = []struct {
-	kind string
-	run  func(f *randfill.Filler, old bool) (field.ErrorList, field.ErrorList)
+	kind   string
+	run    func(f *randfill.Filler, old bool) (native, plain field.ErrorList, obj any)
+	server func(obj any) field.ErrorList
 }{
 CASES}
 
+// crd is a root kind's CRD as the API server validates its objects.
+type crd struct {
+	apiVersion string
+	ss         *structuralschema.Structural
+	validator  *apiservercel.Validator
+}
+
+var crds = map[string]*crd{}
+
+// server returns the API server's validation of the rules of a root kind, from its CRD.
+func server(pkg, kind string) func(obj any) field.ErrorList {
+	files, err := filepath.Glob(filepath.Join("crds", pkg, "*.yaml"))
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			panic(err)
+		}
+		var c apiextv1.CustomResourceDefinition
+		if err := yaml.UnmarshalStrict(data, &c); err != nil {
+			panic(err)
+		}
+		if c.Spec.Names.Kind != kind {
+			continue
+		}
+		v := c.Spec.Versions[0]
+		var internal apiextensions.JSONSchemaProps
+		if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(v.Schema.OpenAPIV3Schema, &internal, nil); err != nil {
+			panic(err)
+		}
+		ss, err := structuralschema.NewStructural(&internal)
+		if err != nil {
+			panic(err)
+		}
+		k := &crd{apiVersion: c.Spec.Group + "/" + v.Name, ss: ss, validator: apiservercel.NewValidator(ss, true, celconfig.PerCallLimit)}
+		return func(obj any) field.ErrorList {
+			b, err := json.Marshal(obj)
+			if err != nil {
+				panic(err)
+			}
+			var u map[string]any
+			if err := utiljson.Unmarshal(b, &u); err != nil {
+				panic(err)
+			}
+			u["apiVersion"], u["kind"] = k.apiVersion, kind
+			structuraldefaulting.PruneNonNullableNullsWithoutDefaults(u, k.ss)
+			errs, _ := k.validator.Validate(ctx, nil, k.ss, u, nil, celconfig.RuntimeCELCostBudget)
+			return errs
+		}
+	}
+	panic("no CRD for " + kind)
+}
+
+// rules renders errors for the comparison with the API server: those of +validationRule rules
+// (the server validates no other rule here), without origin or value, sorted (the server walks
+// properties in map order).
+func rules(errs field.ErrorList, ours bool) []string {
+	var out []string
+	for _, e := range errs {
+		if ours && e.Origin != "validationRule" {
+			continue
+		}
+		f := e.Field
+		if f == "<nil>" { // the root, as the server's nil path spells it
+			f = ""
+		}
+		out = append(out, fmt.Sprintf("%s %s %q", e.Type, f, e.Detail))
+	}
+	sort.Strings(out)
+	return out
+}
+
 var (
 	strs = []string{"", "a", "abc", "A", "Recreate", "RollingUpdate", "x-y", "1.2.3.4", "10.0.0.0/8", "https://example.com/p?q=1",
-		"100m", "2Gi", "50%", ":latest", "v1.2.3", "héllo", "日本語", " x", "a1", "Low", "High", "Done", "reserved"}
+		"100m", "2Gi", "50%", ":latest", "v1.2.3", "héllo", "日本語", " x", "a1", "Low", "High", "Done", "reserved",
+		"1h", "30s", "1h2m3s4ms", "-1.5h", "1d", "1997-07-16", "2024-02-29", "1997-07-16T19:20:30Z", "2024-02-29T00:00:00.5+01:00", "80", "80%"}
 	ints = []int64{0, 1, 2, 3, 5, 10, 11, -1, -10, 1024, math.MaxInt32, math.MinInt32, math.MaxInt64, math.MinInt64}
 )
 
@@ -228,16 +355,44 @@ func filler(seed int64) *randfill.Filler {
 			*i = int64(c.Rand.Intn(21) - 10)
 		},
 		func(i *int, c randfill.Continue) { *i = c.Rand.Intn(21) - 10 },
+		func(tm *metav1.Time, c randfill.Continue) {
+			if c.Rand.Intn(4) == 0 {
+				*tm = metav1.Time{}
+				return
+			}
+			*tm = metav1.NewTime(time.Unix(c.Rand.Int63n(4e9), int64(c.Rand.Intn(3))*5e8).In(time.FixedZone("x", 3600)))
+		},
+		func(d *metav1.Duration, c randfill.Continue) { d.Duration = time.Duration(c.Rand.Int63n(1e13)) },
+		func(q *resource.Quantity, c randfill.Continue) {
+			*q = resource.MustParse([]string{"0", "1", "100m", "1.5Gi", "2e3", "64Mi", "1Gi"}[c.Rand.Intn(7)])
+		},
+		func(x *intstr.IntOrString, c randfill.Continue) {
+			if c.Rand.Intn(2) == 0 {
+				*x = intstr.FromInt32(int32(c.Rand.Intn(200) - 20))
+			} else {
+				*x = intstr.FromString(strs[c.Rand.Intn(len(strs))])
+			}
+		},
 	)
 }
 
 func check(t *testing.T, k int, seed int64, old bool) {
 	c := cases[k]
-	a, b := c.run(filler(seed), old)
+	a, b, obj := c.run(filler(seed), old)
 	ra, rb := render(a), render(b)
 	if fmt.Sprint(ra) != fmt.Sprint(rb) {
 		t.Fatalf("%s seed %d update=%v:\ncompiled to Go: %q\ncel-go only:    %q", c.kind, seed, old, ra, rb)
 	}
+	if c.server != nil && obj != nil {
+		if ours, theirs := rules(b, true), rules(c.server(obj), false); fmt.Sprint(ours) != fmt.Sprint(theirs) {
+			t.Fatalf("%s seed %d (create):\nvalidators:  %q\nAPI server:  %q\nobject: %s", c.kind, seed, ours, theirs, mustJSON(obj))
+		}
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 func TestNativeMatchesCEL(t *testing.T) {

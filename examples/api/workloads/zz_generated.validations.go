@@ -1944,12 +1944,12 @@ var rule_types_197_0 = &celnative.Rule{
 
 // eval_types_197_0 is the rule !self.endsWith(":latest") compiled to Go.
 func eval_types_197_0(ctx context.Context, self, old *string) (bool, error) {
-	return !(strings.HasSuffix(string(*self), ":latest")), nil
+	return !(strings.HasSuffix(*self, ":latest")), nil
 }
 
 // message_types_197_0 is the messageExpression "image " + self + " must name a version, not :latest" compiled to Go.
 func message_types_197_0(ctx context.Context, self, old *string) (string, error) {
-	return (("image " + string(*self)) + " must name a version, not :latest"), nil
+	return (("image " + *self) + " must name a version, not :latest"), nil
 }
 
 // native_types_197 evaluates the rules of cel_types_197, compiled to Go where they can be (the others run in CEL).
@@ -2004,7 +2004,7 @@ func eval_types_218_0(ctx context.Context, self, old *[]string) (bool, error) {
 		if i2%celnative.CheckFrequency == celnative.CheckFrequency-1 && ctx.Err() != nil {
 			return false, celnative.Interrupted
 		}
-		v4 := (int64(utf8.RuneCountInString(string((*self)[i2]))) <= int64(1024))
+		v4 := (int64(utf8.RuneCountInString((*self)[i2])) <= int64(1024))
 		if !v4 {
 			r5 = false
 			break
@@ -2121,7 +2121,7 @@ func eval_WorkerPoolSpec_0(ctx context.Context, self, old *WorkerPoolSpec) (bool
 		if !(self.ProgressDeadlineSeconds != nil) {
 			return false, celnative.NoSuchKey("progressDeadlineSeconds")
 		}
-		r1 = (int64(self.MinReadySeconds) < int64((*self.ProgressDeadlineSeconds)))
+		r1 = (int64(self.MinReadySeconds) < int64(*self.ProgressDeadlineSeconds))
 	}
 	return r1, nil
 }
