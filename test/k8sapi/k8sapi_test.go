@@ -2,7 +2,6 @@ package k8sapi
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"github.com/validation-gen/validation-gen/generators/loader"
 	"github.com/validation-gen/validation-gen/generators/openapi"
 	"github.com/validation-gen/validation-gen/generators/schema"
+	"github.com/validation-gen/validation-gen/internal/oapicompare"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -23,7 +23,7 @@ import (
 var patterns = []string{"k8s.io/api/...", "k8s.io/apimachinery/pkg/apis/meta/v1"}
 
 // TestK8sAPI runs validation-gen over k8s.io/api and meta/v1 and compares its definitions with
-// openapi-gen's, aspect by aspect (see compareAll); every difference must be allowed by an entry
+// openapi-gen's, aspect by aspect (see oapicompare.Compare); every difference must be allowed by an entry
 // of differences.yaml, and every entry must allow some difference.
 //
 // VALIDATION_GEN_K8SAPI_REPORT=FILE additionally writes every difference found to FILE, in the
@@ -34,7 +34,7 @@ func TestK8sAPI(t *testing.T) {
 			"takes a few minutes); run it with: VALIDATION_GEN_K8SAPI=1 go test ./test/k8sapi/ -count=1")
 	}
 	start := time.Now()
-	allowed, err := loadDifferences("differences.yaml")
+	allowed, err := oapicompare.LoadAllowed("differences.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,23 +47,10 @@ func TestK8sAPI(t *testing.T) {
 
 	ours := validationGen(t)
 	theirs := openAPIGen(t, versions, patterns)
-	diffs, compared := compareAll(ours, theirs)
-
-	var unexpected []Difference
-	for _, d := range diffs {
-		hit := false
-		for _, a := range allowed {
-			if a.matches(d) {
-				a.used++
-				hit = true
-			}
-		}
-		if !hit {
-			unexpected = append(unexpected, d)
-		}
-	}
+	diffs, st := oapicompare.Compare(ours, theirs)
+	unexpected := oapicompare.Unexpected(diffs, allowed)
 	if file := os.Getenv("VALIDATION_GEN_K8SAPI_REPORT"); file != "" {
-		if err := os.WriteFile(file, []byte(report(diffs)), 0o644); err != nil {
+		if err := os.WriteFile(file, []byte(oapicompare.Report(diffs)), 0o644); err != nil {
 			t.Error(err)
 		}
 	}
@@ -76,13 +63,15 @@ func TestK8sAPI(t *testing.T) {
 		t.Errorf("unexpected difference: %s", d)
 	}
 	for _, a := range allowed {
-		if a.used == 0 {
+		if a.Used == 0 {
 			t.Errorf("differences.yaml: entry {definition: %s, property: %q, aspect: %s} matches no difference; remove it",
 				a.Definition, a.Property, a.Aspect)
 		}
 	}
-	t.Logf("%d definitions from validation-gen, %d from openapi-gen, %d schemas compared; %d differences, %d allowed by %d entries of differences.yaml; %s in all",
-		len(ours), len(theirs), compared, len(diffs), len(diffs)-len(unexpected), len(allowed), time.Since(start).Round(time.Millisecond))
+	t.Logf("%d definitions from validation-gen, %d from openapi-gen: %d of %d identical; %d schemas and %d extensions compared; "+
+		"%d differences, %d allowed by %d entries of differences.yaml; %s in all",
+		len(ours), len(theirs), st.Identical, st.Definitions, st.Schemas, st.Extensions, len(diffs), len(diffs)-len(unexpected),
+		len(allowed), time.Since(start).Round(time.Millisecond))
 }
 
 // validationGen runs validation-gen in process, as generators.Run does, and returns the
@@ -129,20 +118,3 @@ func failOn(t *testing.T, stage string, diags model.Diagnostics, dir string) {
 		t.Fatalf("validation-gen reported %d problem(s) %s k8s.io/api:\n%s", len(diags.Sorted()), stage, diags.Error(dir))
 	}
 }
-
-// report renders differences as differences.yaml entries, each with what both sides have.
-func report(diffs []Difference) string {
-	var b strings.Builder
-	b.WriteString("differences:\n")
-	for _, d := range diffs {
-		fmt.Fprintf(&b, "# validation-gen: %s\n# openapi-gen:    %s\n", oneLine(d.Ours), oneLine(d.Theirs))
-		fmt.Fprintf(&b, "- definition: %s\n", d.Definition)
-		if d.Path != "" {
-			fmt.Fprintf(&b, "  property: %q\n", d.Path)
-		}
-		fmt.Fprintf(&b, "  aspect: %s\n  reason: TODO\n", d.Aspect)
-	}
-	return b.String()
-}
-
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }

@@ -1,4 +1,4 @@
-package k8sapi
+package oapicompare
 
 import (
 	"encoding/json"
@@ -6,8 +6,7 @@ import (
 	"testing"
 )
 
-// These tests run without VALIDATION_GEN_K8SAPI: they check the comparison itself and that
-// differences.yaml is well-formed.
+// These tests check the comparison itself and that test/k8sapi's differences.yaml is well-formed.
 
 func TestCompareFindsEveryAspect(t *testing.T) {
 	decode := func(s string) map[string]any {
@@ -25,6 +24,7 @@ func TestCompareFindsEveryAspect(t *testing.T) {
 	            "x-kubernetes-list-map-keys": ["name"]},
 	      "c": {"type": "object", "additionalProperties": {"type": "string"}},
 	      "d": {"type": "integer", "minimum": 1, "x-kubernetes-strip-zero": true},
+	      "e": {"type": "array", "items": {"$ref": "#/definitions/io.k8s.x.B"}, "x-kubernetes-patch-strategy": "merge"},
 	      "ours": {"type": "string"}
 	    }},
 	    "Dependencies": ["io.k8s.x.B"]},
@@ -38,13 +38,15 @@ func TestCompareFindsEveryAspect(t *testing.T) {
 	      "b": {"type": "array", "items": {"$ref": "#/definitions/k8s.io/x.B"}, "x-kubernetes-list-type": "atomic"},
 	      "c": {"type": "object", "additionalProperties": {"type": "integer"}},
 	      "d": {"type": "integer", "minimum": 2},
+	      "e": {"type": "array", "items": {"$ref": "#/definitions/k8s.io/x.B"}, "x-kubernetes-patch-strategy": "merge",
+	            "x-kubernetes-patch-merge-key": "name"},
 	      "theirs": {"type": "string"}
-	    }},
+	    }, "x-kubernetes-unions": [{"fields-to-discriminateBy": {"a": "A"}}]},
 	    "Dependencies": ["k8s.io/x.B", "io.k8s.x.C"]},
 	  "k8s.io/x.B": {"Schema": {"type": "object"}},
 	  "io.k8s.x.OnlyTheirs": {"Schema": {"type": "object"}}
 	}`)
-	diffs, compared := compareAll(ours, theirs)
+	diffs, st := Compare(ours, theirs)
 	type key struct{ def, path, aspect string }
 	var got []key
 	for _, d := range diffs {
@@ -53,6 +55,7 @@ func TestCompareFindsEveryAspect(t *testing.T) {
 	want := []key{
 		{"io.k8s.x.A", "", "description"},
 		{"io.k8s.x.A", "", "required"},
+		{"io.k8s.x.A", "", "extensions"}, // unions
 		{"io.k8s.x.A", "", "properties"},
 		{"io.k8s.x.A", "a", "format"},
 		{"io.k8s.x.A", "a", "default"},
@@ -60,7 +63,8 @@ func TestCompareFindsEveryAspect(t *testing.T) {
 		{"io.k8s.x.A", "b", "extensions"}, // list-type
 		{"io.k8s.x.A", "b", "extensions"}, // list-map-keys
 		{"io.k8s.x.A", "c{}", "type"},
-		{"io.k8s.x.A", "d", "validations"},
+		{"io.k8s.x.A", "d", "validations"}, // not strip-zero, which is ours
+		{"io.k8s.x.A", "e", "extensions"},  // patch-merge-key; the same patch-strategy is no difference
 		{"io.k8s.x.A", "", "dependencies"},
 		{"io.k8s.x.OnlyOurs", "", "definition"},
 		{"io.k8s.x.OnlyTheirs", "", "definition"},
@@ -71,8 +75,14 @@ func TestCompareFindsEveryAspect(t *testing.T) {
 			t.Log(d)
 		}
 	}
-	if compared != 8 { // A, a, b, b[], c, c{}, d and B (k8s.io/x.B normalized)
-		t.Errorf("compared %d schemas, want 8", compared)
+	if st.Schemas != 10 { // A, a, b, b[], c, c{}, d, e, e[] and B (k8s.io/x.B normalized)
+		t.Errorf("compared %d schemas, want 10", st.Schemas)
+	}
+	if st.Extensions != 5 { // unions; b's list type and keys; e's patch strategy and merge key
+		t.Errorf("compared %d extensions, want 5", st.Extensions)
+	}
+	if st.Definitions != 4 || st.Identical != 1 { // B only
+		t.Errorf("%d of %d definitions identical, want 1 of 4", st.Identical, st.Definitions)
 	}
 }
 
@@ -92,14 +102,14 @@ func TestAllowedMatches(t *testing.T) {
 		{Allowed{Definition: "*", Property: "*", Aspect: "format", Ours: `"k8s-long-*"`}, false},
 		{Allowed{Definition: "io.k8s.api.apps.*", Property: "*", Aspect: "format"}, false},
 	} {
-		if got := c.a.matches(d); got != c.want {
+		if got := c.a.Matches(d); got != c.want {
 			t.Errorf("%+v matches %v: got %v, want %v", c.a, d, got, c.want)
 		}
 	}
 }
 
 func TestDifferencesFileIsWellFormed(t *testing.T) {
-	if _, err := loadDifferences("differences.yaml"); err != nil {
+	if _, err := LoadAllowed("../../test/k8sapi/differences.yaml"); err != nil {
 		t.Fatal(err)
 	}
 }

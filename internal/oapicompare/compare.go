@@ -1,4 +1,8 @@
-package k8sapi
+// Package oapicompare compares two sets of kube-openapi definitions (what GetOpenAPIDefinitions
+// returns, JSON-decoded) aspect by aspect, for the tests that hold this generator's Go definitions
+// against openapi-gen's (test/k8sapi over k8s.io/api, test/openapigen over modules that commit
+// openapi-gen's output), and reads the files that list the differences a test allows.
+package oapicompare
 
 import (
 	"encoding/json"
@@ -12,15 +16,15 @@ import (
 
 // Aspects of a schema that are compared. "definition" is a definition present on one side only;
 // "items" covers both list items ("path[]") and map values ("path{}").
-var aspects = []string{
+var Aspects = []string{
 	"definition", "type", "format", "items", "properties", "required", "enum", "default", "extensions",
 	"description", "validations", "dependencies",
 }
 
-// compared extensions: how lists and maps merge. validation-gen's own extensions
-// (x-kubernetes-strip-zero, x-kubernetes-validations from tags) and openapi-gen's patch and union
-// extensions are not compared.
-var comparedExtensions = []string{"x-kubernetes-list-type", "x-kubernetes-list-map-keys", "x-kubernetes-map-type"}
+// ownExtensions are the extensions this generator writes that openapi-gen does not: they are not
+// compared. Every other extension (x-kubernetes-*, and any other x- key) is, whichever side has it.
+// x-kubernetes-validations is a validation (below).
+var ownExtensions = map[string]bool{"x-kubernetes-strip-zero": true, "x-kubernetes-validations": true}
 
 // Value validations are compared only where openapi-gen emits them: validation-gen publishes
 // many more, from its tags, that openapi-gen does not read.
@@ -48,13 +52,22 @@ func (d Difference) String() string {
 	return fmt.Sprintf("%s: %s: validation-gen %s; openapi-gen %s", where, d.Aspect, d.Ours, d.Theirs)
 }
 
-// compareAll compares two sets of definitions ({name: {"Schema": ..., "Dependencies": [...]}},
-// as JSON-decoded), keys and references normalized to model names. It also returns how many
-// schemas (definitions, properties, items and map values) both sides have and were compared.
-func compareAll(ours, theirs map[string]any) ([]Difference, int) {
+// Stats counts what Compare compared.
+type Stats struct {
+	// Definitions is the number of definitions either side has; Identical those without any
+	// difference.
+	Definitions, Identical int
+	// Schemas is the number of schemas (definitions, properties, items and map values) both sides
+	// have; Extensions the number of extensions compared in them (an extension either side has).
+	Schemas, Extensions int
+}
+
+// Compare compares two sets of definitions ({name: {"Schema": ..., "Dependencies": [...]}}, as
+// JSON-decoded), keys and references normalized to model names.
+func Compare(ours, theirs map[string]any) ([]Difference, Stats) {
 	ours, theirs = normalizeNames(ours), normalizeNames(theirs)
 	var diffs []Difference
-	compared := 0
+	var st Stats
 	names := map[string]bool{}
 	for n := range ours {
 		names[n] = true
@@ -63,6 +76,7 @@ func compareAll(ours, theirs map[string]any) ([]Difference, int) {
 		names[n] = true
 	}
 	for _, n := range sortedKeys(names) {
+		st.Definitions++
 		o, okO := ours[n].(map[string]any)
 		th, okT := theirs[n].(map[string]any)
 		switch {
@@ -79,15 +93,19 @@ func compareAll(ours, theirs map[string]any) ([]Difference, int) {
 			c.add("", "dependencies", setDiff(a, b), setDiff(b, a))
 		}
 		diffs = append(diffs, c.diffs...)
-		compared += c.schemas
+		st.Schemas += c.schemas
+		st.Extensions += c.extensions
+		if len(c.diffs) == 0 {
+			st.Identical++
+		}
 	}
-	return diffs, compared
+	return diffs, st
 }
 
 type comparer struct {
-	def     string
-	diffs   []Difference
-	schemas int
+	def                 string
+	diffs               []Difference
+	schemas, extensions int
 }
 
 func (c *comparer) add(path, aspect, ours, theirs string) {
@@ -114,8 +132,9 @@ func (c *comparer) schema(path string, o, th map[string]any) {
 	if a, b := stringSet(o["required"]), stringSet(th["required"]); !reflect.DeepEqual(a, b) {
 		c.add(path, "required", "also requires "+setDiff(a, b), "also requires "+setDiff(b, a))
 	}
-	for _, k := range comparedExtensions {
-		if a, b := o[k], th[k]; !reflect.DeepEqual(a, b) {
+	for _, k := range extensionKeys(o, th) {
+		c.extensions++
+		if a, b := normalizeRefs(o[k]), normalizeRefs(th[k]); !reflect.DeepEqual(a, b) {
 			c.add(path, "extensions", k+"="+show(a), k+"="+show(b))
 		}
 	}
@@ -140,6 +159,19 @@ func (c *comparer) schema(path string, o, th map[string]any) {
 			c.schema(p, asMap(op[k]), asMap(tp[k]))
 		}
 	}
+}
+
+// extensionKeys are the compared extensions either schema has, sorted.
+func extensionKeys(o, th map[string]any) []string {
+	keys := map[string]bool{}
+	for _, m := range []map[string]any{o, th} {
+		for k := range m {
+			if strings.HasPrefix(k, "x-") && !ownExtensions[k] {
+				keys[k] = true
+			}
+		}
+	}
+	return sortedKeys(keys)
 }
 
 // sub compares the schemas of list items or map values, reporting one that only one side has.

@@ -1,4 +1,4 @@
-package k8sapi
+package oapicompare
 
 import (
 	"fmt"
@@ -10,7 +10,8 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// Allowed is one entry of differences.yaml: a difference that is expected, and why.
+// Allowed is one entry of a differences file (test/k8sapi/differences.yaml): a difference that is
+// expected, and why.
 type Allowed struct {
 	// Definition is a model name, or a pattern ('*' matches any run of characters, dots
 	// included) for an entry that covers a class of definitions.
@@ -28,16 +29,17 @@ type Allowed struct {
 	// Class marks an entry whose patterns cover a whole class of differences with one reason.
 	Class bool `json:"class,omitempty"`
 
-	used int
+	// Used counts the differences the entry matched.
+	Used int
 }
 
 type differencesFile struct {
 	Differences []*Allowed `json:"differences"`
 }
 
-// loadDifferences reads and checks the differences file: every entry names an aspect that is
+// LoadAllowed reads and checks a differences file: every entry names an aspect that is
 // compared and gives a reason, and only class entries use patterns.
-func loadDifferences(file string) ([]*Allowed, error) {
+func LoadAllowed(file string) ([]*Allowed, error) {
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
@@ -53,8 +55,8 @@ func loadDifferences(file string) ([]*Allowed, error) {
 		if a.Definition == "" {
 			errs = append(errs, where+": definition is missing")
 		}
-		if !slices.Contains(aspects, a.Aspect) {
-			errs = append(errs, fmt.Sprintf("%s: aspect %q is not one of %s", where, a.Aspect, strings.Join(aspects, ", ")))
+		if !slices.Contains(Aspects, a.Aspect) {
+			errs = append(errs, fmt.Sprintf("%s: aspect %q is not one of %s", where, a.Aspect, strings.Join(Aspects, ", ")))
 		}
 		if strings.TrimSpace(a.Reason) == "" {
 			errs = append(errs, where+": reason is missing")
@@ -76,9 +78,9 @@ func loadDifferences(file string) ([]*Allowed, error) {
 	return f.Differences, nil
 }
 
-// matches reports whether the entry allows the difference. "[]" in a property path is literal
+// Matches reports whether the entry allows the difference. "[]" in a property path is literal
 // (list items), not a character class.
-func (a *Allowed) matches(d Difference) bool {
+func (a *Allowed) Matches(d Difference) bool {
 	return a.Aspect == d.Aspect && match(a.Definition, d.Definition) && match(a.Property, d.Path) &&
 		(a.Ours == "" || match(a.Ours, d.Ours)) && (a.Theirs == "" || match(a.Theirs, d.Theirs))
 }
@@ -96,3 +98,40 @@ func match(pattern, s string) bool {
 	ok, _ := path.Match(p, strings.ReplaceAll(s, "/", "\x00"))
 	return ok
 }
+
+// Unexpected returns the differences that no entry allows, and counts in each entry's Used the
+// differences it allows.
+func Unexpected(diffs []Difference, allowed []*Allowed) []Difference {
+	var out []Difference
+	for _, d := range diffs {
+		hit := false
+		for _, a := range allowed {
+			if a.Matches(d) {
+				a.Used++
+				hit = true
+			}
+		}
+		if !hit {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Report renders differences as entries of a differences file, each with what both sides have,
+// to help write one.
+func Report(diffs []Difference) string {
+	var b strings.Builder
+	b.WriteString("differences:\n")
+	for _, d := range diffs {
+		fmt.Fprintf(&b, "# validation-gen: %s\n# openapi-gen:    %s\n", oneLine(d.Ours), oneLine(d.Theirs))
+		fmt.Fprintf(&b, "- definition: %s\n", d.Definition)
+		if d.Path != "" {
+			fmt.Fprintf(&b, "  property: %q\n", d.Path)
+		}
+		fmt.Fprintf(&b, "  aspect: %s\n  reason: TODO\n", d.Aspect)
+	}
+	return b.String()
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
