@@ -33,7 +33,8 @@ func TestReadOnly(t *testing.T) {
 			out, diags, err := generators.Run(generators.Config{
 				Dir: dir, Patterns: c.patterns, ReadOnly: c.readOnly,
 				OutputFile: "zz_generated.validations.go", OpenAPIOutputFile: "zz_generated.openapi.go",
-				Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true},
+				// (OpenAPIAllTypes: types/ has no +k8s:openapi-gen=true; this test is about where files go.)
+				Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, OpenAPIAllTypes: true},
 			})
 			if err != nil || out == nil { // types/ alone warns that it lacks its hand-written function
 				t.Fatalf("err %v, diagnostics:\n%s", err, diags.Error(dir))

@@ -191,7 +191,7 @@ func generate(cfg Config, dir string, prog *loader.Program, diags model.Diagnost
 		if cfg.OpenAPIOutputFile != "" {
 			path := filepath.Join(p.Dir, cfg.OpenAPIOutputFile)
 			out.ClaimFile(path)
-			if len(p.Definitions) > 0 { // a package of functions defines nothing
+			if len(p.GoDefinitions(cfg.Options)) > 0 { // nothing +k8s:openapi-gen selects, or a package of functions
 				src, err := openapi.GoFile(p, cfg.Options, cfg.Header)
 				if err != nil {
 					return nil, nil, err

@@ -454,6 +454,8 @@ type Property struct {
 	// Doc is the doc comment as controller-gen writes descriptions (line breaks kept, markers,
 	// TODO lines and everything after a --- line removed), for kubebuilder-dialect CRDs.
 	Doc string
+	// OpenAPIGen is what openapi-gen's tags on the field say (its extensions, union roles).
+	OpenAPIGen OpenAPIGenTags
 }
 
 // Embedded is an embedded field of an exported named struct type (T or *T) without a JSON name.
@@ -501,6 +503,10 @@ type Definition struct {
 	// Subresources and IsSubresource are the type's subresource tags (see TypeTags).
 	Subresources  []String
 	IsSubresource *String
+	// OpenAPIGen is what openapi-gen's tags on the type say, and Unions the x-kubernetes-unions
+	// openapi-gen finds in the struct (+union, +unionDiscriminator, +unionDeprecated).
+	OpenAPIGen OpenAPIGenTags
+	Unions     []OpenAPIUnion
 }
 
 // RootKind carries what CRD output needs about a root kind.
@@ -551,6 +557,12 @@ type Package struct {
 	ValueTypes []*Definition
 	// Kubebuilder holds controller-gen's package markers.
 	Kubebuilder PackageMarkers
+	// OpenAPIGen is the +k8s:openapi-gen=true of the package's doc.go: openapi-gen writes
+	// definitions for its types (see Definition.OpenAPIGenSelects).
+	OpenAPIGen *Flag
+	// OpenAPIGenOutsideDocGo is a +k8s:openapi-gen=true in another file's package comment, which
+	// openapi-gen does not read.
+	OpenAPIGenOutsideDocGo *Flag
 	// Declared maps the package-level names the package declares (this generator's previous
 	// outputs aside) to their positions, for packages the run writes into: generated
 	// declarations keep clear of them.
@@ -573,6 +585,8 @@ type TypeTags struct {
 	ModelPackage *String
 	// CRD holds controller-gen's CRD markers (+kubebuilder:resource, printcolumn, ...).
 	CRD CRDTags
+	// OpenAPIGen is what openapi-gen's tags on the type say.
+	OpenAPIGen OpenAPIGenTags
 	// Subresources are the subresource paths (+k8s:supportsSubresource="/status") that a
 	// registered type validates besides the root; IsSubresource (+k8s:isSubresource="/scale")
 	// makes the type validate that subresource instead of the root.

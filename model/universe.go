@@ -57,6 +57,10 @@ type Options struct {
 	// Strict makes every warning an error (--strict): input the reference tools accept but this
 	// generator finds suspicious stops the run.
 	Strict bool
+	// OpenAPIAllTypes writes kube-openapi Go definitions for every exported struct of the input
+	// packages (--openapi-all-types), not only for those +k8s:openapi-gen selects as openapi-gen
+	// does (see Definition.OpenAPIGenSelects).
+	OpenAPIAllTypes bool
 }
 
 // MetaV1Path is the import path of apimachinery's meta/v1, whose ObjectMeta the model treats

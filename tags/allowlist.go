@@ -11,9 +11,9 @@ import "strings"
 var allowed = map[string]bool{
 	// Go build constraints in the old syntax.
 	"build": true,
-	// client-gen.
+	// client-gen (+resourceName names the resource of a kind whose plural is not the default).
 	"genclient": true, "genclient:method": true, "genclient:noVerbs": true, "genclient:onlyVerbs": true,
-	"genclient:skipVerbs": true, "genclient:noStatus": true, "genclient:readonly": true,
+	"genclient:skipVerbs": true, "genclient:noStatus": true, "genclient:readonly": true, "resourceName": true,
 	// deepcopy-gen, conversion-gen, defaulter-gen, protobuf, prerelease-lifecycle-gen.
 	"k8s:deepcopy-gen": true, "k8s:deepcopy-gen:interfaces": true, "k8s:deepcopy-gen:nonpointer-interfaces": true,
 	"k8s:conversion-gen": true, "k8s:conversion-gen:explicit-from": true, "k8s:conversion-gen-external-types": true,
@@ -24,9 +24,8 @@ var allowed = map[string]bool{
 	"k8s:prerelease-lifecycle-gen": true, "k8s:prerelease-lifecycle-gen:introduced": true,
 	"k8s:prerelease-lifecycle-gen:deprecated": true, "k8s:prerelease-lifecycle-gen:removed": true,
 	"k8s:prerelease-lifecycle-gen:replacement": true,
-	// openapi-gen and apply configurations.
-	"k8s:openapi-gen": true, "patchStrategy": true, "patchMergeKey": true, "union": true,
-	"unionDiscriminator": true, "oneOf": true, "zeroOrOneOf": true, "deprecated": true, "featureGate": true,
+	// apply configurations, and documentation (openapi-gen's own tags are registered).
+	"oneOf": true, "zeroOrOneOf": true, "deprecated": true, "featureGate": true,
 	"groupGoName": true,
 	// Kubernetes' own validation-gen tags that validation-gen does not implement (yet).
 	"k8s:deprecated":            true,

@@ -129,6 +129,7 @@ func TestKubernetesSpellings(t *testing.T) {
 	}, {
 		name: "openapi-gen's +listType on a string", kind: model.KindString, typ: types.Typ[types.String],
 		lines: []string{"+optional", "+listType=atomic"},
+		diag:  "warning: +listType: applies to list values, not to string (Go type string), so it says nothing about merging",
 		check: func(t *testing.T, v *model.Validations) {
 			if v.ListType != nil {
 				t.Errorf("list type %v on a string", v.ListType)
@@ -142,7 +143,8 @@ func TestKubernetesSpellings(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var v model.Validations
 			var diags model.Diagnostics
-			Apply(Extract(lines(c.lines...), Multiline), Place{Scope: ScopeField, Kind: c.kind, GoType: c.typ, V: &v}, &diags)
+			Apply(Extract(lines(c.lines...), Multiline), Place{Scope: ScopeField, Kind: c.kind, GoType: c.typ, V: &v,
+				OpenAPIGen: &model.OpenAPIGenTags{}}, &diags)
 			msgs := diags.Error("")
 			switch {
 			case c.diag == "" && len(diags) > 0:

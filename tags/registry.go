@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"k8s.io/gengo/v2/codetags"
-	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-tools/pkg/markers"
 
 	"github.com/validation-gen/validation-gen/model"
@@ -135,6 +134,9 @@ type Context struct {
 	// Marker is the parsed value of a controller-gen marker (a value of the Go type its
 	// definition was made from); nil for other tags.
 	Marker any
+	// OpenAPIGen is edited by openapi-gen's own tags (+patchStrategy, +union, ...) at a field or a
+	// type; nil elsewhere.
+	OpenAPIGen *model.OpenAPIGenTags
 	// Tag is the parsed tag of a Typed definition and Args its named arguments.
 	Tag   *codetags.Tag
 	Args  map[string]codetags.Arg
@@ -154,6 +156,9 @@ type ConstLookup interface {
 	// Upstream reports whether the tag's package is written for Kubernetes' validation-gen.
 	Upstream() bool
 }
+
+// Scope is where the tag is written.
+func (c *Context) Scope() Scope { return c.place.Scope }
 
 // Origin is the origin to record for values set by this tag.
 // A tag spelled in the +k8s: dialect also records itself as the value's +k8s: declaration
@@ -277,6 +282,9 @@ type Place struct {
 	// Owner names the declaration the tags are on as upstream's validation-gen names hand-written
 	// validators (+k8s:customValidation): "Type" for a type, "Struct_Field" for a field.
 	Owner string
+	// OpenAPIGen receives what openapi-gen's own tags say at a field or a type declaration (nil
+	// elsewhere: chained tags, constants, packages).
+	OpenAPIGen *model.OpenAPIGenTags
 }
 
 // Apply checks each tag against the registry and applies the valid ones to the place, in the
@@ -335,11 +343,12 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			continue
 		}
 		if len(d.Kinds) > 0 && p.Scope != ScopePackage && !hasKind(d.Kinds, p.Kind) {
-			if openAPIGenExtension[r.Name] {
-				// openapi-gen, which owns this spelling, never fails on it (it logs at -v=2), and
-				// Kubernetes' own API types contain such tags: ignore it, but say so.
-				klog.Warningf("%s:%d:%d: +%s: applies to %s values, not to %s (Go type %s); ignored", r.Pos.Filename, r.Pos.Line,
-					r.Pos.Column, r.Name, kindList(d.Kinds), p.Kind, typeString(p.GoType))
+			if openAPIGenExtension[r.Name] && p.OpenAPIGen != nil {
+				// openapi-gen, which owns this spelling, never fails on it (it logs at -v=2) and
+				// publishes the extension anyway; Kubernetes' own API types contain such tags.
+				diags.Warn(r.Pos, r.Name, "applies to %s values, not to %s (Go type %s), so it says nothing about merging; "+
+					"published as openapi-gen does, but never in CRDs", kindList(d.Kinds), p.Kind, typeString(p.GoType))
+				misplacedExtension(&Context{Def: d, Raw: r, Kind: p.Kind, GoType: p.GoType, Diags: diags, place: p, OpenAPIGen: p.OpenAPIGen})
 				continue
 			}
 			diags.Add(r.Pos, r.Name, "applies to %s values, not to %s (Go type %s)", kindList(d.Kinds), p.Kind, typeString(p.GoType))
@@ -356,7 +365,8 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		}
 		seen[d] = r.Pos
 		c := &Context{Def: d, Raw: r, Kind: p.Kind, GoType: p.GoType, V: p.V, Type: p.Type, Pkg: p.Pkg, Const: p.Const,
-			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags, place: p, k8sMirror: k8sMirror(raws[i+1:], r, d)}
+			Lookup: p.Lookup, IsObjectMeta: p.IsObjectMeta, Diags: diags, place: p, k8sMirror: k8sMirror(raws[i+1:], r, d),
+			OpenAPIGen: p.OpenAPIGen}
 		check := checkArgs
 		if d.Typed {
 			check = checkTyped
@@ -594,6 +604,9 @@ func argDoc(a Arg) string {
 	case ArgWord:
 		return "one of " + strings.Join(a.Words, ", ")
 	case ArgJSON:
+		if a.Doc != "" {
+			return a.Doc
+		}
 		return "a JSON value"
 	case ArgMarker:
 		return a.Doc

@@ -25,7 +25,8 @@ Usage:
   validation-gen [flags] PACKAGE-PATTERN...
 
 PACKAGE-PATTERN is a Go package pattern (./..., ./api/v1), resolved with go/packages. Outputs:
-  - into every input package: kube-openapi Go definitions (--openapi-output-file);
+  - into every input package: kube-openapi Go definitions (--openapi-output-file) of the types
+    +k8s:openapi-gen selects, as openapi-gen does (--openapi-all-types: of every exported struct);
   - into every input package with a type carrying validation: typed Go validators, Validate_T and
     RegisterValidations (--output-file); a package whose doc.go says
     +k8s:validation-gen-input=<import path> gets those of that package's types instead, and nothing
@@ -57,7 +58,7 @@ Examples:
 type options struct {
 	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat string
 	verify, docs, noNativeCEL, formatFallback, celReport, testTags   bool
-	strict, lint                                                     bool
+	strict, lint, openAPIAllTypes                                    bool
 	docsAPI                                                          string
 	readOnly, lintExceptions                                         stringList
 }
@@ -107,6 +108,9 @@ func defineFlags(verbosity flag.Value) (*flagSet, *options) {
 		"kube-openapi Go definitions (GetOpenAPIDefinitions) written into each input package as `NAME`; \"\" turns them off")
 	fs.StringVar(&o.outputFile, fs.name("output-file"), "zz_generated.validations.go",
 		"typed Go validators (Validate_T, RegisterValidations) written as `NAME` into each input package with a type carrying validation; \"\" turns them off")
+	fs.BoolVar(&o.openAPIAllTypes, fs.name("openapi-all-types"), false,
+		"write kube-openapi Go definitions for every exported struct of the input packages, not only for the types "+
+			"+k8s:openapi-gen selects (true in doc.go for a package's types, or on a type), as openapi-gen does")
 	fs.Var(&o.readOnly, fs.name("readonly-pkg"),
 		"a package `PATTERN` (import path, ./dir, .../...) that is loaded, checked and validated but never written; "+
 			"its validators are generated where its types are used, or into the package naming it in +k8s:validation-gen-input "+
@@ -152,7 +156,8 @@ func config(flags *flagSet, o *options, cv *version.Version, dir string) (genera
 	cfg := generators.Config{
 		Dir: dir, Patterns: flags.Args(), ReadOnly: o.readOnly, OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
 		Lint: o.lint, LintExceptions: o.lintExceptions, DocsAPI: o.docsAPI,
-		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags, Strict: o.strict},
+		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags, Strict: o.strict,
+			OpenAPIAllTypes: o.openAPIAllTypes},
 	}
 	if o.headerFile != "" {
 		header := o.headerFile

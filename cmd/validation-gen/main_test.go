@@ -30,11 +30,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// module writes a throw-away module with one package holding types.go.
+// module writes a throw-away module with one package holding types.go, and a doc.go that asks for
+// kube-openapi Go definitions of its types (+k8s:openapi-gen=true).
 func module(t *testing.T, types string) string {
 	t.Helper()
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
+	write(t, filepath.Join(dir, "api", "doc.go"), "// +k8s:openapi-gen=true\npackage api\n")
 	write(t, filepath.Join(dir, "api", "types.go"), types)
 	return dir
 }

@@ -27,7 +27,7 @@ func unchanged(t *testing.T, dir string, before map[string]string) {
 }
 
 // kindsModule writes a module that requires this repository's dependencies, with one served
-// version package api/v1 of group g.example.com holding types.
+// version package api/v1 of group g.example.com holding types (with kube-openapi Go definitions).
 func kindsModule(t *testing.T, types string) string {
 	t.Helper()
 	for k, v := range tempmod.Env {
@@ -41,7 +41,7 @@ func kindsModule(t *testing.T, types string) string {
 	if err := tempmod.Write(root, "example.com/m", dir); err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(dir, "api", "v1", "doc.go"), "// +groupName=g.example.com\npackage v1\n")
+	write(t, filepath.Join(dir, "api", "v1", "doc.go"), "// +groupName=g.example.com\n// +k8s:openapi-gen=true\npackage v1\n")
 	write(t, filepath.Join(dir, "api", "v1", "types.go"), types)
 	return dir
 }

@@ -232,6 +232,7 @@ func (b *builder) pkg(path string) *model.Package {
 	p.ReadOnly = b.prog.ReadOnly[path]
 	raws := tags.Extract(b.prog.PackageTagLines(gp), tags.Multiline)
 	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p, IgnoreMarkers: b.markersIgnored(path)}, &b.diags)
+	b.openAPIGenPackage(p)
 	if p.Input && !p.ReadOnly {
 		b.checkSchemeRegistry(gp.Types, p)
 		if gp.Types != nil {
@@ -338,7 +339,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	tags.Apply(d.raws, tags.Place{
 		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
 		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()), IgnoreMarkers: b.markersIgnored(tn.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
-		Owner: tn.Name(),
+		Owner: tn.Name(), OpenAPIGen: &d.tt.OpenAPIGen,
 	}, &b.diags)
 	return d
 }
@@ -448,7 +449,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	def := &model.Definition{
 		Name: name, GoPackage: p.Path, GoName: tn.Name(), Package: p,
 		Pos: b.prog.Fset.Position(tn.Pos()), Input: p.Input,
-		Subresources: decl.tt.Subresources, IsSubresource: decl.tt.IsSubresource,
+		Subresources: decl.tt.Subresources, IsSubresource: decl.tt.IsSubresource, OpenAPIGen: decl.tt.OpenAPIGen,
 	}
 	b.defs[tn] = def
 	p.Definitions = append(p.Definitions, def)
@@ -478,6 +479,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	b.inChain = map[*types.TypeName]bool{}
 	node.Properties = b.properties(st, def)
 	b.inChain = saved
+	def.Unions = b.openAPIUnions(tn, st)
 	unionRules(def)
 	embeddedRules(def)
 	b.rootKind(def, decl)
@@ -666,6 +668,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		}
 		pos := b.prog.Fset.Position(f.Pos())
 		fieldV := &model.Validations{}
+		oag := &model.OpenAPIGenTags{}
 		owner := ""
 		if holder != nil {
 			owner = holder.GoName + "_" + f.Name()
@@ -673,13 +676,15 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		tags.Apply(raws, tags.Place{
 			Scope: tags.ScopeField, Kind: b.kindOf(f.Type()), GoType: f.Type(), V: fieldV,
 			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
-			Owner: owner,
+			Owner: owner, OpenAPIGen: oag,
 		}, &b.diags)
+		b.patchTags(f, tag, oag)
 		node := b.valueNode(f.Type(), fieldV, pos)
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
 		prop := &model.Property{
 			Name: name, GoName: f.Name(), Node: node, OmitEmpty: omitEmpty, Pos: pos,
 			AsString: hasOption(opts, "string"), Via: via, OmitZero: hasOption(opts, "omitzero"), Promoted: promoted,
+			OpenAPIGen: *oag,
 		}
 		// Requiredness at a stability level (+k8s:beta=+k8s:required) is Go's only: the schema keeps
 		// openapi-gen's reading, which does not see it.

@@ -25,12 +25,12 @@ const (
 	refPrefix = "#/definitions/"
 )
 
-// GoFile renders the kube-openapi definitions of one package's types as Go:
-// GetOpenAPIDefinitions(ref) returning the same map that Definitions computes in memory.
+// GoFile renders the kube-openapi definitions of one package's types (Package.GoDefinitions) as
+// Go: GetOpenAPIDefinitions(ref) returning the same map that Definitions computes in memory.
 func GoFile(p *model.Package, opts model.Options, header []byte) ([]byte, error) {
 	f := jen.NewFile(p.Name)
 	f.HeaderComment(output.GeneratedComment)
-	defs := p.Definitions
+	defs := p.GoDefinitions(opts)
 	var entries []jen.Code
 	for _, d := range defs {
 		entries = append(entries, jen.Lit(d.Name).Op(":").Id(defFuncName(d)).Call(jen.Id("ref")))

@@ -50,10 +50,12 @@ func Definition(d *model.Definition, opts model.Options, ref common.ReferenceCal
 	e := &Emitter{opts: opts, ref: ref, deps: map[string]bool{}}
 	s := e.Node(d.Node, false)
 	s.Description = d.Description
+	openAPIGenExtensions(&s, d.OpenAPIGen, d.Unions)
 	if d.Special && len(d.Node.OneOfTypes) > 0 {
 		// Like openapi-gen: the v3 schema says oneOf, and the v2 one hides in an extension.
 		v2 := s
 		v2.Extensions = nil
+		openAPIGenExtensions(&v2, d.OpenAPIGen, d.Unions)
 		v2.OneOf = nil
 		v2.Type = spec.StringOrArray{"string"}
 		s.Type = nil
@@ -170,6 +172,8 @@ func (e *Emitter) Shape(s *spec.Schema, n *model.Node) {
 	case model.KindAny:
 		if e.crd {
 			s.AddExtension(ExtPreserve, true)
+		} else if emptyInterface(n.GoType) {
+			s.Type = spec.StringOrArray{"object"} // as openapi-gen spells interface{}
 		}
 	case model.KindObject:
 		s.Type = spec.StringOrArray{"object"}
@@ -209,6 +213,7 @@ func (e *Emitter) property(p *model.Property) spec.Schema {
 		return s
 	}
 	s.Description = p.Description
+	openAPIGenExtensions(&s, p.OpenAPIGen, nil)
 	if s.Default == nil && p.ImplicitDefault != nil {
 		s.Default = p.ImplicitDefault
 	}

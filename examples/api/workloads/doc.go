@@ -3,6 +3,7 @@
 //
 // +groupName=workloads.example.com
 // +k8s:deepcopy-gen=package
+// +k8s:openapi-gen=true
 package workloads
 
 //go:generate go tool deepcopy-gen --go-header-file ../../../hack/boilerplate.go.txt --output-file zz_generated.deepcopy.go ./...

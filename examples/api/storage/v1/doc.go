@@ -5,6 +5,7 @@
 //
 // +groupName=storage.example.com
 // +k8s:deepcopy-gen=package
+// +k8s:openapi-gen=true
 // +k8s:validation-gen=TypesWithField=TypeMeta
 package v1
 

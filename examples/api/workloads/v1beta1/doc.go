@@ -3,5 +3,6 @@
 //
 // +groupName=workloads.example.com
 // +k8s:deepcopy-gen=package
+// +k8s:openapi-gen=true
 // +k8s:conversion-gen=github.com/validation-gen/validation-gen/examples/api/workloads
 package v1beta1
