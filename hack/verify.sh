@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Presubmit: no tracked binaries or large files; every committed output is regenerated (twice, to
 # prove determinism) and must match; then vet and the tests, the coverage ratchet of the
-# handwritten validation by the equivalence tests, the k8s.io/api comparison with openapi-gen, a
+# handwritten validation by the equivalence tests, the comparisons with openapi-gen (k8s.io/api, and
+# modules that commit its output), a
 # run over real API modules as published, and the ratchet of upstream validation-gen's test suite
 # run against this generator.
 set -euo pipefail
@@ -54,6 +55,8 @@ hack/equivalence-coverage.sh
 
 echo "== k8s.io/api comparison with openapi-gen"
 VALIDATION_GEN_K8SAPI=1 go test -count=1 -timeout 20m ./test/k8sapi/
+echo "== modules that commit openapi-gen's output: reproduced by openapi-gen as each runs it, then compared (test/openapigen)"
+VALIDATION_GEN_OPENAPIGEN=1 go test -count=1 -timeout 60m -v ./test/openapigen/
 echo "== validators for the k8s.io/api group versions Kubernetes generates for, in output packages (+k8s:validation-gen-input)"
 VALIDATION_GEN_K8SAPI_VALIDATORS=1 go test -count=1 -timeout 30m -run TestK8sAPIValidators ./test/k8sapi/
 echo "== the same errors as upstream's generated validators on a ResourceClaim, and a quick benchmark against them"
