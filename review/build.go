@@ -13,7 +13,9 @@ import (
 type CostFunc func(model.Rule) (uint64, bool)
 
 // Build returns the surface of every served kind version among the universe's input packages:
-// root kinds of packages named like a version (v1, v1beta2), with a group. costs may be nil.
+// root kinds of packages named like a version (v1, v1beta2), but those controller-gen's markers
+// leave out of the CRD or do not serve (+kubebuilder:skipversion, +kubebuilder:unservedversion).
+// costs may be nil.
 func Build(u *model.Universe, costs CostFunc) *Surface {
 	if costs == nil {
 		costs = func(model.Rule) (uint64, bool) { return 0, false }
@@ -27,8 +29,8 @@ func Build(u *model.Universe, costs CostFunc) *Surface {
 			continue
 		}
 		for _, d := range p.Definitions {
-			if d.Root == nil {
-				continue
+			if d.Root == nil || d.Root.CRD.Skip != nil || d.Root.CRD.Unserved != nil {
+				continue // not a kind, or a version the API server does not serve (+kubebuilder:skipversion, unservedversion)
 			}
 			s.Kinds = append(s.Kinds, buildKind(p, d, costs))
 		}

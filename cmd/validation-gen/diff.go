@@ -16,11 +16,11 @@ change.
 
 Usage:
   validation-gen diff [flags] --base REVISION [PACKAGE-PATTERN...]
-  validation-gen diff [flags] OLD-DIR NEW-DIR
+  validation-gen diff [flags] OLD-DIR NEW-DIR [PACKAGE-PATTERN...]
 
 With --base, the packages (default ./...) of the working tree are compared with the same packages at
 the git REVISION, loaded from a temporary git worktree. With two directories (two copies of the same
-API packages, each inside a module), their packages (./...) are compared.
+API packages, each inside a module), the packages (default ./...) are resolved in each.
 
 Each change has a verdict: tightened (objects valid before may be invalid now), loosened, neutral
 (a message, an equivalent rewrite), added or removed (a field, a version), changed (neither provably
@@ -30,8 +30,8 @@ unchanged: KEP-4008 for CRDs, unchanged values for native types' Go validators),
 +k8s:beta, +k8s:ifEnabled), breaking, or none.
 
 Policy: a tightening of an existing field that neither ratchets nor is gated, a loosening that
-clients rely on (a required field that may be missing, a default that goes, a status enum that
-grows), a type, default or list-map key change, and a removed field or version break it.
+clients rely on (a required field that may be missing, a default that goes), a type, default or
+list-map key change, and a removed field or version break it.
 Exit status: 0 when nothing breaks the policy; 1 when something does; 2 on a usage or input error.
 
 Flags:
@@ -39,7 +39,7 @@ Flags:
 
 func init() {
 	register(command{
-		name: "diff", usage: "[flags] --base REVISION [PACKAGE-PATTERN...] | OLD-DIR NEW-DIR",
+		name: "diff", usage: "[flags] --base REVISION [PACKAGE-PATTERN...] | OLD-DIR NEW-DIR [PACKAGE-PATTERN...]",
 		summary: "classify the validation changes between two revisions (tightened, loosened, ...; ratcheted, gated, breaking); exit 1 on a breaking change",
 		run:     runDiff,
 	})
@@ -84,11 +84,14 @@ func runDiff(args []string) int {
 		defer cleanup()
 		oldDir, newDir = dir, wd
 	} else {
-		if fs.NArg() != 2 {
+		if fs.NArg() < 2 {
 			fmt.Fprintln(os.Stderr, "validation-gen diff: want --base REVISION, or two directories OLD NEW (see --help)")
 			return 2
 		}
 		oldDir, newDir = fs.Arg(0), fs.Arg(1)
+		if fs.NArg() > 2 {
+			patterns = fs.Args()[2:]
+		}
 		for _, d := range []string{oldDir, newDir} {
 			if st, err := os.Stat(d); err != nil || !st.IsDir() {
 				fmt.Fprintf(os.Stderr, "validation-gen diff: %s is not a directory\n", d)

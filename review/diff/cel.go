@@ -176,9 +176,10 @@ func ruleReport(f *review.Fact, what []string) string {
 //     weaker), or the same with || (disjuncts added: weaker);
 //   - p and q compare the same value with a number (x <= 10, x <= 20): the bound moved;
 //     then the whole rule is stronger or weaker according to the polarity of that place: it
-//     keeps its direction under &&, ||, the predicate of all() and exists() and the right side of
-//     an implication (!a || b), and flips under !. Anywhere else (an argument of a function, a
-//     condition of ?:, a comparison of booleans) the rule is Changed.
+//     keeps its direction under &&, ||, the predicate of all() and exists(), the right side of an
+//     implication (!a || b, and c ? x : true) and a branch of ?: whose other branch is a boolean
+//     literal, and flips under ! and in the condition of c ? x : true. Anywhere else (an argument
+//     of a function, exists_one(), a condition of a general ?:) the rule is Changed.
 //
 // A stronger rule refuses more objects (Tightened), a weaker one fewer (Loosened).
 func CEL(old, new string) (Verdict, string) {
@@ -303,9 +304,12 @@ func (d *celDiff) walk(o, n ast.Expr, pol int) {
 			d.compare(op, oc, nc, pol)
 			return
 		}
+		ternary := ternaryPolarities(oc)
 		for i := range oc.Args() {
 			p := 0
 			switch {
+			case ternary != nil:
+				p = ternary[i] * pol
 			case fn == opAnd || fn == opOr:
 				p = pol
 			case fn == opNot:
@@ -318,6 +322,34 @@ func (d *celDiff) walk(o, n ast.Expr, pol int) {
 	default:
 		d.fail("an operand changed")
 	}
+}
+
+// ternaryPolarities gives the polarity of each operand of c ? x : y when one branch is a boolean
+// literal, which makes it a conjunction or an implication: c ? x : true is !c || x, c ? x : false
+// is c && x, c ? true : y is c || y, c ? false : y is !c && y. nil otherwise.
+func ternaryPolarities(c ast.CallExpr) []int {
+	if c.FunctionName() != "_?_:_" || len(c.Args()) != 3 {
+		return nil
+	}
+	switch {
+	case boolLit(c.Args()[2], true): // !c || x
+		return []int{-1, +1, 0}
+	case boolLit(c.Args()[2], false): // c && x
+		return []int{+1, +1, 0}
+	case boolLit(c.Args()[1], true): // c || y
+		return []int{+1, 0, +1}
+	case boolLit(c.Args()[1], false): // !c && y
+		return []int{-1, 0, +1}
+	}
+	return nil
+}
+
+func boolLit(e ast.Expr, v bool) bool {
+	if e.Kind() != ast.LiteralKind {
+		return false
+	}
+	b, ok := e.AsLiteral().(types.Bool)
+	return ok && bool(b) == v
 }
 
 func (d *celDiff) fail(reason string) {

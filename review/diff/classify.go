@@ -41,6 +41,8 @@ func (k *kindCtx) addedField(f *review.Field) Change {
 				c.Why = "a new required field with a default: the server fills it in objects that lack it"
 			case x.Gated():
 				c.Effect, c.Why = Gated, "a new required field, required only "+x.Lifecycle.String()
+			case f.Status():
+				c.Why = "a new required field in status: the kind's controllers must write it (the policy covers spec)"
 			default:
 				c.Effect = Breaking
 				c.Why = "a new required field without a default: existing objects lack it, and an update of the object that holds it fails " +

@@ -11,11 +11,16 @@ import (
 //     gated or ratchets: the API server keeps accepting updates that leave the offending value as
 //     it was (see ratchets);
 //   - a loosening breaks when clients rely on what was guaranteed: a required field that may now be
-//     missing, a default that is no longer set, an enum in status that may now hold values readers
-//     do not know;
-//   - a type, list-map keys or a default that changed break whatever the values;
+//     missing, a default that is no longer set (a new enum value is not one: Kubernetes' API
+//     conventions ask clients to handle values they do not know);
+//   - a type, list-map keys or a default that changed break whatever the values (a default in
+//     status excepted: it only seeds the status until the controller writes it);
 //   - removals break (Compare decides those);
 //   - everything else is reported with no effect.
+//
+// Status is written by controllers, not by the clients the policy protects: a tightening there
+// that does not ratchet is reported with no effect (the policy covers spec), though a type or key
+// change and a removal still break readers.
 //
 // A change the API server does not enforce (a check of the Go validators only, in a CRD; of the
 // schema only, in a native type) has no effect on stored objects either way.
@@ -40,6 +45,11 @@ func (k *kindCtx) effect(c Change, f *review.Field, o, n *review.Fact) Change {
 		c.Effect = Breaking
 		return c
 	case "default":
+		if f.Status() {
+			c.Effect = None
+			c.Why += " (a default in status only seeds it until the controller writes it)"
+			return c
+		}
 		if c.Verdict == Changed || c.Verdict == Loosened {
 			c.Effect = Breaking
 			c.Why += " (Kubernetes' API conventions: a default may not change or go)"
@@ -55,9 +65,6 @@ func (k *kindCtx) effect(c Change, f *review.Field, o, n *review.Fact) Change {
 		case c.What == "required" && n == nil:
 			c.Effect = Breaking
 			c.Why = "the field is no longer required: readers that rely on it being set break"
-		case c.What == "enum" && f.Status():
-			c.Effect = Breaking
-			c.Why += ": clients reading status may meet values they do not know"
 		}
 		return c
 	}
@@ -70,6 +77,9 @@ func (k *kindCtx) effect(c Change, f *review.Field, o, n *review.Fact) Change {
 	if ok, why := k.ratchets(c.What, f, cur); ok {
 		c.Effect = Ratcheted
 		c.Why += "; " + why
+	} else if f.Status() {
+		c.Effect = None
+		c.Why += "; " + why + ", but status is written by the kind's controllers, which must write the new shape: the policy covers spec"
 	} else {
 		c.Effect = Breaking
 		c.Why += "; " + why
