@@ -80,3 +80,21 @@ func TestOpenAPIGenTags(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenAPIGenMarkers: kube-openapi's +k8s:validation:<property> markers are refused with a
+// hint, not dropped (their validation would be missing) nor called unknown.
+func TestOpenAPIGenMarkers(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"+k8s:validation:maxLength=10", "+k8s:validation:maxLength: openapi-gen's +k8s:validation: marker, which validation-gen does not read yet; ignoring it would leave its validation out of the output: write it as +maxLength"},
+		{`+k8s:validation:cel[0]:rule="self.size() > 1"`, "+k8s:validation:cel: openapi-gen's +k8s:validation: marker, which validation-gen does not read yet; ignoring it would leave its validation out of the output: write the rule as +validationRule"},
+		{"+k8s:validation:Required", ""},
+	} {
+		var diags model.Diagnostics
+		Apply(Extract(lines(c.line), Multiline), Place{Scope: ScopeField, Kind: model.KindString, GoType: types.Typ[types.String],
+			V: &model.Validations{}, OpenAPIGen: &model.OpenAPIGenTags{}}, &diags)
+		got := strings.TrimSpace(diags.Error(""))
+		if c.want == "" && got != "" || c.want != "" && !strings.HasSuffix(got, c.want) {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.line, got, c.want)
+		}
+	}
+}

@@ -310,7 +310,9 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 				continue
 			}
 			msg := "unknown tag"
-			if s := suggest(r.Name); s != "" {
+			if m := openAPIGenMarker(r.Name); m != "" {
+				msg = m
+			} else if s := suggest(r.Name); s != "" {
 				msg += fmt.Sprintf("; did you mean +%s?", s)
 			}
 			diags.Add(r.Pos, r.Name, "%s", msg)
