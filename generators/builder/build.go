@@ -678,7 +678,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
 			Owner: owner, OpenAPIGen: oag,
 		}, &b.diags)
-		b.patchTags(f, tag, oag)
+		b.patchTags(tag, oag)
 		node := b.valueNode(f.Type(), fieldV, pos)
 		omitEmpty := hasOption(opts, "omitempty") || hasOption(opts, "omitzero")
 		prop := &model.Property{

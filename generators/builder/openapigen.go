@@ -159,19 +159,22 @@ func unionOptional(raws []tags.Raw, tag string) bool {
 	return strings.HasSuffix(jsonTag, ",omitempty") || strings.Contains(jsonTag, ",omitempty,")
 }
 
-// patchTags warns when a field's +patchStrategy / +patchMergeKey and its struct tags of the same
-// names disagree (one missing included): openapi-gen refuses such a field ("Tags in comment and
-// struct should match"), strategic merge patch in Go reads the struct tags and clients the
-// published comment tags, so the two would merge differently.
-func (b *builder) patchTags(f *types.Var, tag reflect.StructTag, oag *model.OpenAPIGenTags) {
+// patchTags warns when a field's +patchStrategy / +patchMergeKey and its struct tag of the same
+// name disagree (the struct tag missing included): openapi-gen refuses such a field ("Tags in
+// comment and struct should match"), strategic merge patch in Go reads the struct tag and clients
+// the published comment tag, so the two would merge differently. A struct tag without a comment
+// tag publishes nothing, and is common in controller-gen projects, which read neither: no warning.
+func (b *builder) patchTags(tag reflect.StructTag, oag *model.OpenAPIGenTags) {
 	for _, x := range []struct{ name, ext string }{{"patchStrategy", "x-kubernetes-patch-strategy"}, {"patchMergeKey", "x-kubernetes-patch-merge-key"}} {
-		comment, pos := "", b.prog.Fset.Position(f.Pos())
 		for _, e := range oag.Extensions {
-			if e.Name == x.ext {
-				comment, pos = e.Value.(string), e.Pos
+			if e.Name != x.ext {
+				continue
 			}
-		}
-		if st := tag.Get(x.name); st != comment {
+			comment, pos := e.Value.(string), e.Pos
+			st := tag.Get(x.name)
+			if st == comment {
+				continue
+			}
 			b.diags.Warn(pos, x.name, "the comment tag says %q and the struct tag %s:%q: strategic merge patch in Go reads the "+
 				"struct tag, clients read the published comment tag; make them the same (openapi-gen refuses the field)",
 				comment, x.name, st)
