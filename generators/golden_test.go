@@ -205,6 +205,10 @@ func parseFlags(s string, opts *generators.Options) error {
 			opts.TestTags = v == "true"
 		case "strict":
 			opts.Strict = v == "true"
+		case "native-validation":
+			opts.NativeValidation = v == "true"
+		case "generate-embedded-object-meta":
+			opts.EmbeddedObjectMeta = v == "true"
 		case "output-file", "openapi-output-file", "go-header-file": // read by fileFlags
 		default:
 			return fmt.Errorf("unknown flag %q", k)

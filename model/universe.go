@@ -61,6 +61,16 @@ type Options struct {
 	// packages (--openapi-all-types), not only for those +k8s:openapi-gen selects as openapi-gen
 	// does (see Definition.OpenAPIGenSelects).
 	OpenAPIAllTypes bool
+	// NativeValidation applies, in a controller-gen project, the tags controller-gen does not
+	// read (+enum, +default=ref(...), +k8s:) of the types of other modules it embeds (k8s.io/api's
+	// PodTemplateSpec, say): its CRDs and validators then enforce the native types' declarative
+	// validation. Without it they are controller-gen's.
+	NativeValidation bool
+	// EmbeddedObjectMeta spells object metadata below the root of a controller-gen project's CRD
+	// (a template's) with the fields the API server then keeps (name, namespace, labels,
+	// annotations, finalizers), as controller-gen's crd:generateEmbeddedObjectMeta=true does;
+	// without it, a plain object.
+	EmbeddedObjectMeta bool
 }
 
 // MetaV1Path is the import path of apimachinery's meta/v1, whose ObjectMeta the model treats

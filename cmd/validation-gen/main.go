@@ -56,11 +56,11 @@ Examples:
 
 // options are the values of the command-line flags.
 type options struct {
-	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat string
-	verify, docs, noNativeCEL, formatFallback, celReport, testTags   bool
-	strict, lint, openAPIAllTypes                                    bool
-	docsAPI                                                          string
-	readOnly, lintExceptions                                         stringList
+	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat    string
+	verify, docs, noNativeCEL, formatFallback, celReport, testTags      bool
+	strict, lint, openAPIAllTypes, nativeValidation, embeddedObjectMeta bool
+	docsAPI                                                             string
+	readOnly, lintExceptions                                            stringList
 }
 
 // stringList is a repeatable flag whose values may also be comma-separated, as upstream
@@ -138,6 +138,12 @@ func defineFlags(verbosity flag.Value) (*flagSet, *options) {
 		"run every CEL rule in cel-go at run time, without compiling rules to Go (for debugging; the errors are the same)")
 	fs.BoolVar(&o.celReport, fs.name("cel-report"), false,
 		"write nothing; print one line per CEL rule of the validators: \"file:line: native\" (compiled to Go) or \"file:line: interpreted: why\" (run in cel-go)")
+	fs.BoolVar(&o.nativeValidation, fs.name("native-validation"), false,
+		"in a controller-gen project, also publish and check the +enum, +default and +k8s: tags of the types of other modules "+
+			"it embeds (k8s.io/api's); without it its CRDs are controller-gen's")
+	fs.BoolVar(&o.embeddedObjectMeta, fs.name("generate-embedded-object-meta"), false,
+		"in a controller-gen project's CRDs, keep name, namespace, labels, annotations and finalizers of templates' "+
+			"metadata (controller-gen's crd:generateEmbeddedObjectMeta=true)")
 	fs.BoolVar(&o.testTags, fs.name("test-tags"), false,
 		"accept test-only tags (+k8s:validateFalse, +k8s:validateTrue), as upstream validation-gen's own test suite uses them")
 	fs.Var(verbosity, fs.name("v"), "log verbosity `N` (klog); 1 logs progress per package")
@@ -157,7 +163,7 @@ func config(flags *flagSet, o *options, cv *version.Version, dir string) (genera
 		Dir: dir, Patterns: flags.Args(), ReadOnly: o.readOnly, OpenAPIOutputFile: o.openapiFile, OutputFile: o.outputFile, OpenAPIJSON: o.openapiJSON, CRDDir: o.crdDir,
 		Lint: o.lint, LintExceptions: o.lintExceptions, DocsAPI: o.docsAPI,
 		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags, Strict: o.strict,
-			OpenAPIAllTypes: o.openAPIAllTypes},
+			OpenAPIAllTypes: o.openAPIAllTypes, NativeValidation: o.nativeValidation, EmbeddedObjectMeta: o.embeddedObjectMeta},
 	}
 	if o.headerFile != "" {
 		header := o.headerFile

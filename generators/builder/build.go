@@ -41,6 +41,10 @@ type builder struct {
 	// kubebuilder caches whether an input package uses controller-gen's markers.
 	kubebuilder *bool
 	testTags    bool // accept test-only tags
+	// nativeValidation is Options.NativeValidation; inputModules are the modules of the input
+	// packages (see controllerGenOnly).
+	nativeValidation bool
+	inputModules     map[string]bool
 	// inChain holds the named list, map and scalar types whose nodes are being built, so that a
 	// type that contains itself without a struct in between is reported rather than followed.
 	inChain map[*types.TypeName]bool
@@ -80,7 +84,7 @@ func Build(prog *loader.Program) (*model.Universe, model.Diagnostics) {
 func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model.Diagnostics) {
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
-		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, inChain: map[*types.TypeName]bool{},
+		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, nativeValidation: opts.NativeValidation, inChain: map[*types.TypeName]bool{},
 		enums: map[*types.TypeName][]model.EnumValue{}, embeddedOnly: map[*types.TypeName]bool{}}
 	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
@@ -338,7 +342,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	b.pkg(tn.Pkg().Path())
 	tags.Apply(d.raws, tags.Place{
 		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
-		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()), IgnoreMarkers: b.markersIgnored(tn.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
+		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()), IgnoreMarkers: b.markersIgnored(tn.Pkg().Path()), ControllerGenOnly: b.controllerGenOnly(tn.Pkg()), KindOf: b.kindOf, TestTags: b.testTags,
 		Owner: tn.Name(), OpenAPIGen: &d.tt.OpenAPIGen,
 	}, &b.diags)
 	return d
@@ -651,6 +655,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 				}
 				if holder != nil {
 					holder.Node.V.Rules = append(holder.Node.V.Rules, b.kubebuilderEmbedded(f.Type())...)
+					b.kubebuilderEmbeddedStructType(holder, f.Type())
 				}
 				innerVia := via
 				if _, ptr := types.Unalias(f.Type()).(*types.Pointer); ptr {
@@ -675,7 +680,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		}
 		tags.Apply(raws, tags.Place{
 			Scope: tags.ScopeField, Kind: b.kindOf(f.Type()), GoType: f.Type(), V: fieldV,
-			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
+			Lookup: b.lookup(f.Pkg()), IsObjectMeta: model.IsObjectMeta(f.Type()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), ControllerGenOnly: b.controllerGenOnly(f.Pkg()), KindOf: b.kindOf, TestTags: b.testTags,
 			Owner: owner, OpenAPIGen: oag,
 		}, &b.diags)
 		b.patchTags(tag, oag)
@@ -750,7 +755,7 @@ func (b *builder) embeddedMember(holder *model.Definition, f *types.Var, tn *typ
 	var applied model.Diagnostics
 	tags.Apply(raws, tags.Place{
 		Scope: tags.ScopeField, Kind: model.KindObject, GoType: f.Type(), V: v,
-		Lookup: b.lookup(f.Pkg()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), KindOf: b.kindOf, TestTags: b.testTags,
+		Lookup: b.lookup(f.Pkg()), IgnoreMarkers: b.markersIgnored(f.Pkg().Path()), ControllerGenOnly: b.controllerGenOnly(f.Pkg()), KindOf: b.kindOf, TestTags: b.testTags,
 		Owner: holder.GoName + "_" + f.Name(),
 	}, &applied)
 	only := b.embeddedOnly[tn] // valueNode takes the type for referenced: it is not, from here

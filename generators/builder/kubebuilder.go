@@ -163,6 +163,26 @@ func (b *builder) kubebuilderEmbedded(t types.Type) []model.Rule {
 	return rules
 }
 
+// kubebuilderEmbeddedStructType gives holder the +structType of a struct it embeds inline, when
+// it has none of its own, as controller-gen's flattening of the embedded type's schema into the
+// holder's does: ConfigMapEnvSource, which embeds the atomic LocalObjectReference, is published
+// with x-kubernetes-map-type: atomic. Only where controller-gen's markers are read.
+func (b *builder) kubebuilderEmbeddedStructType(holder *model.Definition, t types.Type) {
+	if holder.Node.V.StructType != nil || b.markersIgnored(holder.GoPackage) {
+		return
+	}
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		if st := b.decl(n.Obj()).v.StructType; st != nil {
+			c := *st
+			holder.Node.V.StructType = &c
+		}
+	}
+}
+
 // markersIgnored reports whether controller-gen's markers in a package are skipped. They are
 // read everywhere (dependencies such as metav1.Condition included, as controller-gen reads them)
 // when an input package is written in the kubebuilder dialect: it marks kinds with
@@ -188,4 +208,26 @@ func (b *builder) markersIgnored(path string) bool {
 		b.kubebuilder = &used
 	}
 	return !*b.kubebuilder
+}
+
+// controllerGenOnly reports whether the tags of package p are read as controller-gen reads them
+// (tags.Place.ControllerGenOnly): in a run whose inputs use controller-gen's markers, for a
+// package of another module than every input (k8s.io/api's types embedded in a CRD), unless
+// the run asks for the native types' validation (Options.NativeValidation). A package of the
+// inputs' modules is read in full whether or not it is an input, so that a run over one package
+// (go generate's) reads its siblings as a run over all of them does.
+func (b *builder) controllerGenOnly(p *types.Package) bool {
+	if b.nativeValidation || p == nil || b.markersIgnored(p.Path()) {
+		return false
+	}
+	if b.inputModules == nil {
+		b.inputModules = map[string]bool{}
+		for _, in := range b.prog.Inputs {
+			if in.Module != nil {
+				b.inputModules[in.Module.Path] = true
+			}
+		}
+	}
+	pkg := b.prog.Package(p.Path())
+	return pkg != nil && pkg.Module != nil && !b.inputModules[pkg.Module.Path]
 }

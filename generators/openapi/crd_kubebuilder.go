@@ -89,15 +89,10 @@ func kubebuilderVersion(v *apiextv1.CustomResourceDefinitionVersion, d *model.De
 }
 
 // kubebuilderOrder finishes a kubebuilder-dialect CRD as controller-gen writes it: versions in
-// name order, and a subresources object on every version, empty when there is none.
+// name order.
 func kubebuilderOrder(crd *apiextv1.CustomResourceDefinition, storage *model.Definition) {
 	if storage.Root.CRD.ObjectRoot == nil {
 		return
 	}
 	sort.Slice(crd.Spec.Versions, func(i, j int) bool { return crd.Spec.Versions[i].Name < crd.Spec.Versions[j].Name })
-	for i := range crd.Spec.Versions {
-		if crd.Spec.Versions[i].Subresources == nil {
-			crd.Spec.Versions[i].Subresources = &apiextv1.CustomResourceSubresources{}
-		}
-	}
 }

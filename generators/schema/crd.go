@@ -30,7 +30,9 @@ func (e *Emitter) inline(n *model.Node) spec.Schema {
 		// metadata (in templates) is kept as it is. At the root only name and generateName may
 		// be constrained, which is where +nameFormat's rules go.
 		s.Type = spec.StringOrArray{"object"}
-		if len(e.stack) > 1 {
+		if len(e.stack) > 1 && e.cg {
+			e.cgEmbeddedObjectMeta(&s)
+		} else if len(e.stack) > 1 {
 			s.AddExtension(ExtPreserve, true)
 		} else if nf := n.V.NameFormat; nf != nil {
 			// The API server checks the name and generateName of every custom resource as a
@@ -75,6 +77,7 @@ func (e *Emitter) inline(n *model.Node) spec.Schema {
 	s.Description = def.Description
 	if e.cg {
 		s.Description = def.Doc
+		e.cgKnown(&s, def)
 	}
 	return s
 }

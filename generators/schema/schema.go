@@ -177,7 +177,7 @@ func (e *Emitter) Shape(s *spec.Schema, n *model.Node) {
 		}
 	case model.KindObject:
 		s.Type = spec.StringOrArray{"object"}
-		if e.crd && len(n.Properties) == 0 {
+		if e.crd && len(n.Properties) == 0 && (!e.cg || cgFreeForm(n)) {
 			// A struct without JSON fields (runtime.RawExtension, metav1.FieldsV1) holds free-form JSON.
 			s.AddExtension(ExtPreserve, true)
 		}
