@@ -8,6 +8,10 @@ import (
 	"go/types"
 )
 
+// ImmutableRule is the rule +immutable publishes on its value (generated validators check it
+// natively).
+const ImmutableRule = "self == oldSelf"
+
 // Origin records which tag produced a piece of the model and where it was written. Every value
 // set from a tag carries one, so that checks can point at the tag and generated validators can
 // report it as field.Error.Origin.

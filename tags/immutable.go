@@ -4,7 +4,7 @@ import "github.com/validation-gen/validation-gen/model"
 
 // ImmutableRule and ImmutableMessage are what +immutable stands for.
 const (
-	ImmutableRule    = "self == oldSelf"
+	ImmutableRule    = model.ImmutableRule
 	ImmutableMessage = "field is immutable"
 )
 

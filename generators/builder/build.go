@@ -694,6 +694,9 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		// Requiredness at a stability level (+k8s:beta=+k8s:required) is Go's only: the schema keeps
 		// openapi-gen's reading, which does not see it.
 		prop.Required = stable(node.V.Required) || !stable(node.V.Optional) && !omitEmpty && b.pkg(f.Pkg().Path()).Kubebuilder.FieldsOptional == nil
+		if holder != nil && !prop.Required {
+			b.immutableOnceSet(holder, prop)
+		}
 		var doc string
 		if fd != nil {
 			doc = docText(b.prog.Lines(fd.Doc), raws)

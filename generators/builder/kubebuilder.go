@@ -1,6 +1,7 @@
 package builder
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -181,6 +182,22 @@ func (b *builder) kubebuilderEmbeddedStructType(holder *model.Definition, t type
 			holder.Node.V.StructType = &c
 		}
 	}
+}
+
+// immutableOnceSet gives holder controller-gen's rule for an optional field marked
+// +k8s:immutable (controller-tools v0.21): the field's own "self == oldSelf" does not run when the
+// field is removed, so the struct holding it says "!has(oldSelf.f) || has(self.f)", "field f is
+// immutable once set". Where controller-gen's markers are read, outside packages written for
+// Kubernetes' validation-gen (whose immutability Go checks as upstream does).
+func (b *builder) immutableOnceSet(holder *model.Definition, prop *model.Property) {
+	im := prop.Node.V.Immutable
+	if im == nil || im.K8s == nil || b.markersIgnored(holder.GoPackage) || holder.Package.UpstreamSemantics() {
+		return
+	}
+	holder.Node.V.Rules = append(holder.Node.V.Rules, model.Rule{
+		Rule:    fmt.Sprintf("!has(oldSelf.%s) || has(self.%s)", prop.Name, prop.Name),
+		Message: fmt.Sprintf("field %s is immutable once set", prop.Name), RulePos: im.Pos, Origin: im.Origin,
+	})
 }
 
 // markersIgnored reports whether controller-gen's markers in a package are skipped. They are

@@ -625,11 +625,12 @@ func (g *validatorGen) ownPath(d *model.Definition) jen.Code {
 	return jen.Id("fldPath")
 }
 
-// celRules selects the rules that run as CEL: +immutable and +nameFormat are checked natively.
+// celRules selects the rules that run as CEL: +immutable's own rule and +nameFormat's are checked
+// natively (an optional +k8s:immutable field's "immutable once set" rule of its struct runs as CEL).
 func celRules(rules []model.Rule, transitionsOnly bool) []model.Rule {
 	var out []model.Rule
 	for _, r := range rules {
-		if r.Tag == "immutable" || r.Tag == "nameFormat" || r.SchemaOnly {
+		if r.Tag == "immutable" && r.Rule == model.ImmutableRule || r.Tag == "nameFormat" || r.SchemaOnly {
 			continue // checked natively, or by apimachinery's validate library
 		}
 		if transitionsOnly && !r.IsTransition() {
