@@ -2,24 +2,22 @@ package tags
 
 import "strings"
 
-// controllerGenReads are the tags other than its own +kubebuilder: markers that controller-gen
-// (controller-tools v0.21) reads from any package, by spelling. A type of another module that a
-// controller-gen project embeds (k8s.io/api's PodTemplateSpec, say) carries more: openapi-gen's
-// +enum, +default=ref(...) and Kubernetes' +k8s: tags, which controller-gen does not publish.
-var controllerGenReads = map[string]bool{
-	"optional": true, "required": true, "k8s:optional": true, "k8s:required": true, "nullable": true,
-	"listType": true, "listMapKey": true, "mapType": true, "structType": true, "k8s:immutable": true,
-	"default": true,
-}
+// controllerGenReadsK8s are the +k8s: tags controller-gen (controller-tools v0.21) reads.
+var controllerGenReadsK8s = map[string]bool{"k8s:optional": true, "k8s:required": true, "k8s:immutable": true}
 
-// ReadByControllerGen reports whether controller-gen reads the tag as written: its markers, the
-// tags of controllerGenReads, and +default only with a JSON value (it skips +default=ref(...)).
-func ReadByControllerGen(d *Def, r *Raw) bool {
-	if IsMarker(d) {
+// IgnoredByControllerGen reports whether controller-gen ignores a validation tag, as written,
+// that types of other modules carry (k8s.io/api's): openapi-gen's +enum, +default=ref(...) (it
+// reads +default with a JSON value only) and Kubernetes' +k8s: tags other than +k8s:optional,
+// +k8s:required and +k8s:immutable. A controller-gen project that embeds such a type gets none of
+// them in its CRDs. Tags that do not validate (+patchStrategy, +listType, ...) are not concerned.
+func IgnoredByControllerGen(r *Raw) bool {
+	switch {
+	case r.Name == "enum":
 		return true
+	case r.Name == "default":
+		return strings.HasPrefix(strings.TrimSpace(r.Value), "ref(")
+	case strings.HasPrefix(r.Name, "k8s:"):
+		return !controllerGenReadsK8s[r.Name]
 	}
-	if !controllerGenReads[r.Name] {
-		return false
-	}
-	return r.Name != "default" || !strings.HasPrefix(strings.TrimSpace(r.Value), "ref(")
+	return false
 }

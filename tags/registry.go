@@ -264,10 +264,10 @@ type Place struct {
 	// dialect, so that markers in shared types (metav1.Condition) do not change what other
 	// dialects generate.
 	IgnoreMarkers bool
-	// ControllerGenOnly applies only the tags controller-gen reads (ReadByControllerGen) and
-	// skips the others: the builder sets it for types of other modules in a controller-gen
-	// project (k8s.io/api's), whose +enum, +default=ref(...) and +k8s: tags controller-gen does
-	// not publish, unless the run asks for them (Options.NativeValidation).
+	// ControllerGenOnly skips the validation tags controller-gen ignores (IgnoredByControllerGen):
+	// the builder sets it for types of other modules in a controller-gen project (k8s.io/api's),
+	// whose +enum, +default=ref(...) and +k8s: tags controller-gen does not publish, unless the
+	// run asks for them (Options.NativeValidation).
 	ControllerGenOnly bool
 	// KindOf gives the kind of a Go type, for tags that apply a chained tag to an element.
 	KindOf func(types.Type) model.Kind
@@ -323,7 +323,7 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			diags.Add(r.Pos, r.Name, "%s", msg)
 			continue
 		}
-		if p.IgnoreMarkers && IsMarker(d) || p.ControllerGenOnly && !ReadByControllerGen(d, r) {
+		if p.IgnoreMarkers && IsMarker(d) || p.ControllerGenOnly && IgnoredByControllerGen(r) {
 			continue
 		}
 		if mirrored(raws[:i], r, d) {
