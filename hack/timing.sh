@@ -1,30 +1,44 @@
 #!/usr/bin/env bash
-# Times the three runs issue 11 sets targets for, with warm caches, each beside its anchor in the same
-# run (machines are noisy: compare the ratios, not the seconds):
+# Times what issue 26 sets targets for, each beside its anchor in the same run (machines are noisy:
+# compare the ratios, not the seconds):
 #
-#   1. one small API package (testdata/tags/plural/v1: 3 kinds) with all outputs, beside
-#      controller-gen (sigs.k8s.io/controller-tools, CONTROLLER_GEN_VERSION) writing its CRDs;
-#   2. the README's example command (--verify), against its target of 3 s;
-#   3. all of k8s.io/api and meta/v1, OpenAPI only, beside kube-openapi's openapi-gen (the version in
-#      go.mod) over the same packages.
+#   small      one small API package with all outputs, beside controller-gen (sigs.k8s.io/controller-tools,
+#              CONTROLLER_GEN_VERSION) writing its CRDs: testdata/tags/plural/v1, and the README's shop
+#              package ("Use it in your own module") in a module of its own;
+#   many       go generate ./... over the API packages of real modules (the examples, copied into a module
+#              of their own, and gateway-api's apis/ and apisx/ through the module proxy), once with one
+#              validation-gen directive per package and once with one directive for all (the anchor):
+#              without the result cache (one load per directive), with it cold (one joint load), and a
+#              no-op re-run with it warm; plus the go command's own start-up of `go tool validation-gen`;
+#   validators generated validators against the API server's schema validation of the same object
+#              (BenchmarkBackends in examples/api/workloads: a valid create of WorkerPool, CEL rules,
+#              formats and list maps; VALIDATORS_BENCH and VALIDATORS_PKG choose another benchmark);
+#   example    the README's example command (--verify), against its target of 3 s;
+#   k8sapi     all of k8s.io/api and meta/v1, OpenAPI only, beside kube-openapi's openapi-gen (the version
+#              in go.mod) over the same packages.
 #
-# Each command runs once to warm the caches, then ROUNDS times (default 3), alternating with its
-# anchor; the median wall time, the median CPU time (user + sys, its children included: the go
-# command that go/packages runs) and the peak RSS are printed, with the ratios. On a machine shared
-# with other work the CPU ratio is the steadier one. Nothing in the
-# repository is written (--verify, or outputs in a temporary directory). Needs the Go module proxy
-# the first time (to build controller-gen).
+# ROWS selects rows (default: all, in that order). Each command runs once to warm the caches, then
+# ROUNDS times (default 5), alternating with its anchor; the median wall time with the spread
+# (min-max), the median CPU time (user + sys, its children included: the go command that go/packages
+# runs) and the peak RSS are printed, with the ratios. On a machine shared with other work the CPU
+# ratio is the steadier one: run it under `flock /work/heavy.lock` where others run heavy jobs. Nothing
+# in the repository is written (--verify, or outputs in a temporary directory). Needs the Go module
+# proxy the first time (controller-gen, gateway-api).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export VALIDATION_GEN_CACHE=off # cold runs: the result cache would make every round after the first a hit
-rounds=${ROUNDS:-3}
+repo=$PWD
+rounds=${ROUNDS:-5}
+rows=${ROWS:-small many validators example k8sapi}
 cgver=${CONTROLLER_GEN_VERSION:-v0.23.0}
+gwver=${GATEWAY_API_VERSION:-v1.6.3}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+export VALIDATION_GEN_CACHE=off # cold runs unless a row says otherwise: every round after the first would hit
+export tmp repo
+want() { [[ " $rows " == *" $1 "* ]]; }
 
-go build -o "$tmp/validation-gen" ./cmd/validation-gen
-go build -o "$tmp/openapi-gen" k8s.io/kube-openapi/cmd/openapi-gen
-GOBIN=$tmp GOFLAGS= go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$cgver"
+mkdir -p "$tmp/bin"
+go build -o "$tmp/bin/validation-gen" ./cmd/validation-gen
 printf '' >"$tmp/empty.txt"
 
 # measure NAME: runs the function NAME (output discarded) and appends "wall KB user sys" to $tmp/NAME.
@@ -39,53 +53,192 @@ measure() {
   cat "$tmp/t" >>"$tmp/$1"
 }
 
-# median NAME: the median wall time, the largest peak RSS (MB) and the median CPU time of NAME's rounds.
-median() {
-  local cpu
-  cpu=$(awk '{ print $3 + $4 }' "$tmp/$1" | sort -n | awk '{ c[NR] = $1 } END { print c[int((NR + 1) / 2)] }')
-  sort -n "$tmp/$1" | awk -v cpu="$cpu" '{ t[NR] = $1; if ($2 > m) m = $2 } END { printf "%.2f %d %.2f", t[int((NR + 1) / 2)], m / 1024, cpu }'
+# rounds F...: warms each function once, then runs them all ROUNDS times, alternating.
+run_rounds() {
+  for f in "$@"; do measure "$f"; done
+  for f in "$@"; do : >"$tmp/$f"; done
+  for _ in $(seq "$rounds"); do
+    for f in "$@"; do measure "$f"; done
+  done
 }
 
+# stats NAME: the median wall time, its min and max, the largest peak RSS (MB) and the median CPU time.
+stats() {
+  local cpu
+  cpu=$(awk '{ print $3 + $4 }' "$tmp/$1" | sort -n | awk '{ c[NR] = $1 } END { print c[int((NR + 1) / 2)] }')
+  sort -n "$tmp/$1" | awk -v cpu="$cpu" '{ t[NR] = $1; if ($2 > m) m = $2 } END { printf "%.2f %.2f %.2f %d %.2f", t[int((NR + 1) / 2)], t[1], t[NR], m / 1024, cpu }'
+}
+
+# report LABEL OURS ANCHOR TARGET [ANCHOR-NAME]: one row, ours beside the anchor, with the ratios.
 report() {
-  local label=$1 ours=$2 anchor=$3 target=$4
-  read -r ot om oc <<<"$(median "$ours")"
+  local label=$1 ours=$2 anchor=$3 target=$4 aname=${5:-anchor}
+  read -r ot omin omax om oc <<<"$(stats "$ours")"
   if [[ -n $anchor ]]; then
-    read -r at am ac <<<"$(median "$anchor")"
-    awk -v l="$label" -v ot="$ot" -v om="$om" -v oc="$oc" -v at="$at" -v am="$am" -v ac="$ac" -v tg="$target" 'BEGIN {
-      printf "%s\n  validation-gen %.2f s (CPU %.2f s), %d MB; anchor %.2f s (CPU %.2f s), %d MB\n  ratio %.2fx time, %.2fx CPU time, %.2fx memory (target %s)\n",
-        l, ot, oc, om, at, ac, am, ot / at, oc / ac, om / am, tg }'
+    read -r at amin amax am ac <<<"$(stats "$anchor")"
+    awk -v l="$label" -v ot="$ot" -v omin="$omin" -v omax="$omax" -v om="$om" -v oc="$oc" \
+      -v at="$at" -v amin="$amin" -v amax="$amax" -v am="$am" -v ac="$ac" -v tg="$target" -v an="$aname" 'BEGIN {
+      printf "%s\n  ours   %.2f s (%.2f-%.2f), CPU %.2f s, %d MB\n  %-6s %.2f s (%.2f-%.2f), CPU %.2f s, %d MB\n  ratio  %.2fx time, %.2fx CPU time, %.2fx memory (target %s)\n",
+        l, ot, omin, omax, oc, om, an, at, amin, amax, ac, am, ot / at, oc / ac, om / am, tg }'
   else
-    printf '%s\n  validation-gen %s s (CPU %s s), %s MB (target %s)\n' "$label" "$ot" "$oc" "$om" "$target"
+    printf '%s\n  ours   %s s (%s-%s), CPU %s s, %s MB (target %s)\n' "$label" "$ot" "$omin" "$omax" "$oc" "$om" "$target"
   fi
 }
 
-# The small package has no committed Go outputs, so --verify reports them stale after generating
-# all: that, and only that, is its expected exit status 1.
-small() {
-  local rc=0
-  (cd testdata/tags/plural && "$tmp/validation-gen" --openapi-json openapi.json --crd-dir "$tmp/small-crds" --verify ./v1) 2>"$tmp/small.err" || rc=$?
-  [[ $rc == 1 && $(tail -n1 "$tmp/small.err") == *"generated files are stale"* ]] || { cat "$tmp/small.err" >&2; return 1; }
+# ---- small: one package, beside controller-gen ------------------------------------------------------
+
+if want small; then
+  GOBIN=$tmp/bin GOFLAGS= go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$cgver"
+  # The README's shop package, in a module of its own, with its deepcopy functions (as the README
+  # has deepcopy-gen write them) so that it compiles for controller-gen.
+  shop=$tmp/shop
+  mkdir -p "$shop"
+  awk -v dir="$shop" '/^<!-- usermodule: file api\/v1\/(doc|types|register)\.go -->$/ { out = dir "/" $4; getline; inblock = 1; next }
+    inblock && /^```$/ { inblock = 0; close(out); next }
+    inblock { print > out }' <(mkdir -p "$shop/api/v1"; cat README.md)
+  go build -o "$tmp/bin/deepcopy-gen" k8s.io/code-generator/cmd/deepcopy-gen
+  (cd "$shop" && go mod init example.com/myapi >/dev/null 2>&1 &&
+    GOFLAGS=-mod=mod go get "k8s.io/apimachinery@$(go list -m -f '{{.Version}}' k8s.io/apimachinery)" >/dev/null 2>&1 &&
+    cd api/v1 && "$tmp/bin/deepcopy-gen" --output-file zz_generated.deepcopy.go . && cd ../.. &&
+    GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 && go build ./...)
+
+  # The small packages have no committed Go outputs, so --verify reports them stale after generating
+  # all: that, and only that, is their expected exit status 1.
+  verify_stale() {
+    local rc=0
+    (cd "$1" && "$tmp/bin/validation-gen" --openapi-json openapi.json --crd-dir "$tmp/small-crds" --verify "$2") 2>"$tmp/small.err" || rc=$?
+    [[ $rc == 1 && $(tail -n1 "$tmp/small.err") == *"generated files are stale"* ]] || { cat "$tmp/small.err" >&2; return 1; }
+  }
+  plural() { verify_stale testdata/tags/plural ./v1; }
+  plural_anchor() { (cd testdata/tags/plural && "$tmp/bin/controller-gen" crd paths=./v1 output:crd:dir="$tmp/cg-crds"); }
+  shop() { verify_stale "$tmp/shop" ./api/v1; }
+  shop_anchor() { (cd "$tmp/shop" && "$tmp/bin/controller-gen" crd paths=./api/v1 output:crd:dir="$tmp/cg-shop-crds"); }
+  export -f verify_stale plural plural_anchor shop shop_anchor
+  run_rounds plural plural_anchor shop shop_anchor
+  for out in "$tmp/cg-crds" "$tmp/cg-shop-crds"; do
+    [[ -n $(ls -A "$out") ]] || { echo "timing.sh: controller-gen wrote nothing into $out" >&2; exit 1; }
+  done
+  report "small package testdata/tags/plural/v1 (3 kinds, all outputs) vs controller-gen $cgver crd" plural plural_anchor \
+    "<= 1.0x time and memory, stretch 0.5x" controller-gen
+  report "small package: the README's shop example (2 kinds, CEL rules, all outputs) vs controller-gen $cgver crd" shop shop_anchor \
+    "<= 1.0x time and memory, stretch 0.5x" controller-gen
+fi
+
+# ---- many: go generate over many packages -----------------------------------------------------------
+
+# corpus NAME: turns $tmp/NAME (a module holding API packages) into two modules, NAME-pkg with one
+# validation-gen directive in every package and NAME-joint with one directive for all of them
+# (gen/gen.go), requiring this repository for the generated code, and generates both once. The
+# directives write the Go outputs, which are per package by nature (CRDs of several versions need
+# one run over all of them: the README's one directive per module).
+corpus() {
+  local name=$1 src=$tmp/$1 patterns=() dirs=() d pkg f
+  # Only validation-gen's directives run: the modules' own (deepcopy-gen, ...) are not timed.
+  find "$src" -name '*.go' -exec sed -i '/^\/\/go:generate /d' {} +
+  (cd "$src" && go mod edit -require github.com/validation-gen/validation-gen@v0.0.0 -replace github.com/validation-gen/validation-gen="$repo" &&
+    GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1)
+  mapfile -t dirs < <(cd "$src" && go list -f '{{.Dir}}' ./... | sed "s|^$src||; s|^/||; s|^$|.|")
+  for v in pkg joint; do cp -r "$src" "$tmp/$name-$v"; done
+  for d in "${dirs[@]}"; do
+    pkg=$(sed -n 's/^package \([A-Za-z0-9_]*\).*/\1/p' "$(ls "$tmp/$name-pkg/$d"/*.go | head -n1)" | head -n1)
+    printf 'package %s\n\n//go:generate validation-gen .\n' "$pkg" >"$tmp/$name-pkg/$d/zz_generate.go"
+    patterns+=("../$d")
+  done
+  mkdir -p "$tmp/$name-joint/gen"
+  printf 'package gen\n\n//go:generate validation-gen %s\n' "${patterns[*]}" >"$tmp/$name-joint/gen/gen.go"
+  for v in pkg joint; do
+    (cd "$tmp/$name-$v" && PATH=$tmp/bin:$PATH go generate ./... && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 &&
+      PATH=$tmp/bin:$PATH go generate ./... && go build ./...)
+  done
+  # Per-package outputs are the joint run's, byte for byte.
+  for d in "${dirs[@]}"; do
+    for f in zz_generated.openapi.go zz_generated.validations.go; do
+      if [[ -e $tmp/$name-pkg/$d/$f || -e $tmp/$name-joint/$d/$f ]] && ! cmp -s "$tmp/$name-pkg/$d/$f" "$tmp/$name-joint/$d/$f"; then
+        echo "timing.sh: $name: $d/$f differs between the per-package and the joint run" >&2
+        exit 1
+      fi
+    done
+  done
+  echo "$name ${#dirs[@]}" >>"$tmp/corpora"
 }
-small_anchor() { (cd testdata/tags/plural && "$tmp/controller-gen" crd paths=./v1 output:crd:dir="$tmp/cg-crds"); }
-example() { "$tmp/validation-gen" --verify --go-header-file hack/boilerplate.go.txt --openapi-json examples/api/openapi.json \
-  --crd-dir examples/api/crds ./examples/api/...; }
-k8sapi() { "$tmp/validation-gen" --openapi-output-file "" --output-file "" --openapi-json "$tmp/k8s.json" \
-  k8s.io/api/... k8s.io/apimachinery/pkg/apis/meta/v1; }
-k8sapi_anchor() { "$tmp/openapi-gen" --output-dir "$tmp/openapi-gen-out" --output-pkg example.com/generated \
-  --output-file zz_generated.openapi.go --go-header-file "$tmp/empty.txt" --report-filename "$tmp/violations.report" \
-  k8s.io/api/... k8s.io/apimachinery/pkg/apis/meta/v1; }
 
-export tmp
-export -f small small_anchor example k8sapi k8sapi_anchor
-for f in small small_anchor example k8sapi k8sapi_anchor; do measure "$f"; done # warm
-for out in "$tmp/k8s.json" "$tmp/openapi-gen-out/zz_generated.openapi.go" "$tmp/cg-crds"; do
-  [[ ( -f $out && -s $out ) || ( -d $out && -n $(ls -A "$out") ) ]] || { echo "timing.sh: $out was not written: the run it times did not do the whole job" >&2; exit 1; }
-done
-for f in small small_anchor example k8sapi k8sapi_anchor; do : >"$tmp/$f"; done
-for _ in $(seq "$rounds"); do
-  for f in small small_anchor example k8sapi k8sapi_anchor; do measure "$f"; done
-done
+if want many; then
+  # The examples, in a module of their own (their import paths rewritten), without their tests.
+  mkdir -p "$tmp/examples"
+  tar -C examples/api --exclude='*_test.go' --exclude=generate.go --exclude=testdata -cf - . | tar -C "$tmp/examples" -xf -
+  find "$tmp/examples" -name '*.go' -exec sed -i 's|github.com/validation-gen/validation-gen/examples/api|example.com/examples|g' {} +
+  (cd "$tmp/examples" && go mod init example.com/examples >/dev/null 2>&1)
+  corpus examples
+  # gateway-api's API packages, as published.
+  gw=$(cd "$tmp" && GOFLAGS= go mod download -json "sigs.k8s.io/gateway-api@$gwver" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+  mkdir -p "$tmp/gateway-api"
+  cp -r "$gw/go.mod" "$gw/go.sum" "$gw/apis" "$gw/apisx" "$tmp/gateway-api/"
+  chmod -R u+w "$tmp/gateway-api"
+  find "$tmp/gateway-api" -name '*_test.go' -delete
+  (cd "$tmp/gateway-api" && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1)
+  corpus gateway-api
+  awk '{ printf "%s: %d packages, per-package outputs identical to the joint run'"'"'s\n", $1, $2 }' "$tmp/corpora"
 
-report "small package (testdata/tags/plural/v1, all outputs) vs controller-gen $cgver crd" small small_anchor "time <= 1.0x (stretch 0.5x), <= 150 MB"
-report "README example (./examples/api/...)" example "" "<= 3 s"
-report "k8s.io/api/... and meta/v1, OpenAPI only, vs openapi-gen" k8sapi k8sapi_anchor "time <= 0.3x, memory <= 0.75x"
+  gen() { (cd "$1" && PATH=$tmp/bin:$PATH go generate ./...); }
+  many_joint() { for c in examples gateway-api; do VALIDATION_GEN_CACHE=off gen "$tmp/$c-joint"; done; }
+  many_nocache() { for c in examples gateway-api; do VALIDATION_GEN_CACHE=off gen "$tmp/$c-pkg"; done; }
+  many_cold() { rm -rf "$tmp/cold"; for c in examples gateway-api; do VALIDATION_GEN_CACHE=$tmp/cold gen "$tmp/$c-pkg"; done; }
+  many_noop() { for c in examples gateway-api; do VALIDATION_GEN_CACHE=$tmp/warm gen "$tmp/$c-pkg"; done; }
+  joint_noop() { for c in examples gateway-api; do VALIDATION_GEN_CACHE=$tmp/warm gen "$tmp/$c-joint"; done; }
+  # The go command's own start-up of a tool, which every `go tool validation-gen` directive pays.
+  gotool() { (cd "$repo/examples/api" && go tool validation-gen --help >/dev/null); }
+  export -f gen many_joint many_nocache many_cold many_noop joint_noop gotool
+  run_rounds many_joint many_nocache many_cold many_noop joint_noop gotool
+  label="go generate ./... over $(awk '{ n += $2 } END { print n }' "$tmp/corpora") packages (examples, gateway-api $gwver)"
+  report "$label: a directive per package, result cache cold (one joint load) vs one directive for all" many_cold many_joint \
+    "<= 1.5x" joint
+  report "$label: a directive per package without the result cache (one load each) vs one directive for all" many_nocache many_joint \
+    "(before the cache)" joint
+  report "$label: a directive per package, no-op re-run (cache warm) vs cold" many_noop many_cold "<= 0.1x" cold
+  report "$label: one directive for all, no-op re-run (cache warm) vs cold" joint_noop many_joint "<= 0.1x" cold
+  report "go tool validation-gen --help: the go command's start-up of a tool, paid by every go tool directive" gotool "" "(not ours)"
+fi
+
+# ---- validators: generated vs the API server ------------------------------------------------------
+
+if want validators; then
+  bench=${VALIDATORS_BENCH:-'BenchmarkBackends/create-valid/(generated|schema)$'}
+  pkg=${VALIDATORS_PKG:-./examples/api/workloads/}
+  go test -run '^$' -bench "$bench" -benchmem -count "$rounds" "$pkg" >"$tmp/bench.txt"
+  awk '/^Benchmark/ { split($1, p, "/"); b = p[length(p)]; sub(/-[0-9]+$/, "", b); ns[b] = ns[b] " " $3; al[b] = al[b] " " $7 }
+    function med(s,   a, n, i, j, t) { n = split(s, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }; return a[int((n + 1) / 2)] }
+    function lo(s,   a, n, i, m) { n = split(s, a, " "); m = a[1]; for (i = 2; i <= n; i++) if (a[i] + 0 < m + 0) m = a[i]; return m }
+    function hi(s,   a, n, i, m) { n = split(s, a, " "); m = a[1]; for (i = 2; i <= n; i++) if (a[i] + 0 > m + 0) m = a[i]; return m }
+    END {
+      g = "generated"; s = "schema"
+      if (!(g in ns) || !(s in ns)) { print "timing.sh: the benchmark did not report generated and schema" > "/dev/stderr"; exit 1 }
+      printf "generated validators vs the API server'"'"'s schema validation (%s, valid create)\n", bench
+      printf "  ours   %.2f us/op (%.2f-%.2f), %d allocs/op\n", med(ns[g]) / 1000, lo(ns[g]) / 1000, hi(ns[g]) / 1000, med(al[g])
+      printf "  server %.2f us/op (%.2f-%.2f), %d allocs/op\n", med(ns[s]) / 1000, lo(ns[s]) / 1000, hi(ns[s]) / 1000, med(al[s])
+      printf "  ratio  %.0fx faster (target >= 300x, 0 allocs)\n", med(ns[s]) / med(ns[g])
+    }' bench="$bench" "$tmp/bench.txt"
+fi
+
+# ---- example and k8sapi ---------------------------------------------------------------------------
+
+if want example; then
+  example() { "$tmp/bin/validation-gen" --verify --strict --go-header-file hack/boilerplate.go.txt --openapi-json examples/api/openapi.json \
+    --crd-dir examples/api/crds ./examples/api/...; }
+  export -f example
+  run_rounds example
+  report "README example (./examples/api/...)" example "" "<= 3 s"
+fi
+
+if want k8sapi; then
+  go build -o "$tmp/bin/openapi-gen" k8s.io/kube-openapi/cmd/openapi-gen
+  k8sapi() { "$tmp/bin/validation-gen" --openapi-output-file "" --output-file "" --openapi-json "$tmp/k8s.json" \
+    k8s.io/api/... k8s.io/apimachinery/pkg/apis/meta/v1; }
+  k8sapi_anchor() { "$tmp/bin/openapi-gen" --output-dir "$tmp/openapi-gen-out" --output-pkg example.com/generated \
+    --output-file zz_generated.openapi.go --go-header-file "$tmp/empty.txt" --report-filename "$tmp/violations.report" \
+    k8s.io/api/... k8s.io/apimachinery/pkg/apis/meta/v1; }
+  export -f k8sapi k8sapi_anchor
+  run_rounds k8sapi k8sapi_anchor
+  for out in "$tmp/k8s.json" "$tmp/openapi-gen-out/zz_generated.openapi.go"; do
+    [[ -s $out ]] || { echo "timing.sh: $out was not written: the run it times did not do the whole job" >&2; exit 1; }
+  done
+  report "k8s.io/api/... and meta/v1, OpenAPI only, vs openapi-gen" k8sapi k8sapi_anchor "time <= 0.3x, memory <= 0.75x" openapi-gen
+fi
