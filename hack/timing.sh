@@ -90,16 +90,16 @@ if want small; then
   GOBIN=$tmp/bin GOFLAGS= go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$cgver"
   # The README's shop package, in a module of its own, with its deepcopy functions (as the README
   # has deepcopy-gen write them) so that it compiles for controller-gen.
-  shop=$tmp/shop
+  shop=$tmp/shop-module
   mkdir -p "$shop"
   awk -v dir="$shop" '/^<!-- usermodule: file api\/v1\/(doc|types|register)\.go -->$/ { out = dir "/" $4; getline; inblock = 1; next }
     inblock && /^```$/ { inblock = 0; close(out); next }
     inblock { print > out }' <(mkdir -p "$shop/api/v1"; cat README.md)
   go build -o "$tmp/bin/deepcopy-gen" k8s.io/code-generator/cmd/deepcopy-gen
+  apimachinery=$(go list -m -f '{{.Version}}' k8s.io/apimachinery)
   (cd "$shop" && go mod init example.com/myapi >/dev/null 2>&1 &&
-    GOFLAGS=-mod=mod go get "k8s.io/apimachinery@$(go list -m -f '{{.Version}}' k8s.io/apimachinery)" >/dev/null 2>&1 &&
-    cd api/v1 && "$tmp/bin/deepcopy-gen" --output-file zz_generated.deepcopy.go . && cd ../.. &&
-    GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 && go build ./...)
+    GOFLAGS=-mod=mod go get "k8s.io/apimachinery@$apimachinery" >/dev/null 2>&1 && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 &&
+    (cd api/v1 && "$tmp/bin/deepcopy-gen" --output-file zz_generated.deepcopy.go .) && go build ./...)
 
   # The small packages have no committed Go outputs, so --verify reports them stale after generating
   # all: that, and only that, is their expected exit status 1.
@@ -110,8 +110,8 @@ if want small; then
   }
   plural() { verify_stale testdata/tags/plural ./v1; }
   plural_anchor() { (cd testdata/tags/plural && "$tmp/bin/controller-gen" crd paths=./v1 output:crd:dir="$tmp/cg-crds"); }
-  shop() { verify_stale "$tmp/shop" ./api/v1; }
-  shop_anchor() { (cd "$tmp/shop" && "$tmp/bin/controller-gen" crd paths=./api/v1 output:crd:dir="$tmp/cg-shop-crds"); }
+  shop() { verify_stale "$tmp/shop-module" ./api/v1; }
+  shop_anchor() { (cd "$tmp/shop-module" && "$tmp/bin/controller-gen" crd paths=./api/v1 output:crd:dir="$tmp/cg-shop-crds"); }
   export -f verify_stale plural plural_anchor shop shop_anchor
   run_rounds plural plural_anchor shop shop_anchor
   for out in "$tmp/cg-crds" "$tmp/cg-shop-crds"; do
