@@ -96,6 +96,9 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 	b.inherited = b.inheritedSemantics()
 	b.inputSemantics()
 	for _, pkg := range prog.Inputs {
+		if b.notAPIPackage(pkg.PkgPath) {
+			continue // its types are defined where the kinds reach them
+		}
 		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)

@@ -200,6 +200,31 @@ func (b *builder) immutableOnceSet(holder *model.Definition, prop *model.Propert
 	})
 }
 
+// notAPIPackage reports whether an input package of a controller-gen project is no API package:
+// no comment of its files holds a tag of any dialect (+groupName, a marker, +k8s:...): a test fake
+// below apis/, a helper package. controller-gen ignores such a package; its exported types are
+// defined only where the kinds reach them, not each for itself (a fake holding a func field would
+// stop the run).
+func (b *builder) notAPIPackage(path string) bool {
+	if b.markersIgnored(path) {
+		return false
+	}
+	pkg := b.prog.Package(path)
+	if pkg == nil {
+		return false
+	}
+	for _, f := range pkg.Syntax {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(c.Text, "//")), "+") {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // markersIgnored reports whether controller-gen's markers in a package are skipped. They are
 // read everywhere (dependencies such as metav1.Condition included, as controller-gen reads them)
 // when an input package is written in the kubebuilder dialect: it marks kinds with
