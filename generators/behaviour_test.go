@@ -181,6 +181,15 @@ func TestBehaviour(t *testing.T) {
 		}
 		runnable = append(runnable, p)
 	}
+	// The generated code is vet-clean (the fixtures' own types may not be: embedded/ repeats a
+	// JSON name on purpose).
+	if out, err := goCommand(mod, "vet", "./..."); err != nil {
+		for _, line := range strings.Split(string(out), "\n") {
+			if strings.Contains(line, "zz_generated.") {
+				t.Errorf("go vet: %s", tidyOutput(line, mod))
+			}
+		}
+	}
 	if len(runnable) > 0 {
 		tempmod.WriteFile(t, filepath.Join(mod, "behaviour_test.go"), behaviourMain(t, runnable))
 		args := []string{"test", "-count=1"}
