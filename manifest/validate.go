@@ -1,0 +1,465 @@
+package manifest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	kjson "sigs.k8s.io/json"
+	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/validation-gen/validation-gen/internal/crserver"
+)
+
+// FieldValidation is the server's fieldValidation directive (KEP-2885): what unknown and
+// duplicate fields are.
+type FieldValidation string
+
+const (
+	// Strict makes an unknown or duplicate field a decoding error: the server rejects the
+	// document with it and checks nothing else (see Options.AllErrors).
+	Strict FieldValidation = "Strict"
+	// Warn makes them warnings; the server prunes unknown fields and validates the rest.
+	Warn FieldValidation = "Warn"
+	// Ignore drops unknown fields silently (duplicates: the last one wins).
+	Ignore FieldValidation = "Ignore"
+)
+
+// ParseFieldValidation reads a --field-validation value, case-insensitively as the server does.
+func ParseFieldValidation(s string) (FieldValidation, error) {
+	for _, v := range []FieldValidation{Strict, Warn, Ignore} {
+		if strings.EqualFold(s, string(v)) {
+			return v, nil
+		}
+	}
+	return "", fmt.Errorf("invalid field validation %q: must be Strict, Warn or Ignore", s)
+}
+
+// Options configure a Validator.
+type Options struct {
+	// FieldValidation is the directive for unknown and duplicate fields; "" is Strict, what
+	// kubectl sends by default.
+	FieldValidation FieldValidation
+	// AllErrors goes on after a Strict decoding error and reports what the server would find in
+	// the pruned object too, each such error marked AfterDecodingError.
+	AllErrors bool
+	// Old are files or directories of the objects as they are in the cluster: a document whose
+	// group, kind, namespace and name match one is checked as an update of it (transition rules,
+	// ratcheting), else as a create.
+	Old []string
+	// Parallelism is how many documents are checked at once; 0 is GOMAXPROCS.
+	Parallelism int
+	// Stdin is what "-" reads; nil is os.Stdin.
+	Stdin io.Reader
+}
+
+// Validator checks manifests against Schemas as the API server would on create (or update).
+// It is safe for concurrent use.
+type Validator struct {
+	schemas *Schemas
+	opts    Options
+	old     map[objectKey]*oldObject
+}
+
+// New returns a Validator over schemas. It reads Options.Old, and fails if they cannot be read.
+func New(schemas *Schemas, opts Options) (*Validator, error) {
+	if opts.FieldValidation == "" {
+		opts.FieldValidation = Strict
+	}
+	if _, err := ParseFieldValidation(string(opts.FieldValidation)); err != nil {
+		return nil, err
+	}
+	v := &Validator{schemas: schemas, opts: opts}
+	if len(opts.Old) > 0 {
+		if err := v.loadOld(opts.Old); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// ValidatePaths checks the documents of files and directories (recursively, *.yaml, *.yml and
+// *.json), "-" for standard input. The error is for files that cannot be read; problems with the
+// documents themselves are in the report.
+func (v *Validator) ValidatePaths(paths ...string) (*Report, error) {
+	files, err := expandPaths(paths)
+	if err != nil {
+		return nil, err
+	}
+	var docs []document
+	for _, f := range files {
+		data, err := readFile(f, v.opts.Stdin)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, splitDocuments(f, data)...)
+	}
+	return v.validate(docs), nil
+}
+
+// ValidateBytes checks the documents of one file's content; name is the file name to report.
+func (v *Validator) ValidateBytes(name string, data []byte) *Report {
+	return v.validate(splitDocuments(name, data))
+}
+
+// validate checks documents in parallel and reports them in order, List items renumbered.
+func (v *Validator) validate(docs []document) *Report {
+	results := make([][]Document, len(docs))
+	n := v.opts.Parallelism
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = v.check(context.Background(), docs[i])
+			}
+		}()
+	}
+	for i := range docs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	r := &Report{Documents: []Document{}}
+	index := map[string]int{}
+	for _, ds := range results {
+		for _, d := range ds {
+			d.Index = index[d.File]
+			index[d.File]++
+			r.Documents = append(r.Documents, d)
+		}
+	}
+	return r
+}
+
+// typeMeta is what is read of a document before its kind is known.
+type typeMeta struct {
+	APIVersion string `json:"apiVersion"`
+	Kind       string `json:"kind"`
+	Metadata   struct {
+		Name      string `json:"name"`
+		Namespace string `json:"namespace"`
+	} `json:"metadata"`
+	Items []json.RawMessage `json:"items"`
+}
+
+// check checks one document: a List gives one result per item.
+func (v *Validator) check(ctx context.Context, d document) []Document {
+	loc := newLocator(d.data, d.line)
+	res := Document{File: d.file, Line: d.line, Operation: "create", Errors: []Issue{}, Warnings: []Issue{}}
+	if d.err != nil {
+		res.Errors = append(res.Errors, Issue{Type: TypeDecoding, Detail: d.err.Error(), Message: d.err.Error(), Line: d.line, Column: 1})
+		return []Document{res}
+	}
+	jsonData := d.data
+	if d.yaml {
+		j, err := sigsyaml.YAMLToJSON(d.data)
+		if err != nil {
+			return []Document{unreadable(res, loc, err)}
+		}
+		jsonData = j
+	}
+	var tm typeMeta
+	if err := json.Unmarshal(jsonData, &tm); err != nil {
+		return []Document{unreadable(res, loc, err)}
+	}
+	res.APIVersion, res.Kind, res.Namespace, res.Name = tm.APIVersion, tm.Kind, tm.Metadata.Namespace, tm.Metadata.Name
+	if tm.Kind == "" || tm.APIVersion == "" {
+		missing := "kind"
+		if tm.Kind != "" {
+			missing = "apiVersion"
+		}
+		p := loc.start()
+		res.Errors = append(res.Errors, Issue{Type: TypeDecoding, Field: missing, Detail: "Object '" + missing + "' is missing",
+			Message: "Object '" + missing + "' is missing", Line: p.Line, Column: p.Column})
+		return []Document{res}
+	}
+	if isList(tm) {
+		return v.checkList(ctx, d, loc, jsonData, tm)
+	}
+	gv, err := schema.ParseGroupVersion(tm.APIVersion)
+	if err != nil {
+		return []Document{unreadable(res, loc, err)}
+	}
+	k, why := v.schemas.lookup(gv.WithKind(tm.Kind))
+	if k == nil {
+		p := loc.start()
+		res.Errors = append(res.Errors, Issue{Type: TypeNoSchema, Detail: why, Message: why, Line: p.Line, Column: p.Column})
+		return []Document{res}
+	}
+	res.Checked = true
+	v.checkKind(ctx, &res, k, d.data, d.yaml, loc, nil)
+	return []Document{res}
+}
+
+// unreadable is a document that does not parse.
+func unreadable(res Document, loc *locator, err error) Document {
+	p := loc.start()
+	if l, ok := errorLine(err.Error()); ok {
+		p = Position{Line: loc.line + l - 1, Column: 1}
+	}
+	res.Errors = append(res.Errors, Issue{Type: TypeDecoding, Detail: err.Error(), Message: err.Error(), Line: p.Line, Column: p.Column})
+	return res
+}
+
+// errorLine reads "line N" from a YAML parser's message.
+func errorLine(msg string) (int, bool) {
+	i := strings.Index(msg, "line ")
+	if i < 0 {
+		return 0, false
+	}
+	n := 0
+	j := i + len("line ")
+	for ; j < len(msg) && msg[j] >= '0' && msg[j] <= '9'; j++ {
+		n = n*10 + int(msg[j]-'0')
+	}
+	return n, n > 0
+}
+
+// isList reports whether a document is a list of objects, which kubectl sends item by item:
+// v1/List, or any *List kind with items.
+func isList(tm typeMeta) bool {
+	return tm.Kind == "List" || (strings.HasSuffix(tm.Kind, "List") && tm.Items != nil)
+}
+
+// checkKind checks a document of a known kind: decoding, then create or update. extra are strict
+// decoding errors found before (a List's duplicates).
+func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, data []byte, yaml bool, loc *locator, extra []error) {
+	for _, w := range k.Warnings {
+		res.Warnings = append(res.Warnings, v.issue(loc, TypeWarning, "", w))
+	}
+	strict := v.opts.FieldValidation != Ignore
+	obj, strictErrs, err := k.Decode(data, yaml, strict)
+	if err != nil {
+		var de *crserver.DecodeError
+		msg := err.Error()
+		if errors.As(err, &de) {
+			msg = de.Err.Error()
+		}
+		p := loc.start()
+		if l, ok := errorLine(msg); ok && yaml {
+			p = Position{Line: loc.line + l - 1, Column: 1}
+		}
+		res.Errors = append(res.Errors, Issue{Type: TypeDecoding, Detail: msg, Message: err.Error(), Line: p.Line, Column: p.Column})
+		return
+	}
+	strictErrs = append(extra, strictErrs...)
+	res.Namespace = k.RequestNamespace(obj)
+	res.Name = obj.GetName()
+	after := false
+	if len(strictErrs) > 0 {
+		issues := v.strictIssues(loc, strictErrs)
+		switch v.opts.FieldValidation {
+		case Strict:
+			res.Errors = append(res.Errors, issues...)
+			if !v.opts.AllErrors {
+				return
+			}
+			after = true
+		case Warn:
+			for _, is := range issues {
+				is.Type = TypeWarning
+				res.Warnings = append(res.Warnings, is)
+			}
+		}
+	}
+	var old *unstructured.Unstructured
+	if v.old != nil {
+		o, err := v.findOld(k, obj, res.Namespace)
+		if err != nil {
+			p := loc.start()
+			res.Errors = append(res.Errors, Issue{Type: TypeRequest, Detail: err.Error(), Message: err.Error(), Line: p.Line, Column: p.Column, AfterDecodingError: after})
+			return
+		}
+		old = o
+	}
+	var fieldErrs field.ErrorList
+	var warnings []string
+	if old != nil {
+		res.Operation = "update"
+		fieldErrs, warnings, err = k.Update(ctx, obj, old, res.Namespace)
+	} else {
+		fieldErrs, warnings, err = k.Create(ctx, obj, res.Namespace)
+	}
+	res.Name = obj.GetName()
+	if err != nil {
+		p := loc.start()
+		res.Errors = append(res.Errors, Issue{Type: TypeRequest, Detail: err.Error(), Message: err.Error(), Line: p.Line, Column: p.Column, AfterDecodingError: after})
+	}
+	for _, e := range fieldErrs {
+		p := loc.find(e.Field)
+		res.Errors = append(res.Errors, Issue{
+			Field: e.Field, Type: e.Type.String(), Detail: e.Detail, Message: e.ErrorBody(), Reason: string(e.Type),
+			Line: p.Line, Column: p.Column, AfterDecodingError: after,
+		})
+	}
+	for _, w := range warnings {
+		res.Warnings = append(res.Warnings, v.issue(loc, TypeWarning, "", w))
+	}
+	res.Valid = len(res.Errors) == 0
+}
+
+func (v *Validator) issue(loc *locator, typ, field, msg string) Issue {
+	p := loc.find(field)
+	return Issue{Field: field, Type: typ, Detail: msg, Message: msg, Line: p.Line, Column: p.Column}
+}
+
+// strictIssues turns strict decoding errors into issues: unknown fields (pruned by the schema or
+// unknown to ObjectMeta), duplicate fields (JSON, by path; YAML, one error naming each duplicate
+// key by line) and, rarely, anything else the strict decoder says.
+func (v *Validator) strictIssues(loc *locator, errs []error) []Issue {
+	var out []Issue
+	for _, e := range errs {
+		msg := e.Error()
+		switch {
+		case strings.HasPrefix(msg, `unknown field "`):
+			f := strings.TrimSuffix(strings.TrimPrefix(msg, `unknown field "`), `"`)
+			p := loc.find(f)
+			out = append(out, Issue{Field: f, Type: TypeUnknownField, Detail: msg, Message: msg, Line: p.Line, Column: p.Column})
+		case strings.HasPrefix(msg, `duplicate field "`):
+			f := strings.TrimSuffix(strings.TrimPrefix(msg, `duplicate field "`), `"`)
+			is := Issue{Field: f, Type: TypeDuplicateField, Detail: msg, Message: msg}
+			parent, name := splitLast(f)
+			if occ := loc.keys(parent, name); len(occ) > 0 {
+				is.Line, is.Column = occ[len(occ)-1].Line, occ[len(occ)-1].Column
+				is.Related = occ[:len(occ)-1]
+			} else {
+				p := loc.find(f)
+				is.Line, is.Column = p.Line, p.Column
+			}
+			out = append(out, is)
+		case strings.HasPrefix(msg, "yaml: unmarshal errors:"):
+			for _, l := range strings.Split(msg, "\n")[1:] {
+				if detail, path, at, first, ok := loc.yamlDuplicate(l); ok {
+					out = append(out, Issue{Field: path, Type: TypeDuplicateField, Detail: detail, Message: strings.TrimSpace(l),
+						Line: at.Line, Column: at.Column, Related: first})
+				} else if strings.TrimSpace(l) != "" {
+					p := loc.start()
+					out = append(out, Issue{Type: TypeDecoding, Detail: strings.TrimSpace(l), Message: strings.TrimSpace(l), Line: p.Line, Column: p.Column})
+				}
+			}
+		default:
+			p := loc.start()
+			out = append(out, Issue{Type: TypeDecoding, Detail: msg, Message: msg, Line: p.Line, Column: p.Column})
+		}
+	}
+	return out
+}
+
+// splitLast splits a field path before its last field name: "spec.a.b" is "spec.a" and "b".
+func splitLast(path string) (string, string) {
+	i := strings.LastIndexAny(path, ".]")
+	if i < 0 {
+		return "", path
+	}
+	if path[i] == ']' {
+		return path[:i+1], strings.TrimPrefix(path[i+1:], ".")
+	}
+	return path[:i], path[i+1:]
+}
+
+// checkList checks each item of a List as its own document, as kubectl sends them: the item's
+// JSON, with its position in the List. Duplicate fields are found in the List's text first and
+// given to the item they are in.
+func (v *Validator) checkList(ctx context.Context, d document, loc *locator, jsonData []byte, tm typeMeta) []Document {
+	var dups []error
+	if v.opts.FieldValidation != Ignore {
+		if d.yaml {
+			if _, err := sigsyaml.YAMLToJSONStrict(d.data); err != nil {
+				dups = append(dups, err)
+			}
+		} else {
+			var m map[string]interface{}
+			strictErrs, err := kjson.UnmarshalStrict(jsonData, &m)
+			if err == nil {
+				dups = append(dups, strictErrs...)
+			}
+		}
+	}
+	itemsNode, _ := loc.resolve("items")
+	itemsNode = deref(itemsNode)
+	// The line (relative to the document) where each item starts, to give YAML duplicates to items.
+	var starts []int
+	if itemsNode != nil && len(itemsNode.Content) == len(tm.Items) {
+		for _, n := range itemsNode.Content {
+			starts = append(starts, n.Line)
+		}
+	}
+	var out []Document
+	for i, raw := range tm.Items {
+		path := fmt.Sprintf("items[%d]", i)
+		iloc, line := loc, d.line
+		if starts != nil {
+			iloc = loc.sub(itemsNode.Content[i])
+			line = loc.pos(itemsNode.Content[i]).Line
+		}
+		var mine []error
+		for _, e := range dups {
+			mine = append(mine, itemErrors(e, i, path, starts)...)
+		}
+		out = append(out, v.checkItem(ctx, document{file: d.file, data: raw, line: line}, iloc, mine))
+	}
+	return out
+}
+
+// itemErrors are the strict decoding errors of a List that are about item i, respelled for the
+// item as a document: JSON duplicates by path, YAML duplicates by the line they are on.
+func itemErrors(e error, i int, path string, starts []int) []error {
+	msg := e.Error()
+	if strings.HasPrefix(msg, `duplicate field "`+path+`.`) {
+		return []error{errors.New(`duplicate field "` + strings.TrimPrefix(msg, `duplicate field "`+path+`.`))}
+	}
+	if !strings.HasPrefix(msg, "yaml: unmarshal errors:") || starts == nil {
+		return nil
+	}
+	var lines []string
+	for _, l := range strings.Split(msg, "\n")[1:] {
+		n, ok := errorLine(l)
+		if ok && n >= starts[i] && (i+1 == len(starts) || n < starts[i+1]) {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return []error{errors.New("yaml: unmarshal errors:\n" + strings.Join(lines, "\n"))}
+}
+
+// checkItem checks one item of a List.
+func (v *Validator) checkItem(ctx context.Context, d document, loc *locator, extra []error) Document {
+	res := Document{File: d.file, Line: d.line, Operation: "create", Errors: []Issue{}, Warnings: []Issue{}}
+	var tm typeMeta
+	if err := json.Unmarshal(d.data, &tm); err != nil {
+		return unreadable(res, loc, err)
+	}
+	res.APIVersion, res.Kind, res.Namespace, res.Name = tm.APIVersion, tm.Kind, tm.Metadata.Namespace, tm.Metadata.Name
+	gv, err := schema.ParseGroupVersion(tm.APIVersion)
+	if err != nil || tm.Kind == "" {
+		if err == nil {
+			err = errors.New("Object 'kind' is missing")
+		}
+		return unreadable(res, loc, err)
+	}
+	k, why := v.schemas.lookup(gv.WithKind(tm.Kind))
+	if k == nil {
+		p := loc.start()
+		res.Errors = append(res.Errors, Issue{Type: TypeNoSchema, Detail: why, Message: why, Line: p.Line, Column: p.Column})
+		return res
+	}
+	res.Checked = true
+	v.checkKind(ctx, &res, k, d.data, false, loc, extra)
+	return res
+}
