@@ -70,6 +70,9 @@ VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m ./test/celcorpus/
 echo "== real controller-gen projects (gateway-api and eight more): CRDs compared with controller-gen's, validators compiled, per-package = joint, two-way harness (gaps: test/corpus/projects_test.go)"
 VALIDATION_GEN_CORPUS=1 go test -count=1 -timeout 4h -v ./test/corpus/
 
+echo "== validation-gen validate against a real apiextensions-apiserver (embedded etcd): the same verdicts and errors on the corpus"
+VALIDATION_GEN_APISERVER=1 go test -count=1 -timeout 20m -v -run TestServerAgreement ./test/apiserver/
+
 echo "== upstream validation-gen's test suite with this generator (ratchet: test/upstream/expected.yaml)"
 VALIDATION_GEN_UPSTREAM=1 go test -count=1 -timeout 60m ./test/upstream/
 

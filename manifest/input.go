@@ -168,3 +168,28 @@ func splitJSON(file string, data []byte) []document {
 		docs = append(docs, document{file: file, index: len(docs), data: data[start:dec.InputOffset()], line: line})
 	}
 }
+
+// RawDocument is one document of a file as Validator reads it, before it is checked: for tools
+// that send the same documents elsewhere (a real API server, in this repository's tests).
+type RawDocument struct {
+	// Line is the 1-based line where the document starts.
+	Line int
+	// Data is the document's text.
+	Data []byte
+	// YAML says the text is read as YAML, as a body of content type application/yaml; else it
+	// is JSON.
+	YAML bool
+}
+
+// SplitDocuments splits a file's content into its documents as Validator does (Lists are not
+// expanded). The error is a malformed stream (a bad "---" line), after the documents before it.
+func SplitDocuments(data []byte) ([]RawDocument, error) {
+	var out []RawDocument
+	for _, d := range splitDocuments("", data) {
+		if d.err != nil {
+			return out, d.err
+		}
+		out = append(out, RawDocument{Line: d.line, Data: d.data, YAML: d.yaml})
+	}
+	return out, nil
+}

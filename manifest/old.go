@@ -1,7 +1,6 @@
 package manifest
 
 import (
-	"encoding/json"
 	"fmt"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -47,8 +46,8 @@ func (v *Validator) loadOld(paths []string) error {
 					return fmt.Errorf("%s: %v", src, err)
 				}
 			}
-			var tm typeMeta
-			if err := json.Unmarshal(j, &tm); err != nil {
+			tm, err := readTypeMeta(j)
+			if err != nil {
 				return fmt.Errorf("%s: %v", src, err)
 			}
 			if isList(tm) {
@@ -68,10 +67,11 @@ func (v *Validator) loadOld(paths []string) error {
 }
 
 func (v *Validator) addOld(src string, j []byte) error {
-	var tm typeMeta
-	if err := json.Unmarshal(j, &tm); err != nil {
+	tm, err := readTypeMeta(j)
+	if err != nil {
 		return fmt.Errorf("%s: %v", src, err)
 	}
+	name, ns := tm.nameAndNamespace()
 	gv, err := schema.ParseGroupVersion(tm.APIVersion)
 	if err != nil {
 		return fmt.Errorf("%s: %v", src, err)
@@ -81,19 +81,18 @@ func (v *Validator) addOld(src string, j []byte) error {
 	if k == nil {
 		return fmt.Errorf("%s: old object: %s", src, why)
 	}
-	if tm.Metadata.Name == "" {
+	if name == "" {
 		return fmt.Errorf("%s: old object %v has no metadata.name", src, gvk)
 	}
-	ns := tm.Metadata.Namespace
 	switch {
 	case !k.Namespaced:
 		ns = ""
 	case ns == "":
 		ns = metav1.NamespaceDefault
 	}
-	key := objectKey{gvk.Group, gvk.Kind, ns, tm.Metadata.Name}
+	key := objectKey{gvk.Group, gvk.Kind, ns, name}
 	if prev, ok := v.old[key]; ok {
-		return fmt.Errorf("%s: old object %s %s/%s is also at %s", src, gvk.Kind, ns, tm.Metadata.Name, prev.source)
+		return fmt.Errorf("%s: old object %s %s/%s is also at %s", src, gvk.Kind, ns, name, prev.source)
 	}
 	v.old[key] = &oldObject{gvk: gvk, json: j, source: src}
 	return nil

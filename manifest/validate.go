@@ -10,10 +10,10 @@ import (
 	"strings"
 	"sync"
 
+	yaml "go.yaml.in/yaml/v3"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	kjson "sigs.k8s.io/json"
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/validation-gen/validation-gen/internal/crserver"
@@ -147,13 +147,41 @@ func (v *Validator) validate(docs []document) *Report {
 
 // typeMeta is what is read of a document before its kind is known.
 type typeMeta struct {
-	APIVersion string `json:"apiVersion"`
-	Kind       string `json:"kind"`
-	Metadata   struct {
-		Name      string `json:"name"`
-		Namespace string `json:"namespace"`
-	} `json:"metadata"`
-	Items []json.RawMessage `json:"items"`
+	APIVersion string            `json:"apiVersion"`
+	Kind       string            `json:"kind"`
+	Metadata   json.RawMessage   `json:"metadata"`
+	Items      []json.RawMessage `json:"items"`
+}
+
+// nameAndNamespace reads metadata's name and namespace, if metadata is an object with them.
+func (tm typeMeta) nameAndNamespace() (name, namespace string) {
+	var m struct {
+		Name      interface{} `json:"name"`
+		Namespace interface{} `json:"namespace"`
+	}
+	if json.Unmarshal(tm.Metadata, &m) != nil {
+		return "", ""
+	}
+	name, _ = m.Name.(string)
+	namespace, _ = m.Namespace.(string)
+	return name, namespace
+}
+
+// readTypeMeta reads what is needed of a JSON document before its kind is known; items of a
+// List and metadata of the wrong shape are left to the server's decoder.
+func readTypeMeta(data []byte) (typeMeta, error) {
+	var tm typeMeta
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return tm, err
+	}
+	_ = json.Unmarshal(raw["apiVersion"], &tm.APIVersion)
+	_ = json.Unmarshal(raw["kind"], &tm.Kind)
+	tm.Metadata = raw["metadata"]
+	if items, ok := raw["items"]; ok {
+		_ = json.Unmarshal(items, &tm.Items)
+	}
+	return tm, nil
 }
 
 // check checks one document: a List gives one result per item.
@@ -172,11 +200,12 @@ func (v *Validator) check(ctx context.Context, d document) []Document {
 		}
 		jsonData = j
 	}
-	var tm typeMeta
-	if err := json.Unmarshal(jsonData, &tm); err != nil {
+	tm, err := readTypeMeta(jsonData)
+	if err != nil {
 		return []Document{unreadable(res, loc, err)}
 	}
-	res.APIVersion, res.Kind, res.Namespace, res.Name = tm.APIVersion, tm.Kind, tm.Metadata.Namespace, tm.Metadata.Name
+	res.APIVersion, res.Kind = tm.APIVersion, tm.Kind
+	res.Name, res.Namespace = tm.nameAndNamespace()
 	if tm.Kind == "" || tm.APIVersion == "" {
 		missing := "kind"
 		if tm.Kind != "" {
@@ -188,7 +217,7 @@ func (v *Validator) check(ctx context.Context, d document) []Document {
 		return []Document{res}
 	}
 	if isList(tm) {
-		return v.checkList(ctx, d, loc, jsonData, tm)
+		return v.checkList(ctx, d, loc, tm)
 	}
 	gv, err := schema.ParseGroupVersion(tm.APIVersion)
 	if err != nil {
@@ -201,7 +230,7 @@ func (v *Validator) check(ctx context.Context, d document) []Document {
 		return []Document{res}
 	}
 	res.Checked = true
-	v.checkKind(ctx, &res, k, d.data, d.yaml, loc, nil)
+	v.checkKind(ctx, &res, k, d.data, d.yaml, loc)
 	return []Document{res}
 }
 
@@ -235,9 +264,8 @@ func isList(tm typeMeta) bool {
 	return tm.Kind == "List" || (strings.HasSuffix(tm.Kind, "List") && tm.Items != nil)
 }
 
-// checkKind checks a document of a known kind: decoding, then create or update. extra are strict
-// decoding errors found before (a List's duplicates).
-func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, data []byte, yaml bool, loc *locator, extra []error) {
+// checkKind checks a document of a known kind: decoding, then create or update.
+func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, data []byte, yaml bool, loc *locator) {
 	for _, w := range k.Warnings {
 		res.Warnings = append(res.Warnings, v.issue(loc, TypeWarning, "", w))
 	}
@@ -256,7 +284,6 @@ func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, d
 		res.Errors = append(res.Errors, Issue{Type: TypeDecoding, Detail: msg, Message: err.Error(), Line: p.Line, Column: p.Column})
 		return
 	}
-	strictErrs = append(extra, strictErrs...)
 	res.Namespace = k.RequestNamespace(obj)
 	res.Name = obj.GetName()
 	after := false
@@ -372,80 +399,32 @@ func splitLast(path string) (string, string) {
 }
 
 // checkList checks each item of a List as its own document, as kubectl sends them: the item's
-// JSON, with its position in the List. Duplicate fields are found in the List's text first and
-// given to the item they are in.
-func (v *Validator) checkList(ctx context.Context, d document, loc *locator, jsonData []byte, tm typeMeta) []Document {
-	var dups []error
-	if v.opts.FieldValidation != Ignore {
-		if d.yaml {
-			if _, err := sigsyaml.YAMLToJSONStrict(d.data); err != nil {
-				dups = append(dups, err)
-			}
-		} else {
-			var m map[string]interface{}
-			strictErrs, err := kjson.UnmarshalStrict(jsonData, &m)
-			if err == nil {
-				dups = append(dups, strictErrs...)
-			}
-		}
-	}
+// JSON (for a YAML List, converted as kubectl converts it, so that a duplicate key in an item is
+// resolved, the last one winning, before the server sees it), with its position in the List.
+func (v *Validator) checkList(ctx context.Context, d document, loc *locator, tm typeMeta) []Document {
 	itemsNode, _ := loc.resolve("items")
 	itemsNode = deref(itemsNode)
-	// The line (relative to the document) where each item starts, to give YAML duplicates to items.
-	var starts []int
-	if itemsNode != nil && len(itemsNode.Content) == len(tm.Items) {
-		for _, n := range itemsNode.Content {
-			starts = append(starts, n.Line)
-		}
-	}
 	var out []Document
 	for i, raw := range tm.Items {
-		path := fmt.Sprintf("items[%d]", i)
 		iloc, line := loc, d.line
-		if starts != nil {
+		if itemsNode != nil && itemsNode.Kind == yaml.SequenceNode && len(itemsNode.Content) == len(tm.Items) {
 			iloc = loc.sub(itemsNode.Content[i])
 			line = loc.pos(itemsNode.Content[i]).Line
 		}
-		var mine []error
-		for _, e := range dups {
-			mine = append(mine, itemErrors(e, i, path, starts)...)
-		}
-		out = append(out, v.checkItem(ctx, document{file: d.file, data: raw, line: line}, iloc, mine))
+		out = append(out, v.checkItem(ctx, document{file: d.file, data: raw, line: line}, iloc))
 	}
 	return out
 }
 
-// itemErrors are the strict decoding errors of a List that are about item i, respelled for the
-// item as a document: JSON duplicates by path, YAML duplicates by the line they are on.
-func itemErrors(e error, i int, path string, starts []int) []error {
-	msg := e.Error()
-	if strings.HasPrefix(msg, `duplicate field "`+path+`.`) {
-		return []error{errors.New(`duplicate field "` + strings.TrimPrefix(msg, `duplicate field "`+path+`.`))}
-	}
-	if !strings.HasPrefix(msg, "yaml: unmarshal errors:") || starts == nil {
-		return nil
-	}
-	var lines []string
-	for _, l := range strings.Split(msg, "\n")[1:] {
-		n, ok := errorLine(l)
-		if ok && n >= starts[i] && (i+1 == len(starts) || n < starts[i+1]) {
-			lines = append(lines, l)
-		}
-	}
-	if len(lines) == 0 {
-		return nil
-	}
-	return []error{errors.New("yaml: unmarshal errors:\n" + strings.Join(lines, "\n"))}
-}
-
 // checkItem checks one item of a List.
-func (v *Validator) checkItem(ctx context.Context, d document, loc *locator, extra []error) Document {
+func (v *Validator) checkItem(ctx context.Context, d document, loc *locator) Document {
 	res := Document{File: d.file, Line: d.line, Operation: "create", Errors: []Issue{}, Warnings: []Issue{}}
-	var tm typeMeta
-	if err := json.Unmarshal(d.data, &tm); err != nil {
+	tm, err := readTypeMeta(d.data)
+	if err != nil {
 		return unreadable(res, loc, err)
 	}
-	res.APIVersion, res.Kind, res.Namespace, res.Name = tm.APIVersion, tm.Kind, tm.Metadata.Namespace, tm.Metadata.Name
+	res.APIVersion, res.Kind = tm.APIVersion, tm.Kind
+	res.Name, res.Namespace = tm.nameAndNamespace()
 	gv, err := schema.ParseGroupVersion(tm.APIVersion)
 	if err != nil || tm.Kind == "" {
 		if err == nil {
@@ -460,6 +439,6 @@ func (v *Validator) checkItem(ctx context.Context, d document, loc *locator, ext
 		return res
 	}
 	res.Checked = true
-	v.checkKind(ctx, &res, k, d.data, false, loc, extra)
+	v.checkKind(ctx, &res, k, d.data, false, loc)
 	return res
 }

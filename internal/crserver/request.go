@@ -76,8 +76,8 @@ func (k *Kind) Create(ctx context.Context, obj *unstructured.Unstructured, names
 // Update runs what the server runs on a decoded update request for obj, replacing old (as
 // DecodeStored read it), after decoding: the update handler's metadata steps, then
 // rest.BeforeUpdate's (generation, status and system fields kept from old, the strategy's update
-// validation with ratcheting and transition rules, warnings). The resourceVersion precondition is
-// not checked: a manifest has none, and kubectl apply sends the live one.
+// validation with ratcheting and transition rules, warnings). A manifest has no resourceVersion:
+// obj gets old's, as kubectl apply's patch does, and the server's precondition always holds.
 func (k *Kind) Update(ctx context.Context, obj, old *unstructured.Unstructured, namespace string) (errs field.ErrorList, warnings []string, err error) {
 	ctx = genericapirequest.WithNamespace(ctx, namespace)
 	if err := rest.EnsureObjectNamespaceMatchesRequestNamespace(namespace, obj); err != nil {
@@ -87,6 +87,12 @@ func (k *Kind) Update(ctx context.Context, obj, old *unstructured.Unstructured, 
 		return nil, nil, &RequestError{Msg: fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", obj.GetName(), old.GetName())}
 	}
 	old = old.DeepCopy()
+	if old.GetResourceVersion() == "" {
+		old.SetResourceVersion("1") // an old object written by hand; the server's always has one
+	}
+	if obj.GetResourceVersion() == "" {
+		obj.SetResourceVersion(old.GetResourceVersion())
+	}
 	if err := rest.EnsureObjectNamespaceMatchesRequestNamespace(rest.ExpectedNamespaceForScope(namespace, k.Strategy.NamespaceScoped()), obj); err != nil {
 		return nil, nil, &RequestError{Msg: err.Error()}
 	}
