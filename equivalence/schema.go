@@ -9,15 +9,11 @@ import (
 	"sort"
 	"strings"
 
-	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
 	structurallisttype "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype"
-	apiextvalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
-	"k8s.io/apiextensions-apiserver/pkg/registry/customresource"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -30,6 +26,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/validation-gen/validation-gen/internal/crdcheck"
+	"github.com/validation-gen/validation-gen/internal/crserver"
 )
 
 // Schemas is the schema backend: for each served kind, the API server's own custom-resource
@@ -108,55 +105,35 @@ func NewSchemas(openAPIDoc []byte, crds ...[]byte) (*Schemas, error) {
 }
 
 // AddCRD adds the served versions of a CRD (YAML or JSON). The CRD is decoded strictly and must
-// pass the API server's own CRD validation, as it would to be created.
+// pass the API server's own CRD validation, as it would to be created. Each version is served as
+// the server serves it (internal/crserver, shared with validation-gen validate).
 func (s *Schemas) AddCRD(data []byte) error {
 	crd, err := crdcheck.Validate(data)
 	if err != nil {
 		return err
 	}
-	for _, v := range crd.Spec.Versions {
-		if !v.Served || v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
-			continue
+	served, err := crserver.NewKinds(crd)
+	if err != nil {
+		return fmt.Errorf("CRD %s: %w", crd.Name, err)
+	}
+	for _, sk := range served {
+		k := &schemaKind{
+			gvk:        sk.GVK,
+			namespaced: sk.Namespaced,
+			structural: sk.Structural,
+			strategy:   sk.Strategy,
+			cel:        cel.NewValidator(sk.Structural, true, celconfig.PerCallLimit),
 		}
-		gvk := schema.GroupVersionKind{Group: crd.Spec.Group, Version: v.Name, Kind: crd.Spec.Names.Kind}
-		k, err := newSchemaKind(gvk, crd.Spec.Scope == apiextv1.NamespaceScoped, v.Schema.OpenAPIV3Schema)
-		if err != nil {
-			return fmt.Errorf("CRD %s, version %s: %w", crd.Name, v.Name, err)
+		if len(sk.Structural.XValidations) > 0 {
+			// The root's own rules, over the whole schema (for their types) without the other rules.
+			root := sk.Structural.DeepCopy()
+			dropValidations(root)
+			root.XValidations = sk.Structural.XValidations
+			k.rootCEL = cel.NewValidator(root, true, celconfig.PerCallLimit)
 		}
-		s.kinds[gvk] = k
+		s.kinds[sk.GVK] = k
 	}
 	return nil
-}
-
-func newSchemaKind(gvk schema.GroupVersionKind, namespaced bool, v1 *apiextv1.JSONSchemaProps) (*schemaKind, error) {
-	var internal apiextensions.JSONSchemaProps
-	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(v1, &internal, nil); err != nil {
-		return nil, err
-	}
-	ss, err := structuralschema.NewStructural(&internal)
-	if err != nil {
-		return nil, err
-	}
-	validator, _, err := apiextvalidation.NewSchemaValidator(&internal)
-	if err != nil {
-		return nil, err
-	}
-	strategy := customresource.NewStrategy(unstructuredTyper{}, namespaced, gvk, validator, nil, ss, nil, nil, nil)
-	k := &schemaKind{
-		gvk:        gvk,
-		namespaced: namespaced,
-		structural: ss,
-		strategy:   strategy,
-		cel:        cel.NewValidator(ss, true, celconfig.PerCallLimit),
-	}
-	if len(ss.XValidations) > 0 {
-		// The root's own rules, over the whole schema (for their types) without the other rules.
-		root := ss.DeepCopy()
-		dropValidations(root)
-		root.XValidations = ss.XValidations
-		k.rootCEL = cel.NewValidator(root, true, celconfig.PerCallLimit)
-	}
-	return k, nil
 }
 
 // dropValidations removes the CEL rules of s and of every schema below it.
@@ -173,15 +150,6 @@ func dropValidations(s *structuralschema.Structural) {
 		dropValidations(s.AdditionalProperties.Structural)
 	}
 }
-
-// unstructuredTyper is the ObjectTyper the strategy embeds; validation does not use it.
-type unstructuredTyper struct{}
-
-func (unstructuredTyper) ObjectKinds(obj runtime.Object) ([]schema.GroupVersionKind, bool, error) {
-	return []schema.GroupVersionKind{obj.GetObjectKind().GroupVersionKind()}, false, nil
-}
-
-func (unstructuredTyper) Recognizes(schema.GroupVersionKind) bool { return true }
 
 // Kinds lists the kinds the backend can validate, sorted.
 func (s *Schemas) Kinds() []schema.GroupVersionKind {

@@ -11,7 +11,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	sigsyaml "sigs.k8s.io/yaml"
 
-	"github.com/validation-gen/validation-gen/internal/crdcheck"
 	"github.com/validation-gen/validation-gen/internal/crserver"
 )
 
@@ -40,10 +39,12 @@ func NewSchemas() *Schemas {
 }
 
 // AddCRDs adds the CustomResourceDefinitions in the files and directories given (directories
-// recursively, *.yaml, *.yml and *.json; multi-document streams and Lists). Documents that are not
+// recursively, *.yaml, *.yml and *.json; multi-document streams). Documents that are not
 // apiextensions.k8s.io/v1 CustomResourceDefinitions are ignored, so a directory of mixed manifests
-// may be given. Each CRD is decoded strictly and must pass the API server's CRD validation, as it
-// must to be created; its served versions are added.
+// may be given. Each CRD is decoded strictly, as the server decodes it, and each served version's
+// schema must be structural; its served versions are added. The server's other checks of a CRD
+// on create (CEL cost estimates among them) are not run: validation-gen runs them on the CRDs it
+// generates.
 func (s *Schemas) AddCRDs(paths ...string) error {
 	files, err := expandPaths(paths)
 	if err != nil {
@@ -75,9 +76,9 @@ func (s *Schemas) AddCRD(data []byte, source string) error {
 }
 
 func (s *Schemas) addCRD(data []byte, source string) error {
-	crd, err := crdcheck.Validate(data)
+	crd, err := crserver.ReadCRD(data)
 	if err != nil {
-		return fmt.Errorf("%s: the API server would not accept this CRD: %v", source, err)
+		return fmt.Errorf("%s: %v", source, err)
 	}
 	kinds, err := crserver.NewKinds(crd)
 	if err != nil {

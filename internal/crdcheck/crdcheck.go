@@ -13,7 +13,8 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/runtime/serializer/json"
+
+	"github.com/validation-gen/validation-gen/internal/crserver"
 )
 
 var scheme = func() *runtime.Scheme {
@@ -25,16 +26,10 @@ var scheme = func() *runtime.Scheme {
 // Validate decodes one CRD strictly and runs the API server's CRD validation on it. It returns
 // the decoded CRD and every problem found.
 func Validate(data []byte) (*apiextv1.CustomResourceDefinition, error) {
-	ser := json.NewSerializerWithOptions(json.DefaultMetaFactory, scheme, scheme, json.SerializerOptions{Yaml: true, Strict: true})
-	obj, _, err := ser.Decode(data, nil, &apiextv1.CustomResourceDefinition{})
+	crd, err := crserver.ReadCRD(data)
 	if err != nil {
-		return nil, fmt.Errorf("strict decoding: %w", err)
+		return nil, err
 	}
-	crd, ok := obj.(*apiextv1.CustomResourceDefinition)
-	if !ok {
-		return nil, fmt.Errorf("decoded a %T, not a CustomResourceDefinition", obj)
-	}
-	scheme.Default(crd)
 	var internal apiextensions.CustomResourceDefinition
 	if err := scheme.Convert(crd, &internal, nil); err != nil {
 		return nil, fmt.Errorf("converting: %w", err)

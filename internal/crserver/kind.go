@@ -17,19 +17,21 @@ import (
 
 	"k8s.io/apiextensions-apiserver/pkg/apihelpers"
 	apiextensionsinternal "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	structuraldefaulting "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
 	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
-	"k8s.io/apiextensions-apiserver/pkg/registry/customresource"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/runtime/serializer/json"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apimachinery/pkg/version"
 	"k8s.io/apiserver/pkg/registry/rest"
 )
 
-// Strategy is the custom-resource strategy (customresource.NewStrategy), through the interfaces
-// the generic registry calls.
+// Strategy is the custom-resource strategy (strategy.go), through the interfaces the generic
+// registry calls.
 type Strategy interface {
 	rest.RESTCreateStrategy
 	rest.RESTUpdateStrategy
@@ -58,6 +60,30 @@ type Kind struct {
 	Versions []string
 }
 
+// scheme decodes and defaults CRDs as the server does.
+var scheme = func() *runtime.Scheme {
+	s := runtime.NewScheme()
+	install.Install(s)
+	return s
+}()
+
+// ReadCRD decodes one CRD (YAML or JSON) as the server decodes a create request for it: strictly
+// (unknown and duplicate fields are errors), then defaulted. It does not run the server's CRD
+// validation (internal/crdcheck does, for tests: it links the server's webhook client).
+func ReadCRD(data []byte) (*apiextv1.CustomResourceDefinition, error) {
+	ser := json.NewSerializerWithOptions(json.DefaultMetaFactory, scheme, scheme, json.SerializerOptions{Yaml: true, Strict: true})
+	obj, _, err := ser.Decode(data, nil, &apiextv1.CustomResourceDefinition{})
+	if err != nil {
+		return nil, fmt.Errorf("strict decoding: %w", err)
+	}
+	crd, ok := obj.(*apiextv1.CustomResourceDefinition)
+	if !ok {
+		return nil, fmt.Errorf("decoded a %T, not a CustomResourceDefinition", obj)
+	}
+	scheme.Default(crd)
+	return crd, nil
+}
+
 // NewKinds returns the served versions of a CRD as the server serves them. The CRD should have
 // passed the server's CRD validation (internal/crdcheck), as it must to be created.
 func NewKinds(crd *apiextv1.CustomResourceDefinition) ([]*Kind, error) {
@@ -77,6 +103,11 @@ func NewKinds(crd *apiextv1.CustomResourceDefinition) ([]*Kind, error) {
 		s, err := structuralschema.NewStructural(internal.OpenAPIV3Schema)
 		if !crd.Spec.PreserveUnknownFields && err != nil {
 			return nil, fmt.Errorf("version %s: the schema is not structural: %w", v.Name, err)
+		}
+		if !crd.Spec.PreserveUnknownFields {
+			if errs := structuralschema.ValidateStructural(field.NewPath("spec", "versions").Key(v.Name).Child("schema", "openAPIV3Schema"), s); len(errs) > 0 {
+				return nil, fmt.Errorf("the schema is not structural: %v", errs.ToAggregate())
+			}
 		}
 		if !crd.Spec.PreserveUnknownFields {
 			s = s.DeepCopy()
@@ -132,19 +163,12 @@ func newKind(crd *apiextv1.CustomResourceDefinition, v apiextv1.CustomResourceDe
 	if err != nil {
 		return nil, err
 	}
+	// The status validator of the /status subresource is not built: manifests are not sent there.
 	var statusSpec *apiextensionsinternal.CustomResourceSubresourceStatus
-	var statusValidator apiservervalidation.SchemaValidator
 	if subresources != nil && subresources.Status != nil {
 		statusSpec = &apiextensionsinternal.CustomResourceSubresourceStatus{}
 		if err := apiextv1.Convert_v1_CustomResourceSubresourceStatus_To_apiextensions_CustomResourceSubresourceStatus(subresources.Status, statusSpec, nil); err != nil {
 			return nil, err
-		}
-		if props != nil && props.Properties != nil {
-			if statusSchema, ok := props.Properties["status"]; ok {
-				if statusValidator, _, err = apiservervalidation.NewSchemaValidator(&statusSchema); err != nil {
-					return nil, err
-				}
-			}
 		}
 	}
 	var scaleSpec *apiextensionsinternal.CustomResourceSubresourceScale
@@ -161,7 +185,7 @@ func newKind(crd *apiextv1.CustomResourceDefinition, v apiextv1.CustomResourceDe
 		Structural:            ss,
 		PreserveUnknownFields: crd.Spec.PreserveUnknownFields,
 		HasStatus:             statusSpec != nil,
-		Strategy:              customresource.NewStrategy(typer{}, namespaced, gvk, validator, statusValidator, ss, statusSpec, scaleSpec, v.SelectableFields),
+		Strategy:              newStrategy(namespaced, schemaKind{gvk.Group, gvk.Version, gvk.Kind}, validator, ss, statusSpec, scaleSpec),
 	}
 	if v.Deprecated {
 		if v.DeprecationWarning != nil {
