@@ -121,7 +121,7 @@ func nativeKind(gvk schema.GroupVersionKind, props *apiextv1.JSONSchemaProps) (*
 	if _, ok := props.Properties["status"]; ok {
 		crd.Spec.Versions[0].Subresources = &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}}
 	}
-	kinds, err := crserver.NewKinds(crd.DeepCopy())
+	kinds, err := crserver.NewNativeKinds(crd.DeepCopy())
 	if err != nil {
 		return nil, err
 	}
@@ -187,8 +187,7 @@ type refResolver struct {
 func (r *refResolver) crdSchema(name string) (*apiextv1.JSONSchemaProps, error) {
 	root := r.inline(r.defs[name], map[string]bool{name: true})
 	if props, ok := root["properties"].(map[string]interface{}); ok {
-		meta, _ := props["metadata"].(map[string]interface{})
-		props["metadata"] = map[string]interface{}{"type": "object", "description": meta["description"]}
+		props["metadata"] = map[string]interface{}{"type": "object"}
 	}
 	data, err := json.Marshal(root)
 	if err != nil {
@@ -237,6 +236,12 @@ func (r *refResolver) inline(sc map[string]interface{}, stack map[string]bool) m
 			if ref != "" {
 				continue
 			}
+		case "default":
+			if isZeroDefault(v) {
+				// kube-openapi publishes a Go field's zero value as its default (a struct's {},
+				// a string's ""): what decoding into Go gives, not a default a CRD would apply.
+				continue
+			}
 		case "x-kubernetes-group-version-kind", "x-kubernetes-strip-zero", "x-kubernetes-unions", "example", "externalDocs", "readOnly", "writeOnly", "deprecated", "discriminator", "xml", "$schema":
 			continue
 		}
@@ -244,6 +249,24 @@ func (r *refResolver) inline(sc map[string]interface{}, stack map[string]bool) m
 	}
 	r.crdSpelling(out)
 	return out
+}
+
+func isZeroDefault(v interface{}) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		return v == ""
+	case bool:
+		return !v
+	case float64:
+		return v == 0
+	case map[string]interface{}:
+		return len(v) == 0
+	case []interface{}:
+		return len(v) == 0
+	}
+	return false
 }
 
 func (r *refResolver) value(v interface{}, stack map[string]bool) interface{} {

@@ -192,13 +192,9 @@ func (v *Validator) check(ctx context.Context, d document) []Document {
 		res.Errors = append(res.Errors, Issue{Type: TypeDecoding, Detail: d.err.Error(), Message: d.err.Error(), Line: d.line, Column: 1})
 		return []Document{res}
 	}
-	jsonData := d.data
-	if d.yaml {
-		j, err := sigsyaml.YAMLToJSON(d.data)
-		if err != nil {
-			return []Document{unreadable(res, loc, err)}
-		}
-		jsonData = j
+	jsonData, yamlStrictErr, err := toJSON(d)
+	if err != nil {
+		return []Document{unreadable(res, loc, err)}
 	}
 	tm, err := readTypeMeta(jsonData)
 	if err != nil {
@@ -230,8 +226,27 @@ func (v *Validator) check(ctx context.Context, d document) []Document {
 		return []Document{res}
 	}
 	res.Checked = true
-	v.checkKind(ctx, &res, k, d.data, d.yaml, loc)
+	v.checkKind(ctx, &res, k, jsonData, yamlStrictErr, loc)
 	return []Document{res}
+}
+
+// toJSON converts a YAML document to JSON once, as the server's YAML serializer converts it
+// (sigs.k8s.io/yaml, YAML 1.1), and returns the strict conversion's error (duplicate keys) apart:
+// the strict conversion is tried first, and when it succeeds (no duplicates, the common case) its
+// result is the plain conversion's, so one parse does for both.
+func toJSON(d document) (jsonData []byte, yamlStrictErr, err error) {
+	if !d.yaml {
+		return d.data, nil, nil
+	}
+	j, strictErr := sigsyaml.YAMLToJSONStrict(d.data)
+	if strictErr == nil {
+		return j, nil, nil
+	}
+	j, err = sigsyaml.YAMLToJSON(d.data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return j, strictErr, nil
 }
 
 // unreadable is a document that does not parse.
@@ -265,12 +280,12 @@ func isList(tm typeMeta) bool {
 }
 
 // checkKind checks a document of a known kind: decoding, then create or update.
-func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, data []byte, yaml bool, loc *locator) {
+func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, jsonData []byte, yamlStrictErr error, loc *locator) {
 	for _, w := range k.Warnings {
 		res.Warnings = append(res.Warnings, v.issue(loc, TypeWarning, "", w))
 	}
 	strict := v.opts.FieldValidation != Ignore
-	obj, strictErrs, err := k.Decode(data, yaml, strict)
+	obj, strictErrs, err := k.DecodeConverted(jsonData, yamlStrictErr, strict)
 	if err != nil {
 		var de *crserver.DecodeError
 		msg := err.Error()
@@ -278,7 +293,7 @@ func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, d
 			msg = de.Err.Error()
 		}
 		p := loc.start()
-		if l, ok := errorLine(msg); ok && yaml {
+		if l, ok := errorLine(msg); ok && yamlStrictErr != nil {
 			p = Position{Line: loc.line + l - 1, Column: 1}
 		}
 		res.Errors = append(res.Errors, Issue{Type: TypeDecoding, Detail: msg, Message: err.Error(), Line: p.Line, Column: p.Column})
@@ -297,10 +312,7 @@ func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, d
 			}
 			after = true
 		case Warn:
-			for _, is := range issues {
-				is.Type = TypeWarning
-				res.Warnings = append(res.Warnings, is)
-			}
+			res.Warnings = append(res.Warnings, issues...)
 		}
 	}
 	var old *unstructured.Unstructured
@@ -439,6 +451,6 @@ func (v *Validator) checkItem(ctx context.Context, d document, loc *locator) Doc
 		return res
 	}
 	res.Checked = true
-	v.checkKind(ctx, &res, k, d.data, false, loc)
+	v.checkKind(ctx, &res, k, d.data, nil, loc)
 	return res
 }

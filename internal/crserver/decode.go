@@ -75,7 +75,36 @@ func (k *Kind) Decode(body []byte, yaml, strict bool) (obj *unstructured.Unstruc
 		}
 		strictErrs = se.Errors()
 	}
-	u := out.(*unstructured.Unstructured)
+	return k.coerceDecoded(out.(*unstructured.Unstructured), strictErrs, strict)
+}
+
+// DecodeConverted is Decode for a YAML body already converted to JSON (sigs.k8s.io/yaml's
+// YAMLToJSON, as the YAML serializer converts it), with yamlStrictErr the error of the strict
+// conversion (YAMLToJSONStrict: the duplicate keys), or for a JSON body with yamlStrictErr nil.
+// It is what the YAML serializer does, without converting the body twice more: a caller that
+// reads the document's kind first converts it once (when YAMLToJSONStrict succeeds, its result
+// is YAMLToJSON's).
+func (k *Kind) DecodeConverted(jsonBody []byte, yamlStrictErr error, strict bool) (obj *unstructured.Unstructured, strictErrs []error, err error) {
+	s := jsonSerializer
+	if strict {
+		s = jsonStrictSerializer
+		if yamlStrictErr != nil {
+			strictErrs = append(strictErrs, yamlStrictErr)
+		}
+	}
+	defaultGVK := k.GVK
+	out, _, err := s.Decode(jsonBody, &defaultGVK, &unstructured.Unstructured{})
+	if err != nil {
+		se, ok := runtime.AsStrictDecodingError(err)
+		if !ok || out == nil {
+			return nil, nil, &DecodeError{Kind: k.GVK, Err: err}
+		}
+		strictErrs = append(strictErrs, se.Errors()...)
+	}
+	return k.coerceDecoded(out.(*unstructured.Unstructured), strictErrs, strict)
+}
+
+func (k *Kind) coerceDecoded(u *unstructured.Unstructured, strictErrs []error, strict bool) (*unstructured.Unstructured, []error, error) {
 	unknown, err := k.coerce(u, coerceOptions{returnUnknownFieldPaths: strict})
 	if err != nil {
 		return nil, nil, &DecodeError{Kind: k.GVK, Err: err}

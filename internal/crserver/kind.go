@@ -87,6 +87,17 @@ func ReadCRD(data []byte) (*apiextv1.CustomResourceDefinition, error) {
 // NewKinds returns the served versions of a CRD as the server serves them. The CRD should have
 // passed the server's CRD validation (internal/crdcheck), as it must to be created.
 func NewKinds(crd *apiextv1.CustomResourceDefinition) ([]*Kind, error) {
+	return newKinds(crd, true)
+}
+
+// NewNativeKinds is NewKinds for a CRD made from an OpenAPI document's definition of a built-in
+// kind: its schema is not held to the structural-schema rules a CRD's must meet (an API server
+// validates built-in kinds with Go code, not that schema).
+func NewNativeKinds(crd *apiextv1.CustomResourceDefinition) ([]*Kind, error) {
+	return newKinds(crd, false)
+}
+
+func newKinds(crd *apiextv1.CustomResourceDefinition, checkStructural bool) ([]*Kind, error) {
 	structurals := map[string]*structuralschema.Structural{}
 	for _, v := range crd.Spec.Versions {
 		val, err := apihelpers.GetSchemaForVersion(crd, v.Name)
@@ -104,7 +115,7 @@ func NewKinds(crd *apiextv1.CustomResourceDefinition) ([]*Kind, error) {
 		if !crd.Spec.PreserveUnknownFields && err != nil {
 			return nil, fmt.Errorf("version %s: the schema is not structural: %w", v.Name, err)
 		}
-		if !crd.Spec.PreserveUnknownFields {
+		if !crd.Spec.PreserveUnknownFields && checkStructural {
 			if errs := structuralschema.ValidateStructural(field.NewPath("spec", "versions").Key(v.Name).Child("schema", "openAPIV3Schema"), s); len(errs) > 0 {
 				return nil, fmt.Errorf("the schema is not structural: %v", errs.ToAggregate())
 			}

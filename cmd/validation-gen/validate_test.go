@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/validation-gen/validation-gen/internal/tempmod"
+)
+
+// readmeBlock returns the fenced block after the README's marker <!-- validate: NAME -->.
+func readmeBlock(t *testing.T, readme, name string) string {
+	t.Helper()
+	marker := "<!-- validate: " + name + " -->\n"
+	i := strings.Index(readme, marker)
+	if i < 0 {
+		t.Fatalf("README.md has no %q", marker)
+	}
+	rest := readme[i+len(marker):]
+	start := strings.Index(rest, "\n") + 1
+	end := strings.Index(rest[start:], "```\n")
+	if !strings.HasPrefix(rest, "```") || end < 0 {
+		t.Fatalf("README.md: %q is not followed by a fenced block", marker)
+	}
+	return rest[start : start+end]
+}
+
+// TestREADMEValidate runs the README's pre-submit example as written: its manifest file, the
+// command of its CI step, in a directory with the example API's CRDs in crds/; the output and
+// the exit status must be the README's.
+func TestREADMEValidate(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	dir := t.TempDir()
+	tempmod.CopyTree(t, "../../examples/api/crds", filepath.Join(dir, "crds"))
+	tempmod.WriteFile(t, filepath.Join(dir, "deploy/pools.yaml"), []byte(readmeBlock(t, readme, "file deploy/pools.yaml")))
+	ci := readmeBlock(t, readme, "ci")
+	const prefix = "run: go tool validation-gen validate "
+	i := strings.Index(ci, prefix)
+	if i < 0 {
+		t.Fatalf("the CI step has no %q:\n%s", prefix, ci)
+	}
+	args := strings.Fields(strings.SplitN(ci[i+len(prefix):], "\n", 2)[0])
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	code := runValidate(args, nil, &stdout, &stderr)
+	if want := readmeBlock(t, readme, "output"); stdout.String()+stderr.String() != want {
+		t.Errorf("validate %s printed:\n%s%s\nthe README says:\n%s", strings.Join(args, " "), stdout.String(), stderr.String(), want)
+	}
+	if code != 1 || !strings.Contains(readme, "fails (exit status 1)") {
+		t.Errorf("exit status %d; the README says 1", code)
+	}
+}
+
+// TestValidateCommand runs validate through the command line: exit statuses, formats and usage
+// errors.
+func TestValidateCommand(t *testing.T) {
+	dir := t.TempDir()
+	tempmod.CopyTree(t, "../../examples/api/crds", filepath.Join(dir, "crds"))
+	valid := "apiVersion: workloads.example.com/v1\nkind: WorkerClass\nmetadata: {name: large}\ncpu: 4\nmemory: 8Gi\n"
+	invalid := "apiVersion: workloads.example.com/v1\nkind: WorkerClass\nmetadata: {name: tiny}\ncpu: 0\nmemory: 1Gi\n"
+	unknown := "apiVersion: example.com/v1\nkind: Nothing\nmetadata: {name: x}\n"
+	tempmod.WriteFile(t, filepath.Join(dir, "valid.yaml"), []byte(valid))
+	tempmod.WriteFile(t, filepath.Join(dir, "invalid.yaml"), []byte(invalid))
+	tempmod.WriteFile(t, filepath.Join(dir, "unknown.yaml"), []byte(unknown))
+	t.Chdir(dir)
+	for _, c := range []struct {
+		args  []string
+		stdin string
+		code  int
+		out   string // a substring of standard output
+		err   string // a substring of standard error
+	}{
+		{[]string{"--crd-dir", "crds", "valid.yaml"}, "", 0, "", "1 document(s): 1 valid"},
+		{[]string{"--crd-dir", "crds", "invalid.yaml"}, "", 1, "invalid.yaml:4:1: cpu: Invalid value: 0: cpu in body should be greater than or equal to 1", ""},
+		{[]string{"--crd-dir", "crds", "unknown.yaml"}, "", 2, "no schema for example.com/v1, Kind=Nothing", ""},
+		{[]string{"--crd-dir", "crds", "-"}, invalid, 1, "-:4:1: cpu", ""},
+		{[]string{"--crd-dir", "crds", "-o", "json", "invalid.yaml"}, "", 1, `"type": "Invalid value"`, ""},
+		{[]string{"--crd-dir", "crds", "-o", "junit", "invalid.yaml"}, "", 1, `<failure message="1 error(s)" type="invalid">`, ""},
+		{[]string{"--crd-dir", "crds", "-o", "sarif", "invalid.yaml"}, "", 1, `"ruleId": "FieldValueInvalid"`, ""},
+		{[]string{"--crd-dir", "crds", "-o", "yaml", "valid.yaml"}, "", 2, "", `-o: unknown format "yaml"`},
+		{[]string{"--crd-dir", "crds", "--field-validation", "Loose", "valid.yaml"}, "", 2, "", "--field-validation"},
+		{[]string{"valid.yaml"}, "", 2, "", "no schemas"},
+		{[]string{"--crd-dir", "crds"}, "", 2, "", "no manifests given"},
+		{[]string{"--crd-dir", "crds", "missing.yaml"}, "", 2, "", "missing.yaml"},
+		{[]string{"--crd-dir", "nowhere", "valid.yaml"}, "", 2, "", "nowhere"},
+		{[]string{"--help"}, "", 0, "Usage:\n  validation-gen validate [flags] FILE|DIR|- ...", ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := runValidate(c.args, strings.NewReader(c.stdin), &stdout, &stderr)
+		if code != c.code || !strings.Contains(stdout.String(), c.out) || !strings.Contains(stderr.String(), c.err) {
+			t.Errorf("validate %s: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit %d, %q in stdout and %q in stderr",
+				strings.Join(c.args, " "), code, stdout.String(), stderr.String(), c.code, c.out, c.err)
+		}
+		if len(c.args) > 2 && c.args[2] == "-o" && c.args[3] == "json" {
+			var r struct {
+				Documents []map[string]interface{} `json:"documents"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil || len(r.Documents) != 1 {
+				t.Errorf("-o json: %v %s", err, stdout.String())
+			}
+		}
+	}
+}
