@@ -52,7 +52,8 @@ type Options struct {
 	CostLimits bool
 	// NoNativeCEL runs every CEL rule in CEL at run time, without the native Go fast path.
 	NoNativeCEL bool
-	// TestTags accepts test-only tags (+k8s:validateFalse, ...), for generators' test suites.
+	// TestTags marks the run as a generator's test suite (--test-tags): test-only tags (+k8s:validateFalse,
+	// ...), which are always applied, are then not warned about anywhere.
 	TestTags bool
 	// Strict makes every warning an error (--strict): input the reference tools accept but this
 	// generator finds suspicious stops the run.

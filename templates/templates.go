@@ -25,7 +25,7 @@ type TagReference struct {
 	// CELVersion the CEL compatibility version with which that API server compiles new rules.
 	Compat, CELVersion string
 	Tags               []TagRow
-	// TestTags are the test-only tags, accepted only with --test-tags.
+	// TestTags are the test-only tags (listed apart; a warning outside test packages).
 	TestTags []TagRow
 	Formats  []FormatRow
 	// Functions lists the CEL functions available at CELVersion, as code spans joined by ", ".

@@ -145,7 +145,7 @@ func defineFlags(verbosity flag.Value) (*flagSet, *options) {
 		"in a controller-gen project's CRDs, keep name, namespace, labels, annotations and finalizers of templates' "+
 			"metadata (controller-gen's crd:generateEmbeddedObjectMeta=true)")
 	fs.BoolVar(&o.testTags, fs.name("test-tags"), false,
-		"accept test-only tags (+k8s:validateFalse, +k8s:validateTrue), as upstream validation-gen's own test suite uses them")
+		"the run is a generator's test suite: test-only tags (+k8s:validateFalse, +k8s:validateTrue), always applied, are not warned about outside testdata and output_tests directories")
 	fs.Var(verbosity, fs.name("v"), "log verbosity `N` (klog); 1 logs progress per package")
 	return fs, o
 }

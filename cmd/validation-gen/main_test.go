@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -254,5 +255,46 @@ type Thing struct {
 		case strict && (code != 1 || !strings.Contains(stderr, "(an error under --strict)") || !strings.Contains(stderr, "1 error(s); nothing was written") || statErr == nil):
 			t.Errorf("with --strict: exit %d, output written: %v, stderr:\n%s\nwant exit 1, nothing written and the warning as an error", code, statErr == nil, stderr)
 		}
+	}
+}
+
+// TestTestOnlyTags: test-only tags (+k8s:validateFalse) are applied without any flag, as upstream's
+// validation-gen applies them, so that upstream's command lines run unchanged. Outside a test
+// package each is a warning, which --test-tags silences; in a package below output_tests (or
+// testdata) there is none.
+func TestTestOnlyTags(t *testing.T) {
+	const types = `// +k8s:validation-gen=*
+package %s
+
+// Thing is a thing.
+type Thing struct {
+	// +k8s:validateFalse="never in a real API"
+	Name string ` + "`json:\"name\"`" + `
+}
+`
+	for _, c := range []struct {
+		name, dir string
+		flags     []string
+		warn      bool
+	}{
+		{"a real API", "api", nil, true},
+		{"a real API, --test-tags", "api", []string{"--test-tags"}, false},
+		{"upstream's suite", "output_tests/api", nil, false},
+		{"a golden folder", "testdata/api", nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
+			write(t, filepath.Join(dir, c.dir, "types.go"), fmt.Sprintf(types, "api"))
+			_, stderr, code := runIn(t, dir, append(c.flags, "--openapi-output-file=", "./"+c.dir)...)
+			src, err := os.ReadFile(filepath.Join(dir, c.dir, "zz_generated.validations.go"))
+			if code != 0 || err != nil || !strings.Contains(string(src), "validate.FixedResult") {
+				t.Fatalf("exit %d, validators written: %v, stderr:\n%s\nwant exit 0 and validators calling validate.FixedResult", code, err == nil, stderr)
+			}
+			want := c.dir + "/types.go:6:5: warning: +k8s:validateFalse: a test-only tag"
+			if got := strings.Contains(stderr, want); got != c.warn {
+				t.Errorf("warning %q printed: %v, want %v; stderr:\n%s", want, got, c.warn, stderr)
+			}
+		})
 	}
 }
