@@ -157,7 +157,7 @@ func generate(cfg Config, dir string, prog *loader.Program, diags model.Diagnost
 	celDiags, costs := check.CELCosts(u, cfg.Options, diags)
 	diags = append(diags, celDiags...)
 	diags = append(diags, check.Defaults(u, cfg.Options, diags)...)
-	diags = append(diags, checkOutputPackages(u)...)
+	diags = append(diags, checkOutputPackages(u, cfg.Options)...)
 	lap("check")
 	if diags.HasErrors() {
 		return nil, diags, nil
@@ -298,10 +298,12 @@ func stopwatch() func(stage string) {
 	}
 }
 
-// checkOutputPackages reports output packages (+k8s:validation-gen-input) that would lose
-// something silently: types of their own, which get no validators there, and an input package
-// that is not there to generate for.
-func checkOutputPackages(u *model.Universe) model.Diagnostics {
+// checkOutputPackages reports output packages (+k8s:validation-gen-input) whose input package is
+// not there to generate for, and warns about their own types that carry validation tags: as in
+// upstream's validation-gen, an output package's validators are those of its input's types, and
+// its own types get none (apimachinery's meta/v1/validation declares untagged option types of
+// its own, which is fine and not reported).
+func checkOutputPackages(u *model.Universe, opts model.Options) model.Diagnostics {
 	var diags model.Diagnostics
 	loaded := map[string]*model.Package{}
 	for _, p := range u.Packages {
@@ -315,13 +317,10 @@ func checkOutputPackages(u *model.Universe) model.Diagnostics {
 		if t := loaded[in.Value]; t == nil || !t.ReadOnly {
 			diags.Add(in.Pos, in.Tag, "input package %s was not loaded", in.Value)
 		}
-		var own []string
-		for _, d := range p.Definitions {
-			own = append(own, d.GoName)
-		}
-		if len(own) > 0 {
-			diags.Add(in.Pos, in.Tag, "this package is the output package of %s, so its validators are those of %s's types; "+
-				"its own types (%s) would get none: move them into another package, or drop the tag", in.Value, in.Value, strings.Join(own, ", "))
+		for _, d := range validators.Tagged(p, opts) {
+			diags.Warn(d.Pos, "", "type %s carries validation tags, but gets no validators: its package is the output package of %s "+
+				"(+k8s:validation-gen-input at %s:%d), whose types' validators are written here instead, as upstream's validation-gen "+
+				"does; move %s into another package to validate it", d.GoName, in.Value, filepath.Base(in.Pos.Filename), in.Pos.Line, d.GoName)
 		}
 	}
 	return diags
