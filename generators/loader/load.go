@@ -174,30 +174,36 @@ func Load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 
 // LoadReadOnly is Load with read-only packages: the packages that the readOnly patterns match
 // (--readonly-pkg) are loaded as inputs and marked read-only, and so is every package that an
-// input's +k8s:validation-gen-input names, loaded with the inputs when no pattern matched it.
-// Read-only packages are type-checked and their tags read like any input; nothing is ever written
-// into them.
+// input's +k8s:validation-gen-input names, loaded with the inputs when no pattern matched it, and
+// every output package elsewhere in the inputs' modules that names a package of the run
+// (siblingOutputs), with the package it names. Read-only packages are type-checked and their tags
+// read like any input; nothing is ever written into them.
 func LoadReadOnly(dir string, patterns, readOnly []string) (*Program, model.Diagnostics, error) {
 	all := append(append([]string(nil), patterns...), readOnly...)
 	p, diags, err := load(dir, all)
 	if err != nil || diags.HasErrors() {
 		return p, diags, err
 	}
-	named := p.validationGenInputs()
-	var missing []string
-	for _, path := range named {
-		if !p.isInput(path) {
-			missing = append(missing, path)
+	siblings := p.siblingOutputs()
+	for round := 0; ; round++ {
+		var missing []string
+		for _, path := range append(p.validationGenInputs(), siblings...) {
+			if !p.isInput(path) && !slices.Contains(missing, path) {
+				missing = append(missing, path)
+			}
 		}
-	}
-	if len(missing) > 0 {
-		klog.V(1).Infof("loading the input packages of +k8s:validation-gen-input: %s", strings.Join(missing, " "))
-		if p, diags, err = load(dir, append(all, missing...)); err != nil || diags.HasErrors() {
+		if len(missing) == 0 || round == 2 {
+			break
+		}
+		klog.V(1).Infof("loading the output packages naming this run's packages and the input packages of +k8s:validation-gen-input: %s",
+			strings.Join(missing, " "))
+		all = append(all, missing...)
+		if p, diags, err = load(dir, all); err != nil || diags.HasErrors() {
 			return p, diags, err
 		}
 	}
 	p.ReadOnly = map[string]bool{}
-	for _, path := range named {
+	for _, path := range append(p.validationGenInputs(), siblings...) {
 		p.ReadOnly[path] = true
 	}
 	for _, pkg := range p.Inputs {

@@ -1,0 +1,79 @@
+package generators_test
+
+import (
+	"bytes"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/util/version"
+
+	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/internal/tempmod"
+)
+
+// TestPerPackageEqualsJointModule generates testdata/perpackage once over ./... and once per package, as
+// go generate runs a directive in each package, and requires the same files with the same bytes.
+// The folder has upstream validation-gen's layout for it: a types package without
+// +k8s:validation-gen that an output package names in +k8s:validation-gen-input, and packages that
+// use its types. Run alone, such a package must still be read-only with the output package's
+// semantics, and a package using its types must validate them as in the joint run: the loader
+// finds the output packages of the module that name a package of the run (siblingOutputs). The
+// folder is copied into a temporary module (testdata directories are not part of ./...).
+func TestPerPackageEqualsJointModule(t *testing.T) {
+	root := repoRoot(t)
+	for k, v := range tempmod.Env {
+		t.Setenv(k, v)
+	}
+	mod := t.TempDir()
+	if err := tempmod.Write(root, "validationgen.test/perpackage", mod); err != nil {
+		t.Fatal(err)
+	}
+	tempmod.CopyTree(t, filepath.Join(root, "testdata", "perpackage"), mod)
+	run := func(patterns ...string) map[string][]byte {
+		t.Helper()
+		out, diags, err := generators.Run(generators.Config{
+			Dir: mod, Patterns: patterns, OutputFile: "zz_generated.validations.go", OpenAPIOutputFile: "zz_generated.openapi.go",
+			Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, Strict: true},
+		})
+		if err != nil || out == nil {
+			t.Fatalf("%s: err %v, diagnostics:\n%s", strings.Join(patterns, " "), err, diags.Error(mod))
+		}
+		files := map[string][]byte{}
+		for _, f := range out.Files() {
+			rel, _ := filepath.Rel(mod, f.Path)
+			files[filepath.ToSlash(rel)] = f.Content
+		}
+		return files
+	}
+	joint := run("./...")
+	perPackage := map[string][]byte{}
+	for _, p := range []string{"types", "external", "consumer", "own"} {
+		for name, content := range run("./" + p) {
+			perPackage[name] = content
+		}
+	}
+	var names []string
+	for name := range joint {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	want := []string{"consumer/zz_generated.openapi.go", "consumer/zz_generated.validations.go", "external/zz_generated.validations.go",
+		"own/zz_generated.openapi.go", "own/zz_generated.validations.go"}
+	if strings.Join(names, " ") != strings.Join(want, " ") {
+		t.Errorf("the joint run writes %q, want %q (nothing into types/)", names, want)
+	}
+	for _, name := range names {
+		if pp, ok := perPackage[name]; !ok {
+			t.Errorf("%s: written by the joint run only", name)
+		} else if !bytes.Equal(pp, joint[name]) {
+			t.Errorf("%s differs between the joint and the per-package runs:\n--- joint\n%s\n--- per package\n%s", name, joint[name], pp)
+		}
+	}
+	for name := range perPackage {
+		if _, ok := joint[name]; !ok {
+			t.Errorf("%s: written by a per-package run only", name)
+		}
+	}
+}
