@@ -370,3 +370,46 @@ func TestWriteExpected(t *testing.T) {
 		t.Errorf("empty: %v %v", got, err)
 	}
 }
+
+func TestParseCommand(t *testing.T) {
+	c, err := parseCommand(upstreamGenerator + " --output-file zz_generated.validations.go --go-header-file=../../../examples/hack/boilerplate.go.txt ./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Command{Flags: []string{"--output-file", "zz_generated.validations.go", "--go-header-file=../../../examples/hack/boilerplate.go.txt"},
+		Patterns: []string{"./..."}, Header: "../../../examples/hack/boilerplate.go.txt"}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("parseCommand = %+v, want %+v", c, want)
+	}
+	if got := strings.Join(c.args("./a"), " "); got != "--output-file zz_generated.validations.go --go-header-file=../../../examples/hack/boilerplate.go.txt ./a" {
+		t.Errorf("args(./a) = %s", got)
+	}
+	if got := strings.Join(c.args(), " "); !strings.HasSuffix(got, " ./...") {
+		t.Errorf("args() = %s, want the patterns as written", got)
+	}
+	for _, bad := range []string{
+		"go run k8s.io/other/cmd/gen ./...",
+		upstreamGenerator + ` --go-header-file "a b.txt" ./...`,
+		upstreamGenerator + " --output-file x.go",
+	} {
+		if _, err := parseCommand(bad); err == nil {
+			t.Errorf("parseCommand(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestDiffSnapshots(t *testing.T) {
+	joint := Snapshot{"a/zz_generated.validations.go": []byte("x\ny\n"), "b/zz_generated.validations.go": []byte("z")}
+	if d := diffSnapshots(joint, Snapshot{"a/zz_generated.validations.go": []byte("x\ny\n"), "b/zz_generated.validations.go": []byte("z")}); len(d) != 0 {
+		t.Errorf("equal snapshots differ: %q", d)
+	}
+	d := diffSnapshots(joint, Snapshot{"a/zz_generated.validations.go": []byte("x\nY\n"), "c/zz_generated.openapi.go": nil})
+	want := []string{
+		`a/zz_generated.validations.go: differs: line 2: joint "y", per package "Y"`,
+		"b/zz_generated.validations.go: written by the joint run only",
+		"c/zz_generated.openapi.go: written by the per-package runs only",
+	}
+	if !reflect.DeepEqual(d, want) {
+		t.Errorf("diffSnapshots = %q, want %q", d, want)
+	}
+}

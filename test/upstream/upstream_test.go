@@ -86,9 +86,32 @@ func TestUpstream(t *testing.T) {
 	t.Logf("%s@%s: %d packages, %d test functions; removed %d upstream-generated files; generator built and module set up in %s",
 		upstreamModule, version, len(pkgs), nTests, len(removed), since(phase))
 
+	// Upstream's command line, as its generate.go runs it, with this generator in place of
+	// upstream's: once over ./..., then once per package; both must write the same files.
+	cmd := upstreamCommand(t, suite)
+	writeHeader(t, upstreamDir, suite, cmd)
 	phase = time.Now()
-	rejected, runs := generate(t, bin, suite, pkgs)
-	t.Logf("validation-gen: %d runs, %d of %d packages accepted, in %s", runs, len(pkgs)-len(rejected), len(pkgs), since(phase))
+	rejected, runs, asWritten := generate(t, bin, suite, cmd, pkgs)
+	t.Logf("%s: %d runs, %d of %d packages accepted, in %s", cmd, runs, len(pkgs)-len(rejected), len(pkgs), since(phase))
+	if !asWritten {
+		t.Errorf("upstream's command line (%s) fails; %d packages were set aside to measure the rest", cmd, len(rejected))
+	}
+	joint := snapshot(t, suite, true)
+	phase = time.Now()
+	var accepted []*Package
+	for _, p := range pkgs {
+		if !rejected[p.Rel] {
+			accepted = append(accepted, p)
+		}
+	}
+	for rel, out := range generatePerPackage(t, bin, suite, cmd, accepted) {
+		t.Errorf("%s: the per-package run fails, the joint run does not:\n%s", rel, tail(out))
+	}
+	perPackage := snapshot(t, suite, false)
+	t.Logf("%d per-package runs (%s with ./<package>): %d files, in %s", len(accepted), cmd, len(perPackage), since(phase))
+	for _, d := range diffSnapshots(joint, perPackage) {
+		t.Errorf("per-package and joint output differ: %s", d)
+	}
 
 	var testable []string // import paths of accepted packages with tests
 	for _, p := range pkgs {
