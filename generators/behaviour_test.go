@@ -329,12 +329,14 @@ func behaviourPackage(t *testing.T, file string) string {
 	return f.Name.Name
 }
 
-// copyTree copies the Go sources and behaviour files of a folder, subfolders included (golden
-// files stay behind).
+// copyTree copies the Go sources and behaviour files of a folder, subfolders included, and its
+// golden CRDs and OpenAPI document, which a behaviour file may validate objects with as the API
+// server does (TestGolden keeps them current); other golden files stay behind.
 func copyTree(t *testing.T, src, dst string) {
 	t.Helper()
 	tempmod.CopyFiles(t, src, dst, func(p string, d fs.DirEntry) bool {
-		return strings.HasSuffix(p, ".go") && !strings.HasPrefix(d.Name(), "zz_generated.") || d.Name() == behaviourFile
+		return strings.HasSuffix(p, ".go") && !strings.HasPrefix(d.Name(), "zz_generated.") || d.Name() == behaviourFile ||
+			d.Name() == "crd.yaml" || d.Name() == "openapi.json"
 	})
 }
 

@@ -5,21 +5,55 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	apiservercel "k8s.io/apiserver/pkg/cel"
 )
 
-// celIdent matches the property names a CEL rule can select without escaping.
-var celIdent = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+// CELName is how a CEL rule of the API server names an object's property whose JSON name is name:
+// the name itself, or its escaped form (k8s.io/apiserver/pkg/cel.Escape: namespace is
+// __namespace__, x-ref is x__dash__ref, a.b is a__dot__b, a__b is a__underscores__b), which the
+// server and the CRD's structural schema use for every rule. ok is false for a name no rule can
+// select (one that starts with a digit, or has a character other than letters, digits, '_', '-',
+// '.' and '/').
+func CELName(name string) (string, bool) { return apiservercel.Escape(name) }
 
-// celReserved are the words CEL reserves, which a rule cannot select without escaping.
-var celReserved = map[string]bool{
-	"true": true, "false": true, "null": true, "in": true, "as": true, "break": true, "const": true, "continue": true,
-	"else": true, "for": true, "function": true, "if": true, "import": true, "let": true, "loop": true, "package": true,
-	"namespace": true, "return": true, "var": true, "void": true, "while": true,
+// CELSelectable reports whether a rule can select a property by its JSON name (see CELName).
+func CELSelectable(name string) bool {
+	_, ok := CELName(name)
+	return ok
 }
 
-// CELSelectable reports whether a rule can select a property by its JSON name as written
-// (self.name), without the API server's escaping.
-func CELSelectable(name string) bool { return celIdent.MatchString(name) && !celReserved[name] }
+// CELSelect is the CEL selection of property name of obj ("self", "oldSelf.value()"), the name
+// escaped as the API server expects; ok as for CELName.
+func CELSelect(obj, name string) (string, bool) {
+	n, ok := CELName(name)
+	if !ok {
+		return "", false
+	}
+	return obj + "." + n, true
+}
+
+// MustCELSelect is CELSelect for a name already known to be selectable (CELSelectable).
+func MustCELSelect(obj, name string) string {
+	s, ok := CELSelect(obj, name)
+	if !ok {
+		panic("model: property " + strconv.Quote(name) + " cannot be selected in CEL")
+	}
+	return s
+}
+
+// FieldPathChild is the JSON path step (a rule's fieldPath, relative to the object) to property
+// name: ".name", or "['name']" for a name with '.', '[', ']', quotes, spaces or other characters
+// the server's path parser would split or reject.
+func FieldPathChild(name string) string {
+	if fieldPathName.MatchString(name) {
+		return "." + name
+	}
+	return "['" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(name) + "']"
+}
+
+// fieldPathName matches the property names a fieldPath step can name after a dot.
+var fieldPathName = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_-]*$`)
 
 // CELIsSet is the CEL test of property p of obj ("self", "oldSelf") being set as the generated Go
 // validators and apimachinery's validate functions see it: a pointer when present, any other
@@ -27,10 +61,13 @@ func CELSelectable(name string) bool { return celIdent.MatchString(name) && !cel
 // false for a property a rule cannot select (CELSelectable) and for a value that has no such
 // test (a non-pointer struct is always set in Go, and a rule cannot tell a zero one).
 func CELIsSet(obj string, p *Property) (expr string, ok bool) {
-	if p == nil || !CELSelectable(p.Name) {
+	if p == nil {
 		return "", false
 	}
-	field := obj + "." + p.Name
+	field, ok := CELSelect(obj, p.Name)
+	if !ok {
+		return "", false
+	}
 	has := "has(" + field + ")"
 	if p.Node.Pointer {
 		return has, true
@@ -95,10 +132,10 @@ func (it *ItemSelector) CELMatch(x string) (string, bool) {
 	var parts []string
 	for _, k := range it.Keys {
 		lit, ok := CELLiteral(k.Value)
-		if !ok || !CELSelectable(k.Name) {
+		f, selectable := CELSelect(x, k.Name)
+		if !ok || !selectable {
 			return "", false
 		}
-		f := x + "." + k.Name
 		if zero, _ := CELLiteral(reflectZero(k.Value)); !k.Pointer && lit == zero {
 			parts = append(parts, "(!has("+f+") || "+f+" == "+lit+")")
 		} else {

@@ -61,16 +61,17 @@ func UnionRules(members []HostMember, fieldPath string) []Rule {
 				rules = append(rules, ratcheted(rule(list+" <= 1", "must specify exactly one of: "+strings.Join(all, ", "))),
 					ratcheted(rule(list+" >= 1", "must specify one of: "+strings.Join(all, ", "))))
 			default:
-				value := "(has(self." + d.Name + ") ? self." + d.Name + " : '')"
+				sel := MustCELSelect("self", d.Name)
+				value := "(has(" + sel + ") ? " + sel + " : '')"
 				for i, m := range u.Members {
 					mv := UnionMemberValue(m.Tags.Unions, role, u.Name, m.Prop.GoName)
 					q := strconv.Quote(mv)
 					r := rule("!("+sets[i]+") || "+value+" == "+celString(mv),
 						fmt.Sprintf("may only be specified when `%s` is %s", d.Name, q))
-					r.FieldPath = "." + m.Name
+					r.FieldPath = FieldPathChild(m.Name)
 					rules = append(rules, r)
 					r = rule(value+" != "+celString(mv)+" || "+sets[i], fmt.Sprintf("must be specified when `%s` is %s", d.Name, q))
-					r.FieldPath = "." + m.Name
+					r.FieldPath = FieldPathChild(m.Name)
 					rules = append(rules, r)
 				}
 			}

@@ -80,10 +80,11 @@ func promotedPresent(def *model.Definition, goName string) (string, bool) {
 		if p.Promoted != goName {
 			continue
 		}
-		if !model.CELSelectable(p.Name) {
+		sel, ok := model.CELSelect("self", p.Name)
+		if !ok {
 			return "", false
 		}
-		terms = append(terms, "has(self."+p.Name+")")
+		terms = append(terms, "has("+sel+")")
 	}
 	if len(terms) == 0 {
 		return "", false

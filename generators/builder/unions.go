@@ -5,9 +5,9 @@ import "github.com/validation-gen/validation-gen/model"
 // unionRules publishes the unions and dependencies among a struct's fields as rules on the
 // struct (x-kubernetes-validations), each with the message apimachinery's function reports
 // (errors of the same type, at the same place), so that a CRD or an API server reading the schema
-// enforces them too. They are SchemaOnly: the Go validators call the library instead. A union
-// or dependency whose fields a rule cannot name (JSON names that need
-// CEL escaping) is left to the Go validators.
+// enforces them too. They are SchemaOnly: the Go validators call the library instead. Fields are
+// named as the API server's CEL names them (model.CELSelect); a union or dependency whose fields
+// no rule can name even escaped is left to the Go validators, with a warning (check.unnamable).
 //
 // The members are the struct's fields, those promoted through embedded fields included, except in
 // a package written for Kubernetes' validation-gen: there, as upstream's validators do, a struct's
@@ -46,13 +46,14 @@ func hostRules(def *model.Definition, visited map[*model.Definition]bool) []mode
 			m := model.HostMember{Name: it.MemberName(p.Name), Tags: it.V}
 			match, ok := it.CELMatch("i")
 			if ok && model.CELSelectable(p.Name) {
-				m.Set = "has(self." + p.Name + ") && self." + p.Name + ".exists(i, " + match + ")"
-				m.OldSet = "has(oldSelf.value()." + p.Name + ") && oldSelf.value()." + p.Name + ".exists(i, " + match + ")"
+				x, ox := model.MustCELSelect("self", p.Name), model.MustCELSelect("oldSelf.value()", p.Name)
+				m.Set = "has(" + x + ") && " + x + ".exists(i, " + match + ")"
+				m.OldSet = "has(" + ox + ") && " + ox + ".exists(i, " + match + ")"
 				m.OK = true
 			}
 			items = append(items, m)
 		}
-		rules = append(rules, model.UnionRules(items, "."+p.Name)...)
+		rules = append(rules, model.UnionRules(items, model.FieldPathChild(p.Name))...)
 	}
 	for _, p := range own {
 		for _, dep := range p.Node.V.Dependencies {
@@ -63,7 +64,7 @@ func hostRules(def *model.Definition, visited map[*model.Definition]bool) []mode
 				continue
 			}
 			r := model.Rule{Rule: "!(" + trigger + ") || " + dependent, Message: "must be set when " + p.Name + " is set",
-				Reason: "Required", FieldPath: "." + dep.Field, RulePos: dep.Pos, SchemaOnly: true, Origin: dep.Origin}
+				Reason: "Required", FieldPath: model.FieldPathChild(dep.Field), RulePos: dep.Pos, SchemaOnly: true, Origin: dep.Origin}
 			if dep.Forbidden {
 				r.Rule = "!(" + trigger + ") || !(" + dependent + ")"
 				r.Message, r.Reason = "may not be set when "+p.Name+" is set", "Forbidden"

@@ -43,6 +43,7 @@ func Model(u *model.Universe, opts model.Options) model.Diagnostics {
 		}
 		c.structTags(fields, own)
 		c.promoted = nil
+		c.unnamable(d)
 	}
 	return c.diags
 }

@@ -20,8 +20,11 @@ import (
 // Where Go and the published rule cannot agree exactly, the rule is left out and the tag reference
 // says so: list and map item constraints (+k8s:update=NoAddItem/NoRemoveItem report each item,
 // a rule only the list), non-pointer structs for +k8s:forbidden (a rule cannot tell a zero
-// struct from a set one), and fields whose JSON names a rule cannot select without escaping
-// (model.CELSelectable), as for the published unions (generators/builder/unions.go).
+// struct from a set one), and fields whose JSON names no rule can select even escaped
+// (model.CELName: a leading digit, a character the API server does not escape), which the check
+// stage reports (check.unnamable). Every other name is spelled as the server expects it
+// (model.CELSelect: self.__namespace__, self.x__dash__ref) and reported at its JSON path
+// (model.FieldPathChild: .namespace, ['a.b']).
 
 // k8sRules returns the rules that publish the +k8s: checks of node n: its own (neq, maxBytes),
 // and, for a struct, those of its fields that only the struct can state (forbidden, and update
@@ -43,7 +46,7 @@ func k8sRules(n *model.Node, correlated bool) []model.Rule {
 		if v.Forbidden != nil {
 			if set, ok := model.CELIsSet("self", p); ok {
 				rules = append(rules, model.Rule{Rule: model.CELNot(set), Message: "Forbidden", Reason: "Forbidden",
-					FieldPath: "." + p.Name, RulePos: v.Forbidden.Pos, Origin: v.Forbidden.Origin})
+					FieldPath: model.FieldPathChild(p.Name), RulePos: v.Forbidden.Pos, Origin: v.Forbidden.Origin})
 			}
 		}
 		if v.Update != nil {
@@ -90,11 +93,11 @@ func subfieldRules(n *model.Node, correlated bool) []model.Rule {
 		if p == nil || !model.CELSelectable(sf.Name) {
 			continue
 		}
-		x, ox := "self."+sf.Name, "oldSelf.value()."+sf.Name
+		x, ox := model.MustCELSelect("self", sf.Name), model.MustCELSelect("oldSelf.value()", sf.Name)
 		has, oldHas := "has("+x+")", "has("+ox+")"
 		unchanged := "oldSelf.hasValue() && " + oldHas + " && " + ox + " == " + x
 		add := func(rule, msg, reason string, pos token.Position, o model.Origin) {
-			rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: reason, FieldPath: "." + sf.Name,
+			rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: reason, FieldPath: model.FieldPathChild(sf.Name),
 				OptionalOldSelf: correlated, RulePos: pos, Origin: o})
 		}
 		sv := model.Published(*sf.V)
@@ -343,15 +346,16 @@ func updateRules(p *model.Property, u *model.UpdateRule) []model.Rule {
 	}
 	setNew, ok := model.CELIsSet("self", p)
 	setOld, _ := model.CELIsSet("oldSelf", p)
+	cur, old := model.MustCELSelect("self", p.Name), model.MustCELSelect("oldSelf", p.Name)
 	if !ok && p.Node.Kind == model.KindObject && !p.Node.Pointer {
 		// A non-pointer struct is always set in Go (only NoModify applies to it): compared
 		// whenever both objects carry it (JSON leaves it out only with omitzero).
-		setNew, setOld, ok = "has(self."+p.Name+")", "has(oldSelf."+p.Name+")", true
+		setNew, setOld, ok = "has("+cur+")", "has("+old+")", true
 	}
 	if !ok {
 		return nil
 	}
-	return transitionRules(u, setNew, setOld, "self."+p.Name, "oldSelf."+p.Name, "."+p.Name)
+	return transitionRules(u, setNew, setOld, cur, old, model.FieldPathChild(p.Name))
 }
 
 // neqMessage is apimachinery's content.NEQError: strings quoted as Go quotes them.
@@ -410,7 +414,8 @@ func memberModeRules(d, p *model.Property, ifModes []*model.IfMode) []model.Rule
 		zero = "false"
 	}
 	value := func(x string) string {
-		return "(has(" + x + "." + d.Name + ") ? " + x + "." + d.Name + " : " + zero + ")"
+		sel := model.MustCELSelect(x, d.Name)
+		return "(has(" + sel + ") ? " + sel + " : " + zero + ")"
 	}
 	lit := func(mode string) string {
 		if d.Node.Kind == model.KindBoolean {
@@ -418,11 +423,11 @@ func memberModeRules(d, p *model.Property, ifModes []*model.IfMode) []model.Rule
 		}
 		return strconv.Quote(mode)
 	}
-	f, of := "self."+p.Name, "oldSelf.value()."+p.Name
+	f, of := model.MustCELSelect("self", p.Name), model.MustCELSelect("oldSelf.value()", p.Name)
 	unchanged := value("oldSelf.value()") + " == " + value("self") + " && has(" + f + ") == has(" + of + ") && (!has(" + f + ") || " + f + " == " + of + ")"
 	var rules []model.Rule
 	add := func(rule, msg, reason string, o model.Origin) {
-		rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: reason, FieldPath: "." + p.Name, RulePos: o.Pos,
+		rules = append(rules, model.Rule{Rule: rule, Message: msg, Reason: reason, FieldPath: model.FieldPathChild(p.Name), RulePos: o.Pos,
 			Origin: o, UnchangedIf: unchanged})
 	}
 	byMode := map[string][]*model.IfMode{}
