@@ -11,6 +11,7 @@ import (
 
 	"github.com/validation-gen/validation-gen/generators"
 	"github.com/validation-gen/validation-gen/internal/tempmod"
+	"github.com/validation-gen/validation-gen/model"
 )
 
 // TestPerPackageEqualsJointModule generates testdata/perpackage once over ./... and once per package, as
@@ -31,14 +32,16 @@ func TestPerPackageEqualsJointModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	tempmod.CopyTree(t, filepath.Join(root, "testdata", "perpackage"), mod)
-	run := func(patterns ...string) map[string][]byte {
-		t.Helper()
-		out, diags, err := generators.Run(generators.Config{
+	cfg := func(patterns ...string) generators.Config {
+		return generators.Config{
 			Dir: mod, Patterns: patterns, OutputFile: "zz_generated.validations.go", OpenAPIOutputFile: "zz_generated.openapi.go",
 			Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, Strict: true},
-		})
+		}
+	}
+	files := func(what string, out *generators.Outputs, diags model.Diagnostics, err error) map[string][]byte {
+		t.Helper()
 		if err != nil || out == nil {
-			t.Fatalf("%s: err %v, diagnostics:\n%s", strings.Join(patterns, " "), err, diags.Error(mod))
+			t.Fatalf("%s: err %v, diagnostics:\n%s", what, err, diags.Error(mod))
 		}
 		files := map[string][]byte{}
 		for _, f := range out.Files() {
@@ -47,12 +50,39 @@ func TestPerPackageEqualsJointModule(t *testing.T) {
 		}
 		return files
 	}
-	joint := run("./...")
-	perPackage := map[string][]byte{}
-	for _, p := range []string{"types", "external", "consumer", "own"} {
-		for name, content := range run("./" + p) {
+	out, diags, err := generators.Run(cfg("./..."))
+	joint := files("./...", out, diags, err)
+	// Per package, each run alone (Run) and all from one load (RunJoint, as go generate's
+	// directives share it through the result cache).
+	pkgs := []string{"types", "external", "consumer", "own"}
+	perPackage, shared := map[string][]byte{}, map[string][]byte{}
+	var cfgs []generators.Config
+	for _, p := range pkgs {
+		out, diags, err := generators.Run(cfg("./" + p))
+		for name, content := range files(p, out, diags, err) {
 			perPackage[name] = content
 		}
+		cfgs = append(cfgs, cfg("./"+p))
+	}
+	results, err := generators.RunJoint(cfgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range results {
+		if !r.Served {
+			t.Fatalf("RunJoint did not serve ./%s", pkgs[i])
+		}
+		for name, content := range files(pkgs[i]+" (RunJoint)", r.Out, r.Diags, r.Err) {
+			shared[name] = content
+		}
+	}
+	for name := range perPackage {
+		if !bytes.Equal(perPackage[name], shared[name]) {
+			t.Errorf("%s: RunJoint and Run per package differ", name)
+		}
+	}
+	if len(shared) != len(perPackage) {
+		t.Errorf("RunJoint writes %d files, Run per package %d", len(shared), len(perPackage))
 	}
 	var names []string
 	for name := range joint {

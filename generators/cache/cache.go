@@ -11,7 +11,9 @@
 // key, which lists the files and directories that run depended on: the input packages and every
 // local package they import (their directories: the Go files and the other files the go command
 // builds with), the go.mod, go.sum, go.work and vendor/modules.txt files of local modules, and
-// the directory trees that ... patterns walk. The second key is the first with a digest of each
+// the directory trees that ... patterns walk, and the +k8s:validation-gen-input tags of the main
+// modules' packages (loader.ModuleOutputs: an output package elsewhere in the module that names a
+// package of the run changes what the run generates). The second key is the first with a digest of each
 // of those, read now: it names the result. Packages in the module cache and in GOROOT are not
 // listed: their content is fixed by the module versions (go.mod, go.sum) and the toolchain
 // (go env). Any change of a listed file, a file added to or removed from a listed directory, a
@@ -51,7 +53,7 @@ import (
 const EnvVar = "VALIDATION_GEN_CACHE"
 
 // format changes whenever what the cache stores or how keys are made changes.
-const format = "validation-gen result cache 1\n"
+const format = "validation-gen result cache 2\n"
 
 const (
 	// MaxBytes bounds the cache's size: beyond it, the least recently used entries are removed.

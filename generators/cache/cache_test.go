@@ -103,6 +103,12 @@ func TestInvalidation(t *testing.T) {
 		{name: "other input file (Inputs.Files) created", change: func(t *testing.T, root string) {
 			write(t, root, "api/exceptions.yaml", "- kind: T\n")
 		}},
+		{name: "output package naming an input added elsewhere in the module", change: func(t *testing.T, root string) {
+			write(t, root, "other/validation/doc.go", "// +k8s:validation-gen-input=example.com/m/common\npackage validation\n")
+		}},
+		{name: "+k8s:validation-gen-input added to a package the run does not know", change: func(t *testing.T, root string) {
+			write(t, root, "other/other.go", "// +k8s:validation-gen-input=example.com/m/common\npackage other\n")
+		}},
 		{name: "flags or header (configuration)", config: "other config"},
 		{name: "generator rebuilt", build: "other build"},
 		{name: "test file edited", hit: true, change: func(t *testing.T, root string) {

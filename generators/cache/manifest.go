@@ -32,12 +32,14 @@ type Inputs struct {
 }
 
 // manifest lists what a run's result depends on beyond its first key: files (go.mod, go.sum,
-// go.work, vendor/modules.txt, which may be absent), package directories and the roots of the
-// trees that ... patterns walk. Digests are those at the time of the run, kept to say which
-// input changed when a run misses (-v=2).
+// go.work, vendor/modules.txt, which may be absent), package directories, the roots of the
+// trees that ... patterns walk, and the modules searched for output packages naming the run's
+// packages (loader.Program.OutputSearch: what +k8s:validation-gen-input tags the module's
+// packages carry). Digests are those at the time of the run, kept to say which input changed
+// when a run misses (-v=2).
 type manifest struct {
-	Files, Dirs, Trees []string
-	Digests            map[string]string
+	Files, Dirs, Trees, Outputs []string
+	Digests                     map[string]string
 }
 
 // buildExts are the extensions of the files besides Go files that the go command builds a
@@ -133,6 +135,7 @@ func newManifest(k *Key, in Inputs) (*manifest, error) {
 		}
 	}
 	m.Files, m.Dirs, m.Trees = sortedKeys(files), sortedKeys(dirs), sortedKeys(trees)
+	m.Outputs = slices.Clone(in.Program.OutputSearch())
 	cutoff := in.Start.Add(-modTimeSlack)
 	for _, f := range m.Files {
 		d, err := fileDigest(f, cutoff)
@@ -154,6 +157,13 @@ func newManifest(k *Key, in Inputs) (*manifest, error) {
 			return nil, err
 		}
 		m.Digests["tree:"+t] = d
+	}
+	for _, root := range m.Outputs {
+		d, err := outputsDigest(root)
+		if err != nil {
+			return nil, err
+		}
+		m.Digests["outputs:"+root] = d
 	}
 	return m, nil
 }
@@ -182,6 +192,13 @@ func (m *manifest) current() (map[string]string, error) {
 		}
 		out["tree:"+t] = d
 	}
+	for _, root := range m.Outputs {
+		d, err := outputsDigest(root)
+		if err != nil {
+			return nil, err
+		}
+		out["outputs:"+root] = d
+	}
 	return out, nil
 }
 
@@ -200,7 +217,7 @@ func (m *manifest) resultKey(k *Key, fresh bool) (string, error) {
 	for _, kind := range []struct {
 		name  string
 		paths []string
-	}{{"file", m.Files}, {"dir", m.Dirs}, {"tree", m.Trees}} {
+	}{{"file", m.Files}, {"dir", m.Dirs}, {"tree", m.Trees}, {"outputs", m.Outputs}} {
 		for _, p := range kind.paths {
 			fmt.Fprintf(h, "%s %q %s\n", kind.name, p, digests[kind.name+":"+p])
 		}
@@ -234,6 +251,26 @@ func (c *Cache) readManifest(k *Key) (*manifest, error) {
 		return nil, fmt.Errorf("manifest %s: %v", c.path(k.id, "m"), err)
 	}
 	return &m, nil
+}
+
+// outputsDigest is the digest of what the loader's search for output packages finds in the module
+// at root (loader.ModuleOutputs): each package that names another in +k8s:validation-gen-input,
+// with the packages it names.
+func outputsDigest(root string) (string, error) {
+	found, err := loader.ModuleOutputs(root)
+	if err != nil {
+		return "", err
+	}
+	dirs := make([]string, 0, len(found))
+	for dir := range found {
+		dirs = append(dirs, dir)
+	}
+	sort.Strings(dirs)
+	h := sha256.New()
+	for _, dir := range dirs {
+		fmt.Fprintf(h, "%q %q\n", dir, found[dir])
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // fileDigest is the digest of a file, or "absent". With a cutoff, a file modified after it fails.

@@ -45,19 +45,36 @@ func LoadJoint(dir string, specs []Spec) ([]*Program, error) {
 		return nil, err
 	}
 	inputs := p.match(specs, roots)
-	// The packages that +k8s:validation-gen-input names are inputs too (LoadReadOnly): load those
-	// that no pattern matched, all in one more load.
+	// The packages that +k8s:validation-gen-input names are inputs too (LoadReadOnly), and so are
+	// the output packages elsewhere in the module that name a package a spec knows
+	// (siblingOutputs), with what they name: load those that no pattern matched, all in one more
+	// load.
 	var missing []string
 	isRoot := map[string]bool{}
 	for _, r := range roots {
 		isRoot[r.PkgPath] = true
 	}
-	for _, in := range inputs {
+	need := func(path string) {
+		if !isRoot[path] && !seen[path] {
+			seen[path] = true
+			missing = append(missing, path)
+		}
+	}
+	siblings := make([][]string, len(specs))
+	searched := make([][]string, len(specs))
+	for i, in := range inputs {
 		for _, path := range p.namedInputs(in) {
-			if !isRoot[path] && !seen[path] {
-				seen[path] = true
-				missing = append(missing, path)
-			}
+			need(path)
+		}
+		if len(in) == 0 {
+			continue
+		}
+		v := p.view(in)
+		var sibNamed []string
+		siblings[i], sibNamed = v.siblingOutputs()
+		searched[i] = v.searched
+		for _, path := range append(slices.Clone(siblings[i]), sibNamed...) {
+			need(path)
 		}
 	}
 	if len(missing) > 0 {
@@ -71,10 +88,16 @@ func LoadJoint(dir string, specs []Spec) ([]*Program, error) {
 	for _, r := range roots {
 		byPath[r.PkgPath] = r
 	}
-	// Each spec's inputs: what its patterns match, and what their tags name (LoadReadOnly).
+	// Each spec's inputs: what its patterns match, its sibling output packages, and what their
+	// tags name (LoadReadOnly).
 	named := make([][]string, len(specs))
 	matched := map[*packages.Package]bool{}
 	for i := range specs {
+		for _, path := range siblings[i] {
+			if pkg := byPath[path]; pkg != nil && !slices.Contains(inputs[i], pkg) {
+				inputs[i] = append(inputs[i], pkg)
+			}
+		}
 		named[i] = p.namedInputs(inputs[i])
 		for _, path := range named[i] {
 			if pkg := byPath[path]; pkg != nil && !slices.Contains(inputs[i], pkg) {
@@ -109,9 +132,10 @@ func LoadJoint(dir string, specs []Spec) ([]*Program, error) {
 			continue
 		}
 		view.ReadOnly = map[string]bool{}
-		for _, path := range named[i] {
+		for _, path := range append(named[i], siblings[i]...) {
 			view.ReadOnly[path] = true
 		}
+		view.searched = searched[i]
 		for _, pkg := range view.Inputs {
 			for _, pat := range s.ReadOnly {
 				if matchPattern(s.Dir, pat, pkg) {

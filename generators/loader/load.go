@@ -62,6 +62,9 @@ type Program struct {
 	constPos      map[*types.Const]token.Pos
 	// consts caches the typed constants of each named type, across all loaded packages.
 	consts map[*types.TypeName][]*types.Const
+	// searched are the module roots searched for output packages naming the run's packages
+	// (siblingOutputs).
+	searched []string
 	// read holds a digest of every source file the program has read (read.go).
 	read *readLog
 	// ReadOnly holds the import paths of the input packages that are never written: those that
@@ -184,7 +187,7 @@ func LoadReadOnly(dir string, patterns, readOnly []string) (*Program, model.Diag
 	if err != nil || diags.HasErrors() {
 		return p, diags, err
 	}
-	siblings := p.siblingOutputs()
+	siblings, _ := p.siblingOutputs()
 	for round := 0; ; round++ {
 		var missing []string
 		for _, path := range append(p.validationGenInputs(), siblings...) {

@@ -1,9 +1,15 @@
 package loader
 
 import (
+	"bytes"
+	"go/parser"
+	"go/token"
+	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,97 +21,152 @@ import (
 
 // siblingOutputs finds the output packages outside the run that name a loaded package in their
 // +k8s:validation-gen-input: packages of the inputs' main modules, not loaded, whose package tags
-// name an input or a dependency of the run. Loading them read-only makes what a run generates
-// independent of which packages it names: a package named as input elsewhere in the module is
-// read-only and has its output package's semantics (+k8s:validation-gen) whether or not that
-// output package is in the run, as it is in a run over the whole module. So go generate run in
-// each package, one generator run per package, writes what one run over ./... writes (upstream's
-// own suite has such a layout: multiple_packages/types is the input of two output packages and
-// declares no +k8s:validation-gen of its own).
-//
-// The module's directories are walked as the go command lists ./... (testdata, vendor, and names
-// starting with '.' or '_' left out, nested modules too) and only the comments above the package
-// clauses of their Go files are read: no go command, no type-checking.
-func (p *Program) siblingOutputs() []string {
+// name an input or a dependency of the run (ModuleOutputs). Loading them read-only makes what a run
+// generates independent of which packages it names: a package named as input elsewhere in the
+// module is read-only and has its output package's semantics (+k8s:validation-gen) whether or not
+// that output package is in the run, as it is in a run over the whole module. So go generate run
+// in each package, one generator run per package, writes what one run over ./... writes
+// (upstream's own suite has such a layout: multiple_packages/types is the input of two output
+// packages and declares no +k8s:validation-gen of its own). It returns those packages and the
+// packages of the run they name (which must be inputs). The modules searched are recorded
+// (OutputSearch), for the result cache.
+func (p *Program) siblingOutputs() (siblings, named []string) {
 	mods := map[string]string{}
 	for _, pkg := range p.Inputs {
 		if m := pkg.Module; m != nil && m.Main && m.Dir != "" && m.Path != "" {
 			mods[m.Dir] = m.Path
 		}
 	}
-	dirs := make([]string, 0, len(mods))
+	roots := make([]string, 0, len(mods))
 	for d := range mods {
-		dirs = append(dirs, d)
+		roots = append(roots, d)
 	}
-	sort.Strings(dirs)
-	var out []string
-	for _, root := range dirs {
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() {
-				return nil
-			}
-			if path != root {
-				name := d.Name()
-				if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-					return filepath.SkipDir
-				}
-				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
-					return filepath.SkipDir // another module
-				}
-			}
-			rel, err := filepath.Rel(root, path)
-			if err != nil {
-				return err
-			}
-			pkgPath := mods[root]
-			if rel != "." {
-				pkgPath += "/" + filepath.ToSlash(rel)
-			}
+	sort.Strings(roots)
+	p.searched = roots
+	for _, root := range roots {
+		found, err := ModuleOutputs(root)
+		if err != nil {
+			klog.Warningf("searching the module in %s for output packages naming this run's packages: %v", root, err)
+			continue
+		}
+		for rel, values := range found {
+			pkgPath := path.Join(mods[root], rel)
 			if p.byPath[pkgPath] != nil {
-				return nil
+				continue
 			}
-			for _, in := range p.headerInputs(path) {
+			found := false
+			for _, in := range values {
 				if p.byPath[in] != nil && in != pkgPath {
 					klog.V(1).Infof("%s names %s in +k8s:validation-gen-input: loading it read-only", pkgPath, in)
-					out = append(out, pkgPath)
-					break
+					found = true
+					named = append(named, in)
 				}
 			}
-			return nil
-		})
-		if err != nil {
-			klog.Warningf("walking the module in %s, for output packages naming this run's packages: %v", root, err)
+			if found {
+				siblings = append(siblings, pkgPath)
+			}
 		}
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(siblings)
+	sort.Strings(named)
+	return siblings, slices.Compact(named)
 }
 
-// headerInputs reads the +k8s:validation-gen-input values of the package in dir, which the run
-// has not loaded, from the comments above its Go files' package clauses (test files aside).
-func (p *Program) headerInputs(dir string) []string {
-	entries, err := os.ReadDir(dir)
+// OutputSearch returns the module roots the loader searched for output packages naming the run's
+// packages (ModuleOutputs): the run depends on what that search finds there.
+func (p *Program) OutputSearch() []string { return p.searched }
+
+// ModuleOutputs walks the module rooted at root as the go command lists ./... (directories named
+// testdata or vendor, or starting with '.' or '_', and nested modules left out) and returns the
+// values of the +k8s:validation-gen-input tags of each package directory that has any, by its
+// slash-separated path relative to root ("." for the root), sorted. Only the comments above the
+// package clauses of the directories' Go files (test files aside) are read: no go command, no
+// type-checking.
+func ModuleOutputs(root string) (map[string][]string, error) {
+	out := map[string][]string{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(dir string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if dir != root {
+			name := d.Name()
+			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				return filepath.SkipDir // another module
+			}
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return err
+		}
+		var named []string
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") ||
+				strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+				continue
+			}
+			named = append(named, headerInputs(fset, filepath.Join(dir, name))...)
+		}
+		if len(named) > 0 {
+			rel, err := filepath.Rel(root, dir)
+			if err != nil {
+				return err
+			}
+			sort.Strings(named)
+			out[filepath.ToSlash(rel)] = named
+		}
+		return nil
+	})
+	return out, err
+}
+
+// headerPrefix is how much of a file headerInputs reads first: package comments and the package
+// clause are nearly always within it, and reading whole files of a large module would cost more
+// than the search is worth.
+const headerPrefix = 16 << 10
+
+// headerInputs returns the +k8s:validation-gen-input values in the comments above a Go file's
+// package clause. A file that cannot be read or parsed names nothing (the run that loads its
+// package reports it).
+func headerInputs(fset *token.FileSet, name string) []string {
+	f, err := os.Open(name)
 	if err != nil {
 		return nil
 	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, headerPrefix))
+	if err != nil || !bytes.Contains(src, []byte("k8s:validation-gen-input")) && len(src) < headerPrefix {
+		return nil
+	}
+	file, err := parser.ParseFile(fset, name, src, parser.PackageClauseOnly|parser.ParseComments)
+	if err != nil && len(src) == headerPrefix { // the package clause lies further: read it all
+		rest, rerr := io.ReadAll(f)
+		if rerr != nil {
+			return nil
+		}
+		file, err = parser.ParseFile(fset, name, append(src, rest...), parser.PackageClauseOnly|parser.ParseComments)
+	}
+	if err != nil || file == nil {
+		return nil
+	}
 	var out []string
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
+	for _, g := range file.Comments {
+		if g.End() > file.Package {
+			break
 		}
-		f := p.header(filepath.Join(dir, name))
-		if f == nil {
-			continue
-		}
-		for _, g := range f.Comments {
-			if g.End() > f.Package {
-				break
+		for _, c := range g.List {
+			text, ok := strings.CutPrefix(c.Text, "//")
+			if !ok {
+				continue
 			}
-			for _, r := range tags.Extract(p.Lines(g), tags.Multiline) {
+			for _, r := range tags.Extract([]tags.Line{{Text: strings.TrimPrefix(text, " "), Pos: fset.Position(c.Slash)}}, tags.Multiline) {
 				if r.Name != "k8s:validation-gen-input" {
 					continue
 				}
