@@ -89,10 +89,17 @@ func TestPerPackageEqualsJointModule(t *testing.T) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	want := []string{"consumer/zz_generated.openapi.go", "consumer/zz_generated.validations.go", "external/zz_generated.validations.go",
-		"own/zz_generated.openapi.go", "own/zz_generated.validations.go"}
-	if strings.Join(names, " ") != strings.Join(want, " ") {
-		t.Errorf("the joint run writes %q, want %q (nothing into types/)", names, want)
+	var validators []string
+	for _, name := range names {
+		if strings.HasPrefix(name, "types/") {
+			t.Errorf("the joint run writes %s into the input package types/", name)
+		}
+		if strings.HasSuffix(name, "/zz_generated.validations.go") {
+			validators = append(validators, name)
+		}
+	}
+	if want := "consumer/zz_generated.validations.go external/zz_generated.validations.go own/zz_generated.validations.go"; strings.Join(validators, " ") != want {
+		t.Errorf("the joint run writes validators %q, want %s", validators, want)
 	}
 	for _, name := range names {
 		if pp, ok := perPackage[name]; !ok {
