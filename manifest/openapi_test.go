@@ -2,6 +2,7 @@ package manifest_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/validation-gen/validation-gen/manifest"
@@ -50,5 +51,52 @@ func TestOpenAPIKinds(t *testing.T) {
 	r := v.ValidateBytes("other.yaml", []byte("apiVersion: other.example.com/v1\nkind: WorkerPool\nmetadata: {name: x}\n"))
 	if r.Documents[0].Checked {
 		t.Errorf("a WorkerPool of other.example.com was checked: %+v", r.Documents[0])
+	}
+}
+
+// TestOpenAPIServerDocument serves a kind of an API server's document (group, version and kind
+// from x-kubernetes-group-version-kind), with int-or-string, a quantity, a recursive definition
+// and a rule.
+func TestOpenAPIServerDocument(t *testing.T) {
+	doc, err := os.ReadFile("testdata/openapi-v3.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := manifest.NewSchemas()
+	if err := s.AddOpenAPI(doc, "openapi-v3.json"); err != nil {
+		t.Fatal(err)
+	}
+	v, err := manifest.New(s, manifest.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := v.ValidateBytes("deploy.yaml", []byte(`apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  maxSurge: 25%
+  memory: 1Gi
+  tree: {name: a, children: [{name: b, children: [{name: c, extra: kept}]}]}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 200
+  selector: {}
+  maxSurge: [1]
+  strategy: Sometimes
+`))
+	if len(r.Documents) != 2 || !r.Documents[0].Valid {
+		t.Fatalf("the valid Deployment: %+v", r.Documents)
+	}
+	var got []string
+	for _, e := range r.Documents[1].Errors {
+		got = append(got, e.Field+": "+e.Type)
+	}
+	want := "spec.maxSurge: Invalid value,spec.strategy: Unsupported value,<nil>: Invalid value"
+	if strings.Join(got, ",") != want {
+		t.Errorf("errors %q, want %q", strings.Join(got, ","), want)
 	}
 }
