@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,6 +70,11 @@ func TestValidateCommand(t *testing.T) {
 	tempmod.WriteFile(t, filepath.Join(dir, "valid.yaml"), []byte(valid))
 	tempmod.WriteFile(t, filepath.Join(dir, "invalid.yaml"), []byte(invalid))
 	tempmod.WriteFile(t, filepath.Join(dir, "unknown.yaml"), []byte(unknown))
+	pool := "apiVersion: workloads.example.com/v1\nkind: WorkerPool\nmetadata: {name: web, namespace: prod, resourceVersion: \"7\"}\n" +
+		"spec:\n  selector: {matchLabels: {app: %s}}\n  template: {containers: [{name: web, image: \"example.com/web:1\"}]}\n"
+	tempmod.WriteFile(t, filepath.Join(dir, "live/pool.yaml"), []byte(fmt.Sprintf(pool, "web")))
+	tempmod.WriteFile(t, filepath.Join(dir, "changed.yaml"), []byte(strings.Replace(fmt.Sprintf(pool, "api"), "resourceVersion: \"7\"", "labels: {a: b}", 1)))
+	tempmod.WriteFile(t, filepath.Join(dir, "same.yaml"), []byte(fmt.Sprintf(pool, "web")))
 	t.Chdir(dir)
 	for _, c := range []struct {
 		args  []string
@@ -90,6 +96,9 @@ func TestValidateCommand(t *testing.T) {
 		{[]string{"--crd-dir", "crds"}, "", 2, "", "no manifests given"},
 		{[]string{"--crd-dir", "crds", "missing.yaml"}, "", 2, "", "missing.yaml"},
 		{[]string{"--crd-dir", "nowhere", "valid.yaml"}, "", 2, "", "nowhere"},
+		{[]string{"--crd-dir", "crds", "--old", "live", "changed.yaml"}, "", 1, "changed.yaml:5:3: spec.selector: Invalid value: field is immutable", ""},
+		{[]string{"--crd-dir", "crds", "--old", "live", "-o", "json", "same.yaml"}, "", 0, `"operation": "update"`, ""},
+		{[]string{"--crd-dir", "crds", "changed.yaml"}, "", 0, "", "1 valid"},
 		{[]string{"--help"}, "", 0, "Usage:\n  validation-gen validate [flags] FILE|DIR|- ...", ""},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -98,7 +107,7 @@ func TestValidateCommand(t *testing.T) {
 			t.Errorf("validate %s: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit %d, %q in stdout and %q in stderr",
 				strings.Join(c.args, " "), code, stdout.String(), stderr.String(), c.code, c.out, c.err)
 		}
-		if len(c.args) > 2 && c.args[2] == "-o" && c.args[3] == "json" {
+		if len(c.args) > 3 && c.args[2] == "-o" && c.args[3] == "json" {
 			var r struct {
 				Documents []map[string]interface{} `json:"documents"`
 			}
