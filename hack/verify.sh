@@ -73,6 +73,9 @@ VALIDATION_GEN_CORPUS=1 go test -count=1 -timeout 4h -v ./test/corpus/
 echo "== validation-gen validate against a real apiextensions-apiserver (embedded etcd): the same verdicts and errors on the corpus"
 VALIDATION_GEN_APISERVER=1 go test -count=1 -timeout 20m -v -run TestServerAgreement ./test/apiserver/
 
+echo "== validation-gen diff over Gateway API's release history and k8s.io/api 1.36 -> 1.37 (goldens: test/history/testdata)"
+VALIDATION_GEN_HISTORY=1 go test -count=1 -timeout 40m -v ./test/history/
+
 echo "== upstream validation-gen's test suite with this generator (ratchet: test/upstream/expected.yaml)"
 VALIDATION_GEN_UPSTREAM=1 go test -count=1 -timeout 60m ./test/upstream/
 
