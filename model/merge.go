@@ -47,6 +47,7 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.Rules = append(m.Rules, p.Rules...)
 		mergeSchemaTags(&m.Schema, &p.Schema, diags)
 		m.FixedResults = append(m.FixedResults, p.FixedResults...)
+		m.FeatureGates = append(m.FeatureGates, p.FeatureGates...)
 		m.Calls = append(m.Calls, p.Calls...)
 		m.Subfields = append(m.Subfields, p.Subfields...)
 		m.ItemSelectors = append(m.ItemSelectors, p.ItemSelectors...)

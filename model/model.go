@@ -182,6 +182,10 @@ type Validations struct {
 	Immutable                          *Flag
 	// Schema properties only controller-gen's markers declare (see Schema).
 	Schema SchemaTags
+	// FeatureGates are the feature gates (+featureGate) that the field exists behind in Kubernetes'
+	// API types: documentation, read as the field's lifecycle by the review tools (diff, lint,
+	// --docs-api); nothing checks it.
+	FeatureGates []String
 	// FixedResults are test-only checks (+k8s:validateFalse, +k8s:validateTrue), in tag order.
 	FixedResults []FixedResult
 	// Calls are checks done by apimachinery's validate library, in tag order (+k8s:neq, ...).

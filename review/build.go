@@ -59,18 +59,24 @@ func readOnlyInput(u *model.Universe, p *model.Package) bool {
 	return false
 }
 
+// builtInPrefix is the import path of Kubernetes' built-in API types (k8s.io/api/core/v1, ...).
+const builtInPrefix = "k8s.io/api/"
+
 type builder struct {
 	k     *KindVersion
 	costs CostFunc
 	// native: the package follows Kubernetes' validation-gen (Go reads only +k8s: presence tags).
 	native bool
 	stack  []*model.Definition
+	// gates are the feature gates of the field being walked (a field below a gated one is gated).
+	gates []string
 }
 
 func buildKind(p *model.Package, d *model.Definition, costs CostFunc) *KindVersion {
 	k := &KindVersion{
 		Group: p.GroupName, Version: p.Name, Kind: d.Root.Kind, Package: p.Path, Dir: p.Dir, Type: d.GoName,
 		Native: p.UpstreamSemantics(), ClusterScoped: d.Root.ClusterScoped, Doc: d.Description, Pos: d.Pos,
+		BuiltIn: strings.HasPrefix(p.Path, builtInPrefix),
 	}
 	b := &builder{k: k, costs: costs, native: k.Native, stack: []*model.Definition{d}}
 	// The object's own validations (rules on the kind type) are at the root, path "".
@@ -110,7 +116,13 @@ func (b *builder) place(path, name string, p *model.Property, n *model.Node) {
 // +k8s:subfield adds below it, not its type's fields again.
 func (b *builder) placeAt(path, name string, p *model.Property, n *model.Node, shallow bool) {
 	eff := model.Effective(n)
-	f := &Field{Path: path, Name: name, Type: typeOf(eff), Pos: n.Pos}
+	f := &Field{Path: path, Name: name, Type: typeOf(eff), Pos: n.Pos, FeatureGates: b.gates}
+	for _, g := range eff.V.FeatureGates {
+		f.FeatureGates = append(f.FeatureGates[:len(f.FeatureGates):len(f.FeatureGates)], g.Value)
+	}
+	saved := b.gates
+	b.gates = f.FeatureGates
+	defer func() { b.gates = saved }()
 	if p != nil {
 		f.Doc = firstParagraph(p.Description)
 		f.Pos = p.Pos

@@ -33,6 +33,14 @@ func (b *builder) facts(f *Field, eff *model.Node, p *model.Property) {
 	}
 
 	add(Fact{What: "type", Value: f.Type, By: Both, Pos: eff.Pos})
+	if gs := v.FeatureGates; len(gs) > 0 {
+		var names []string
+		for _, g := range gs {
+			names = append(names, g.Value)
+		}
+		// Documentation: no one checks it (By 0), but it gates the field's lifecycle.
+		add(Fact{What: "featureGate", Value: strings.Join(names, ", "), Tag: gs[0].Tag, Pos: gs[0].Pos})
+	}
 	sch := v.Schema
 	for _, x := range []struct {
 		what string

@@ -29,6 +29,10 @@ type KindVersion struct {
 	// its kinds are served by an API server that runs the Go validators (native types). Other
 	// kinds are served as CRDs, validated by their published schema.
 	Native bool
+	// BuiltIn is set for the kinds of k8s.io/api, which kube-apiserver serves with handwritten
+	// validation: of their tags, only those of Native packages (the Go validators upstream
+	// generates) are enforced; the others describe the handwritten validation to clients.
+	BuiltIn bool
 	// ClusterScoped is the kind's scope.
 	ClusterScoped bool
 	Doc           string
@@ -58,6 +62,9 @@ type Field struct {
 	Pos   token.Position
 	// Recursive marks a place whose type is one of its own ancestors: nothing below it is listed.
 	Recursive bool
+	// FeatureGates are the feature gates the field exists behind (+featureGate), its own or its
+	// ancestors'.
+	FeatureGates []string
 }
 
 // Status reports whether the field is the status or below it.
@@ -150,7 +157,7 @@ type Rule struct {
 // Whats orders the facts of a field: shape first, then presence, value limits, lists and maps,
 // rules, transitions, and structure.
 var Whats = []string{
-	"type", "nullable", "preserveUnknownFields", "embeddedResource", "schemaless", "opaque",
+	"type", "featureGate", "nullable", "preserveUnknownFields", "embeddedResource", "schemaless", "opaque",
 	"required", "optional", "forbidden", "default",
 	"format", "nameFormat", "minimum", "maximum", "multipleOf", "minLength", "maxLength", "pattern", "enum", "enumExclude",
 	"minItems", "maxItems", "minProperties", "maxProperties",

@@ -25,7 +25,7 @@ var allowed = map[string]bool{
 	"k8s:prerelease-lifecycle-gen:deprecated": true, "k8s:prerelease-lifecycle-gen:removed": true,
 	"k8s:prerelease-lifecycle-gen:replacement": true,
 	// apply configurations, and documentation (openapi-gen's own tags are registered).
-	"oneOf": true, "zeroOrOneOf": true, "deprecated": true, "featureGate": true,
+	"oneOf": true, "zeroOrOneOf": true, "deprecated": true,
 	"groupGoName": true,
 	// Kubernetes' own validation-gen tags that validation-gen does not implement (yet).
 	"k8s:deprecated":            true,

@@ -13,13 +13,19 @@ import (
 type kindCtx struct {
 	// native: the API server runs the Go validators (a +k8s:validation-gen package); otherwise the
 	// kind is a CRD and its published schema is what the server enforces.
-	native   bool
+	native bool
+	// builtIn: a kind of k8s.io/api outside a +k8s:validation-gen package, whose validation is
+	// handwritten: the server enforces none of its tags.
+	builtIn  bool
 	old, new map[string]*review.Field
 }
 
 // serverEnforces reports whether the API server enforces a fact: for native types the Go
 // validators, for CRDs the schema.
 func (k *kindCtx) serverEnforces(f review.Fact) bool {
+	if k.builtIn {
+		return false
+	}
 	if k.native {
 		return f.By&review.Go != 0
 	}
@@ -29,6 +35,14 @@ func (k *kindCtx) serverEnforces(f review.Fact) bool {
 // addedField classifies a field that is new in an existing kind version.
 func (k *kindCtx) addedField(f *review.Field) Change {
 	c := Change{What: "field", After: f.Type, Verdict: Added, Effect: None, Why: "a new optional field: existing objects do not set it"}
+	if len(f.FeatureGates) > 0 {
+		c.Effect, c.Why = Gated, "a new field behind feature gate "+strings.Join(f.FeatureGates, ", ")+": the server drops it while the gate is off"
+		return c
+	}
+	if k.builtIn {
+		c.Why = "a new field of a built-in kind: its validation is handwritten, and not visible here"
+		return c
+	}
 	for _, x := range f.Facts {
 		if x.What == "required" && k.serverEnforces(x) {
 			def := false
@@ -258,6 +272,8 @@ func classify(what string, o, n *review.Fact) (Verdict, string) {
 
 func addedFact(what string, n *review.Fact) (Verdict, string) {
 	switch what {
+	case "featureGate":
+		return Neutral, "the field is now behind feature gate " + n.Value
 	case "default":
 		return Neutral, "a default is set: objects created without the field get " + n.Value + " (validation is unchanged)"
 	case "nullable", "preserveUnknownFields", "optional", "schemaless":
@@ -281,6 +297,8 @@ func addedFact(what string, n *review.Fact) (Verdict, string) {
 
 func removedFact(what string, o *review.Fact) (Verdict, string) {
 	switch what {
+	case "featureGate":
+		return Neutral, "the field is no longer behind feature gate " + o.Value + ": it is served whatever the gates"
 	case "default":
 		return Loosened, "the default " + o.Value + " is gone: objects created without the field no longer get a value, which readers may rely on"
 	case "nullable", "preserveUnknownFields", "optional", "schemaless":

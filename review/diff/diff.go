@@ -155,7 +155,7 @@ func (r *Report) kind(o, n *review.KindVersion) {
 	for _, f := range n.Fields {
 		newF[f.Path] = f
 	}
-	ctx := &kindCtx{native: n.Native, old: oldF, new: newF}
+	ctx := &kindCtx{native: n.Native, builtIn: n.BuiltIn && !n.Native, old: oldF, new: newF}
 	// Fields in the new order, removed ones where they were in the old one.
 	var paths []string
 	seen := map[string]bool{}
@@ -190,8 +190,13 @@ func (r *Report) kind(o, n *review.KindVersion) {
 			if parentIn(p, oldF, newF) {
 				continue
 			}
-			r.add(o, p, Change{What: "field", Before: of.Type, Verdict: Removed, Effect: Breaking,
-				Why: "the field is gone: values stored in it are dropped (pruned) and clients that set it are refused or lose it"})
+			c := Change{What: "field", Before: of.Type, Verdict: Removed, Effect: Breaking,
+				Why: "the field is gone: values stored in it are dropped (pruned) and clients that set it are refused or lose it"}
+			if len(of.FeatureGates) > 0 {
+				c.Effect = Gated
+				c.Why = "a field behind feature gate " + strings.Join(of.FeatureGates, ", ") + " is gone: only clusters that enabled the gate stored it"
+			}
+			r.add(o, p, c)
 		default:
 			for _, c := range ctx.field(of, nf) {
 				r.add(n, p, c)

@@ -1,6 +1,8 @@
 package diff
 
 import (
+	"strings"
+
 	"github.com/validation-gen/validation-gen/review"
 )
 
@@ -37,7 +39,11 @@ func (k *kindCtx) effect(c Change, f *review.Field, o, n *review.Fact) Change {
 	}
 	if !enforced {
 		c.Effect = None
-		c.Why += " (the API server does not check it: " + cur.By.String() + " only)"
+		if k.builtIn {
+			c.Why += " (a built-in kind whose package is not written for Kubernetes' validation-gen: its validation is handwritten, and the tag only describes it)"
+		} else {
+			c.Why += " (the API server does not check it: " + cur.By.String() + " only)"
+		}
 		return c
 	}
 	switch c.What {
@@ -69,6 +75,11 @@ func (k *kindCtx) effect(c Change, f *review.Field, o, n *review.Fact) Change {
 		return c
 	}
 	// Tightened, or Changed and so possibly tightened.
+	if len(f.FeatureGates) > 0 {
+		c.Effect = Gated
+		c.Why += " (the field is behind feature gate " + strings.Join(f.FeatureGates, ", ") + ")"
+		return c
+	}
 	if n != nil && n.Gated() {
 		c.Effect = Gated
 		c.Why += " (" + n.Lifecycle.String() + ")"

@@ -162,6 +162,8 @@ var updateWords = map[string]string{"NoSet": "may not be set once unset", "NoUns
 func inWords(x review.Fact) string {
 	v := x.Value
 	switch x.What {
+	case "featureGate":
+		return "exists only while feature gate " + v + " is enabled"
 	case "required":
 		return "required"
 	case "optional":
