@@ -109,7 +109,7 @@ func (v *Validator) findOld(k *kindInfo, obj *unstructured.Unstructured, namespa
 	if ok2 == nil {
 		return nil, fmt.Errorf("%s: %s", o.source, why)
 	}
-	old, err := ok2.DecodeStored(o.json, false)
+	old, err := ok2.DecodeStored(o.json)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", o.source, err)
 	}

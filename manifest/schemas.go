@@ -163,13 +163,3 @@ func (s *Schemas) serveInferred(gvk schema.GroupVersionKind) (*kindInfo, error) 
 	return ki, nil
 }
 
-// groupKind finds any served version of a group and kind (for an old object in another version).
-func (s *Schemas) groupKind(gk schema.GroupKind) *kindInfo {
-	var best *kindInfo
-	for g, k := range s.kinds {
-		if g.GroupKind() == gk && (best == nil || g.Version < best.GVK.Version) {
-			best = k
-		}
-	}
-	return best
-}

@@ -285,7 +285,7 @@ func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, j
 		res.Warnings = append(res.Warnings, v.issue(loc, TypeWarning, "", w))
 	}
 	strict := v.opts.FieldValidation != Ignore
-	obj, strictErrs, err := k.DecodeConverted(jsonData, yamlStrictErr, strict)
+	obj, strictErrs, err := k.Decode(jsonData, yamlStrictErr, strict)
 	if err != nil {
 		var de *crserver.DecodeError
 		msg := err.Error()

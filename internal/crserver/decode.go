@@ -13,14 +13,12 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/serializer/json"
 )
 
-// The request serializers of a custom resource (customresource_handler.go's supportedMediaTypes):
-// JSON and YAML, each plain and strict. The strict ones are used for fieldValidation Strict and
-// Warn.
+// The JSON request serializers of a custom resource (customresource_handler.go's
+// supportedMediaTypes), plain and strict (fieldValidation Strict and Warn). Its YAML serializers
+// are these after sigs.k8s.io/yaml's conversion (see Decode).
 var (
 	jsonSerializer       = json.NewSerializerWithOptions(json.DefaultMetaFactory, creator{}, typer{}, json.SerializerOptions{})
 	jsonStrictSerializer = json.NewSerializerWithOptions(json.DefaultMetaFactory, creator{}, typer{}, json.SerializerOptions{Strict: true})
-	yamlSerializer       = json.NewSerializerWithOptions(json.DefaultMetaFactory, creator{}, typer{}, json.SerializerOptions{Yaml: true})
-	yamlStrictSerializer = json.NewSerializerWithOptions(json.DefaultMetaFactory, creator{}, typer{}, json.SerializerOptions{Yaml: true, Strict: true})
 )
 
 // creator is the server's unstructuredCreator.
@@ -53,38 +51,13 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 // (duplicate fields; for YAML one error listing every duplicate key by line), then the unknown
 // field paths. With Strict the server rejects the request with them; with Warn it returns each as
 // a warning and goes on with obj, pruned.
-func (k *Kind) Decode(body []byte, yaml, strict bool) (obj *unstructured.Unstructured, strictErrs []error, err error) {
-	var s *json.Serializer
-	switch {
-	case yaml && strict:
-		s = yamlStrictSerializer
-	case yaml:
-		s = yamlSerializer
-	case strict:
-		s = jsonStrictSerializer
-	default:
-		s = jsonSerializer
-	}
-	into := &unstructured.Unstructured{}
-	defaultGVK := k.GVK
-	out, _, err := s.Decode(body, &defaultGVK, into)
-	if err != nil {
-		se, ok := runtime.AsStrictDecodingError(err)
-		if !ok || out == nil {
-			return nil, nil, &DecodeError{Kind: k.GVK, Err: err}
-		}
-		strictErrs = se.Errors()
-	}
-	return k.coerceDecoded(out.(*unstructured.Unstructured), strictErrs, strict)
-}
-
-// DecodeConverted is Decode for a YAML body already converted to JSON (sigs.k8s.io/yaml's
-// YAMLToJSON, as the YAML serializer converts it), with yamlStrictErr the error of the strict
-// conversion (YAMLToJSONStrict: the duplicate keys), or for a JSON body with yamlStrictErr nil.
-// It is what the YAML serializer does, without converting the body twice more: a caller that
-// reads the document's kind first converts it once (when YAMLToJSONStrict succeeds, its result
-// is YAMLToJSON's).
-func (k *Kind) DecodeConverted(jsonBody []byte, yamlStrictErr error, strict bool) (obj *unstructured.Unstructured, strictErrs []error, err error) {
+//
+// A JSON body is given as is, with yamlStrictErr nil. A YAML body is given converted to JSON as
+// the YAML serializer converts it (sigs.k8s.io/yaml's YAMLToJSON), with yamlStrictErr the error of
+// its strict conversion (YAMLToJSONStrict: the duplicate keys): what the YAML serializer does,
+// without converting the body twice more (a caller reads the kind from the converted body first;
+// when YAMLToJSONStrict succeeds, its result is YAMLToJSON's, so one conversion does).
+func (k *Kind) Decode(jsonBody []byte, yamlStrictErr error, strict bool) (obj *unstructured.Unstructured, strictErrs []error, err error) {
 	s := jsonSerializer
 	if strict {
 		s = jsonStrictSerializer
@@ -121,13 +94,9 @@ func (k *Kind) coerceDecoded(u *unstructured.Unstructured, strictErrs []error, s
 // DecodeStored decodes an object as the server reads it from storage: never strict, malformed
 // metadata fields dropped, a missing generation repaired, unknown fields pruned, defaults applied.
 // It is how an update's old object is read.
-func (k *Kind) DecodeStored(body []byte, yaml bool) (*unstructured.Unstructured, error) {
-	s := jsonSerializer
-	if yaml {
-		s = yamlSerializer
-	}
+func (k *Kind) DecodeStored(jsonBody []byte) (*unstructured.Unstructured, error) {
 	defaultGVK := k.GVK
-	out, _, err := s.Decode(body, &defaultGVK, &unstructured.Unstructured{})
+	out, _, err := jsonSerializer.Decode(jsonBody, &defaultGVK, &unstructured.Unstructured{})
 	if err != nil {
 		return nil, &DecodeError{Kind: k.GVK, Err: err}
 	}
