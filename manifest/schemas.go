@@ -162,4 +162,3 @@ func (s *Schemas) serveInferred(gvk schema.GroupVersionKind) (*kindInfo, error) 
 	s.served[gvk] = ki
 	return ki, nil
 }
-
