@@ -95,7 +95,7 @@ spec:
 	for _, e := range r.Documents[1].Errors {
 		got = append(got, e.Field+": "+e.Type)
 	}
-	want := "spec.maxSurge: Invalid value,spec.strategy: Unsupported value,<nil>: Invalid value"
+	want := "<nil>: Invalid value,spec.maxSurge: Invalid value,spec.strategy: Unsupported value"
 	if strings.Join(got, ",") != want {
 		t.Errorf("errors %q, want %q", strings.Join(got, ","), want)
 	}

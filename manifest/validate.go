@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -137,12 +138,34 @@ func (v *Validator) validate(docs []document) *Report {
 	index := map[string]int{}
 	for _, ds := range results {
 		for _, d := range ds {
+			sortIssues(d.Errors)
+			sortIssues(d.Warnings)
 			d.Index = index[d.File]
 			index[d.File]++
 			r.Documents = append(r.Documents, d)
 		}
 	}
 	return r
+}
+
+// sortIssues orders a document's issues by position, then field, type and message: the server
+// returns them in an order that varies from run to run (its schema validator ranges over maps),
+// and validate's output is deterministic.
+func sortIssues(l []Issue) {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i], l[j]
+		switch {
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		case a.Column != b.Column:
+			return a.Column < b.Column
+		case a.Field != b.Field:
+			return a.Field < b.Field
+		case a.Type != b.Type:
+			return a.Type < b.Type
+		}
+		return a.Message < b.Message
+	})
 }
 
 // typeMeta is what is read of a document before its kind is known.
