@@ -78,6 +78,10 @@ func kubebuilderVersion(v *apiextv1.CustomResourceDefinitionVersion, d *model.De
 		v.Deprecated = true
 		v.DeprecationWarning = t.Deprecated.Warning
 	}
+	if len(t.PrintColumns) > 0 && v.Subresources == nil && t.ObjectRoot != nil {
+		// controller-gen's printcolumn marker makes an empty subresources object too.
+		v.Subresources = &apiextv1.CustomResourceSubresources{}
+	}
 	for _, c := range t.PrintColumns {
 		v.AdditionalPrinterColumns = append(v.AdditionalPrinterColumns, apiextv1.CustomResourceColumnDefinition{
 			Name: c.Name, Type: c.Type, Format: c.Format, Description: c.Description, Priority: c.Priority, JSONPath: c.JSONPath,
