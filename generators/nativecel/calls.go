@@ -148,7 +148,7 @@ func (c *compiler) call(e celast.Expr) cval {
 		case tInt:
 			return c.checked(jen.Qual(pkgCelNative, "NegInt").Call(a.code), tInt)
 		case tDouble:
-			return cval{code: jen.Parens(jen.Op("-").Add(a.code)), typ: tDouble}
+			return cval{code: jen.Qual(pkgCelNative, "NegDouble").Call(a.code), typ: tDouble}
 		case tDuration:
 			return c.checked(jen.Qual(pkgCelNative, "NegDuration").Call(a.code), tDuration)
 		}
@@ -253,9 +253,9 @@ func (c *compiler) compare(op string, a, b cval) cval {
 		return cval{code: jen.Parens(jen.Add(a.code).Op(op).Add(b.code)), typ: tBool}
 	case a.typ == tBool && b.typ == tBool:
 		// false < true
-		return cval{code: jen.Qual(pkgCelNative, "CompareBool").Call(a.code, b.code).Op(op).Lit(0), typ: tBool}
+		return cval{code: jen.Parens(jen.Qual(pkgCelNative, "CompareBool").Call(a.code, b.code).Op(op).Lit(0)), typ: tBool}
 	case a.typ == tTimestamp && b.typ == tTimestamp:
-		return cval{code: jen.Qual(pkgCelNative, "CompareTime").Call(a.code, b.code).Op(op).Lit(0), typ: tBool}
+		return cval{code: jen.Parens(jen.Qual(pkgCelNative, "CompareTime").Call(a.code, b.code).Op(op).Lit(0)), typ: tBool}
 	case numeric(a.typ) && numeric(b.typ):
 		// Doubles (NaN cannot be ordered) and cross-type numeric comparison (the API server
 		// enables it): exact, as cel-go compares.
@@ -281,8 +281,9 @@ func (c *compiler) arithmetic(fn string, a, b cval) cval {
 	case a.typ == tUint && b.typ == tUint:
 		return c.checked(jen.Qual(pkgCelNative, uarith[fn]).Call(a.code, b.code), tUint)
 	case a.typ == tDouble && b.typ == tDouble && fn != operators.Modulo:
-		op := map[string]string{operators.Add: "+", operators.Subtract: "-", operators.Multiply: "*", operators.Divide: "/"}[fn]
-		return cval{code: jen.Parens(jen.Add(a.code).Op(op).Add(b.code)), typ: tDouble}
+		// Through functions: Go would fold literals at compile time (1.0/0.0 does not compile).
+		goFn := map[string]string{operators.Add: "AddDouble", operators.Subtract: "SubDouble", operators.Multiply: "MulDouble", operators.Divide: "DivDouble"}[fn]
+		return cval{code: jen.Qual(pkgCelNative, goFn).Call(a.code, b.code), typ: tDouble}
 	case fn == operators.Add && a.lit && b.lit:
 		return cval{typ: tList, lit: true, lits: append(append([]cval{}, a.lits...), b.lits...)}
 	}
@@ -420,6 +421,7 @@ func (c *compiler) in(x, coll cval) cval {
 	switch coll.typ {
 	case tList:
 		if coll.lit && len(coll.lits) == 0 {
+			c.discard(x)
 			return cval{code: jen.False(), typ: tBool}
 		}
 		// As cel-go's Contains: true when an item equals x, else the first error, else false.

@@ -338,6 +338,39 @@ func (c *compiler) checked(call *jen.Statement, typ ctype) cval {
 	return cval{code: jen.Id(v), typ: typ}
 }
 
+// discard marks a computed value as used where CEL evaluates it only for its errors (the size of
+// a list literal, type(), x in []): Go refuses variables that are never read.
+func (c *compiler) discard(v cval) {
+	if v.code != nil {
+		if id := v.code.GoString(); isTemp(id) {
+			c.emit(jen.Id("_").Op("=").Add(v.code))
+		}
+	}
+	for _, x := range v.lits {
+		c.discard(x)
+	}
+	if v.elem != nil {
+		c.discard(*v.elem)
+	}
+}
+
+// isTemp reports the name of a variable compiled code declared (temp).
+func isTemp(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] >= 'a' && s[i] <= 'z') {
+		i++
+	}
+	if i == 0 || i == len(s) {
+		return false
+	}
+	for _, r := range s[i:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // let binds a value to a variable, so that an expression is evaluated once.
 func (c *compiler) let(v cval) cval {
 	switch v.typ {

@@ -140,6 +140,7 @@ func (c *compiler) libCall(e celast.Expr, call celast.CallExpr) (cval, bool) {
 		case tIntOrString:
 			return cval{code: jen.Qual(pkgCelNative, "IntOrStringType").Call(v.code), typ: tType}, true
 		case tBool, tInt, tUint, tDouble, tString, tDuration, tTimestamp, tList, tMap:
+			c.discard(v) // evaluated for its errors
 			return cval{code: jen.Lit(v.t.TypeName()), typ: tType}, true
 		}
 		unsupported("type() of a %s", v.typ)

@@ -88,6 +88,7 @@ func (c *compiler) listCall(e celast.Expr, call celast.CallExpr) (cval, bool) {
 			return cval{code: jen.Int64().Call(jen.Len(v.code)), typ: tInt}, true
 		case tList:
 			if v.lit {
+				c.discard(v) // its items are evaluated for their errors
 				return cval{code: jen.Int64().Call(jen.Lit(len(v.lits))), typ: tInt}, true
 			}
 			return cval{code: jen.Int64().Call(jen.Len(v.code)), typ: tInt}, true

@@ -253,7 +253,10 @@ func (c *compiler) fieldPresent(op cval, p *model.Property) *jen.Statement {
 		}
 		present = via.Op("!=").Nil().Op("&&").Add(present)
 	}
-	return present
+	if present.GoString() == "true" {
+		return present
+	}
+	return jen.Parens(present)
 }
 
 func splitDots(s string) []string {

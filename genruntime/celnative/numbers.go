@@ -227,3 +227,12 @@ func StringToBool(s string) (bool, error) {
 	}
 	return b, nil
 }
+
+// AddDouble, SubDouble, MulDouble, DivDouble and NegDouble are CEL's double arithmetic (IEEE 754:
+// no errors). Compiled code calls them rather than writing the operators, which Go would fold for
+// literals at compile time (1.0 / 0.0 is a compile error there, +Inf in CEL).
+func AddDouble(x, y float64) float64 { return x + y }
+func SubDouble(x, y float64) float64 { return x - y }
+func MulDouble(x, y float64) float64 { return x * y }
+func DivDouble(x, y float64) float64 { return x / y }
+func NegDouble(x float64) float64    { return -x }
