@@ -14,7 +14,7 @@ var celSources = []struct {
 	deepcopy  bool // the package's own zz_generated.deepcopy.go is copied (else stubs are written)
 	server    bool // the API server's CRD validation is the third party (rules of +validationRule only)
 }{
-	{"celvalues", "testdata/cel/values/v1", false, true},
+	{"celvalues", "testdata/cel/values/v1", false, true}, // with valid objects (CELDiffObjects, CELDiffAllocFree)
 	{"celgood", "testdata/cel/good/v1", false, false},
 	{"validationrule", "testdata/tags/validationrule", false, false},
 	{"immutable", "testdata/tags/immutable", false, false},
@@ -33,7 +33,9 @@ func TestNativeCELMatchesCEL(t *testing.T) {
 	root := repoRoot(t)
 	var sources []celdiff.Source
 	for _, s := range celSources {
-		sources = append(sources, celdiff.Source{Name: s.name, Dir: filepath.Join(root, s.dir), DeepCopy: s.deepcopy, Server: s.server})
+		src := celdiff.Source{Name: s.name, Dir: filepath.Join(root, s.dir), DeepCopy: s.deepcopy, Server: s.server}
+		src.Fixed, src.AllocFree = s.name == "celvalues", s.name == "celvalues"
+		sources = append(sources, src)
 	}
 	celdiff.Run(t, root, sources, 40)
 }

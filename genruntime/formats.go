@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/netip"
 	"strings"
+	"time"
 
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/api/validate"
@@ -23,10 +24,67 @@ import (
 // StandardFormat checks one of the OpenAPI formats that the API server validates with
 // kube-openapi's format registry (uri, email, ipv4, date-time, ...).
 func StandardFormat(name, s string) []string {
-	if strfmt.Default.Validates(name, s) {
+	if validStandardFormat(name, s) || strfmt.Default.Validates(name, s) {
 		return nil
 	}
 	return []string{"must be a valid " + name}
+}
+
+// validStandardFormat recognizes, without allocating, values that kube-openapi's registry
+// accepts for the formats CEL reads as timestamps and durations (the registry's own checks
+// allocate: regular expressions, string splits, its name normalizer): true only when it
+// accepts them (formats_test.go checks that), false says nothing.
+func validStandardFormat(name, s string) bool {
+	switch name {
+	case "date-time", "datetime":
+		return isDateTime(s)
+	case "date":
+		_, err := time.Parse("2006-01-02", s) // strfmt.IsDate, exactly
+		return err == nil
+	case "duration":
+		_, err := time.ParseDuration(s) // what strfmt.ParseDuration tries first
+		return err == nil
+	}
+	return false
+}
+
+// isDateTime recognizes YYYY-MM-DDTHH:MM:SS[.fraction](Z|±hh:mm) with a valid date and a time of
+// day, which strfmt.IsDateTime accepts.
+func isDateTime(s string) bool {
+	digits := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return false
+			}
+		}
+		return s != ""
+	}
+	if len(s) < 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' && s[10] != 't' || s[13] != ':' || s[16] != ':' ||
+		!digits(s[0:4]) || !digits(s[5:7]) || !digits(s[8:10]) || !digits(s[11:13]) || !digits(s[14:16]) || !digits(s[17:19]) ||
+		s[11:13] > "23" || s[14:16] > "59" || s[17:19] > "59" {
+		return false
+	}
+	if _, err := time.Parse("2006-01-02", s[:10]); err != nil {
+		return false
+	}
+	rest := s[19:]
+	if rest[0] == '.' {
+		i := 1
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		if i == 1 {
+			return false
+		}
+		rest = rest[i:]
+	}
+	switch {
+	case rest == "Z" || rest == "z":
+		return true
+	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
+		return digits(rest[1:3]) && digits(rest[4:6])
+	}
+	return false
 }
 
 // FormatShortName checks k8s-short-name (a DNS-1123 label).

@@ -215,8 +215,8 @@ type Thing struct {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	want := "api/types.go:5: native\n" +
-		"api/types.go:6: interpreted: its estimated cost 691760819237132703 exceeds the per-call limit 1000000: only CEL can stop it\n" +
-		"api/types.go:12: interpreted: the function format\n"
+		"api/types.go:6: interpreted: its worst-case cost 691760819237132703 is over the per-call limit 1000000, which only cel-go enforces as it runs: bound what it reads (+maxItems, +maxProperties, +maxLength)\n" +
+		"api/types.go:12: interpreted: not compiled to Go: the function format\n"
 	if stdout != want {
 		t.Errorf("--cel-report printed\n%s\nwant\n%s", stdout, want)
 	}

@@ -65,9 +65,13 @@ func unsupported(format string, args ...any) {
 	panic(Unsupported{fmt.Sprintf(format, args...)})
 }
 
-// InternalError starts the reason of a rule the compiler failed on (a bug: the rule then runs
+// The reasons Compile gives start with one of these: what the rule uses is outside the subset
+// compiled to Go (the construct follows), or the compiler failed on it (a bug: the rule then runs
 // in cel-go, and the fuzz tests look for this).
-const InternalError = "the native compiler failed on this rule (a bug; please report it): "
+const (
+	NotCompiled   = "not compiled to Go: "
+	InternalError = "the native compiler failed on this rule (a bug; please report it): "
+)
 
 // Place is where a rule sits: the node of the Go value, the CRD-style schema typing self (JSON,
 // with the place's size limits), whether it is the root of a kind, and the compatibility version.
@@ -85,7 +89,7 @@ func Compile(r model.Rule, p Place, d Decls) (prog *Program, why string) {
 		if x := recover(); x != nil {
 			prog = nil
 			if u, ok := x.(Unsupported); ok {
-				why = u.Why
+				why = NotCompiled + u.Why
 				return
 			}
 			why = InternalError + fmt.Sprint(x) + firstFrames(debug.Stack())

@@ -133,19 +133,21 @@ func (g *validatorGen) nativeRules(celVar string, n *model.Node, rules []model.R
 	for i, r := range rules {
 		switch {
 		case g.opts.NoNativeCEL:
-			whys[i] = "the native path is turned off (--no-native-cel)"
+			whys[i] = "the native path is off (--no-native-cel)"
 		case !ok || len(facts.costs) != len(rules):
-			whys[i] = "the place's rules do not compile as the API server compiles them"
+			whys[i] = "the place's rules do not compile as the API server compiles them (a bug; please report it)"
 		case len(rules) > 64:
-			whys[i] = "more than 64 rules at one place"
+			whys[i] = "more than 64 rules at one place: put some on the fields or types below it"
 		case strings.TrimSpace(r.Rule) == "":
 			whys[i] = "an empty rule"
 		case facts.costs[i] > celconfig.PerCallLimit:
-			whys[i] = fmt.Sprintf("its estimated cost %d exceeds the per-call limit %d: only CEL can stop it", facts.costs[i], celconfig.PerCallLimit)
+			whys[i] = fmt.Sprintf("its worst-case cost %d is over the per-call limit %d, which only cel-go enforces as it runs: "+
+				"bound what it reads (+maxItems, +maxProperties, +maxLength)", facts.costs[i], celconfig.PerCallLimit)
 		case facts.msgCosts[i] > celconfig.PerCallLimit:
-			whys[i] = fmt.Sprintf("its messageExpression's estimated cost %d exceeds the per-call limit %d", facts.msgCosts[i], celconfig.PerCallLimit)
+			whys[i] = fmt.Sprintf("its messageExpression's worst-case cost %d is over the per-call limit %d, which only cel-go enforces as it runs: "+
+				"bound what it reads (+maxItems, +maxProperties, +maxLength)", facts.msgCosts[i], celconfig.PerCallLimit)
 		case facts.usesOld[i] != r.IsTransition():
-			whys[i] = "oldSelf is not where the rule's text suggests"
+			whys[i] = "oldSelf is not where the rule's text suggests (a bug; please report it)"
 		default:
 			progs[i], whys[i] = nativecel.Compile(r, nativecel.Place{Node: n, Schema: []byte(schemaJSON), Root: root, Compat: g.opts.Compat}, g)
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -177,14 +178,20 @@ func NegDuration(a time.Duration) (time.Duration, error) {
 	return time.Duration(v), err
 }
 
+var locations sync.Map // IANA time zones by name
+
 // InTimeZone is t in the time zone tz: an IANA name, or an offset [+-]hh:mm.
 func InTimeZone(t time.Time, tz string) (time.Time, error) {
 	i := strings.Index(tz, ":")
 	if i == -1 {
+		if loc, ok := locations.Load(tz); ok {
+			return t.In(loc.(*time.Location)), nil
+		}
 		loc, err := time.LoadLocation(tz)
 		if err != nil {
 			return time.Time{}, &evalError{err.Error()}
 		}
+		locations.Store(tz, loc) // time zones are read from disk: once per process
 		return t.In(loc), nil
 	}
 	hr, err := strconv.Atoi(tz[:i])

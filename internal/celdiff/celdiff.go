@@ -21,6 +21,7 @@ package celdiff
 import (
 	"fmt"
 	"go/format"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -48,6 +49,15 @@ type Source struct {
 	// Server compares the rules of its root kinds with the API server's CRD validation: only for
 	// packages whose CRDs hold no rules but those of +validationRule.
 	Server bool
+	// Fixed: the package declares CELDiffObjects() map[string][]any, objects (pointers) by kind
+	// name, which are checked on create besides the random ones.
+	Fixed bool
+	// AllocFree: the package also declares CELDiffAllocFree() []string, the kinds whose fixed
+	// objects are valid and must validate without allocating (create and unchanged update,
+	// compiled to Go).
+	AllocFree bool
+	// Report, when set, receives the --cel-report of the package (rules compiled to Go or not).
+	Report io.Writer
 }
 
 const module = "validationgen.test/celdiff"
@@ -71,6 +81,8 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 	type kind struct {
 		pkg, name string
 		server    bool
+		fixed     bool
+		allocFree bool
 	}
 	var kinds []kind
 	var imports strings.Builder
@@ -105,6 +117,9 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 			if src.Server && variant == "plain" {
 				cfg.CRDDir = filepath.Join(mod, "crds", src.Name)
 			}
+			if variant == "native" && src.Report != nil {
+				cfg.CELReport = src.Report
+			}
 			out, diags, err := generators.Run(cfg)
 			if err != nil || len(diags) > 0 {
 				t.Fatalf("generate %s %s: %v %s", variant, src.Dir, err, diags.Error(dir))
@@ -137,7 +152,7 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 			}
 		}
 		for _, n := range names {
-			kinds = append(kinds, kind{src.Name, n, crdKinds[n]})
+			kinds = append(kinds, kind{src.Name, n, crdKinds[n], src.Fixed && crdKinds[n], src.AllocFree && crdKinds[n]})
 		}
 	}
 	if len(kinds) < minKinds {
@@ -149,11 +164,28 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 		if k.server {
 			server = fmt.Sprintf("server(%q, %q)", k.pkg, k.name)
 		}
+		fixed := "nil"
+		if k.fixed {
+			allocFree := "false"
+			if k.allocFree {
+				allocFree = fmt.Sprintf("slices.Contains(native_%s.CELDiffAllocFree(), %q)", k.pkg, k.name)
+			}
+			fixed = fmt.Sprintf("func() (out []fixedRun) {\n"+
+				"\t\tfor _, o := range native_%[1]s.CELDiffObjects()[%[2]q] {\n"+
+				"\t\t\ta := o.(*native_%[1]s.%[2]s)\n\t\t\tvar b plain_%[1]s.%[2]s\n\t\t\tconvert(a, &b)\n"+
+				"\t\t\tvar ao native_%[1]s.%[2]s\n\t\t\tconvert(a, &ao)\n"+
+				"\t\t\tout = append(out, fixedRun{native_%[1]s.Validate_%[2]s(ctx, create, nil, a, nil), plain_%[1]s.Validate_%[2]s(ctx, create, nil, &b, nil), &b,\n"+
+				"\t\t\t\t%[3]s, func() (float64, float64) {\n"+
+				"\t\t\t\t\treturn testing.AllocsPerRun(50, func() { native_%[1]s.Validate_%[2]s(ctx, create, nil, a, nil) }),\n"+
+				"\t\t\t\t\t\ttesting.AllocsPerRun(50, func() { native_%[1]s.Validate_%[2]s(ctx, update, nil, a, &ao) })\n"+
+				"\t\t\t\t}})\n"+
+				"\t\t}\n\t\treturn out\n\t}", k.pkg, k.name, allocFree)
+		}
 		fmt.Fprintf(&cases, "\t{%q, func(f *randfill.Filler, old bool) (field.ErrorList, field.ErrorList, any) {\n"+
 			"\t\tvar a, ao native_%[2]s.%[3]s\n\t\tf.Fill(&a)\n\t\tf.Fill(&ao)\n\t\tvar b, bo plain_%[2]s.%[3]s\n\t\tconvert(&a, &b)\n\t\tconvert(&ao, &bo)\n"+
 			"\t\tif !old {\n\t\t\treturn native_%[2]s.Validate_%[3]s(ctx, create, nil, &a, nil), plain_%[2]s.Validate_%[3]s(ctx, create, nil, &b, nil), &b\n\t\t}\n"+
-			"\t\treturn native_%[2]s.Validate_%[3]s(ctx, update, nil, &a, &ao), plain_%[2]s.Validate_%[3]s(ctx, update, nil, &b, &bo), nil\n\t}, %[4]s},\n",
-			k.pkg+"."+k.name, k.pkg, k.name, server)
+			"\t\treturn native_%[2]s.Validate_%[3]s(ctx, update, nil, &a, &ao), plain_%[2]s.Validate_%[3]s(ctx, update, nil, &b, &bo), nil\n\t}, %[4]s, %[5]s},\n",
+			k.pkg+"."+k.name, k.pkg, k.name, server, fixed)
 	}
 	src := strings.ReplaceAll(nativeMain, "CASES", cases.String())
 	src = strings.ReplaceAll(src, "IMPORTS", imports.String())
@@ -200,6 +232,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -249,10 +282,21 @@ func render(errs field.ErrorList) []string {
 	return out
 }
 
+// fixedRun is a fixed object validated compiled to Go and in cel-go; allocs measures the
+// allocations of its validation compiled to Go on create and on an unchanged update, which must
+// be none when allocFree.
+type fixedRun struct {
+	native, plain field.ErrorList
+	obj           any
+	allocFree     bool
+	allocs        func() (create, update float64)
+}
+
 var cases = []struct {
 	kind   string
 	run    func(f *randfill.Filler, old bool) (native, plain field.ErrorList, obj any)
 	server func(obj any) field.ErrorList
+	fixed  func() []fixedRun
 }{
 CASES}
 
@@ -393,6 +437,33 @@ func check(t *testing.T, k int, seed int64, old bool) {
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestFixedObjects checks the fixed objects of the packages that have them.
+func TestFixedObjects(t *testing.T) {
+	for _, c := range cases {
+		if c.fixed == nil {
+			continue
+		}
+		for i, r := range c.fixed() {
+			ra, rb := render(r.native), render(r.plain)
+			if fmt.Sprint(ra) != fmt.Sprint(rb) {
+				t.Errorf("%s object %d:\ncompiled to Go: %q\ncel-go only:    %q", c.kind, i, ra, rb)
+			}
+			if ours, theirs := rules(r.plain, true), rules(c.server(r.obj), false); fmt.Sprint(ours) != fmt.Sprint(theirs) {
+				t.Errorf("%s object %d:\nvalidators:  %q\nAPI server:  %q\nobject: %s", c.kind, i, ours, theirs, mustJSON(r.obj))
+			}
+			if r.allocFree {
+				if len(r.native) > 0 {
+					t.Errorf("%s object %d is not valid: %q", c.kind, i, ra)
+					continue
+				}
+				if create, update := r.allocs(); create != 0 || update != 0 {
+					t.Errorf("%s object %d: %v allocations on create, %v on an unchanged update; want none", c.kind, i, create, update)
+				}
+			}
+		}
+	}
 }
 
 func TestNativeMatchesCEL(t *testing.T) {

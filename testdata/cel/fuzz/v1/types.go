@@ -32,12 +32,12 @@ type FuzzSpec struct {
 	// +optional
 	// +maxLength=32
 	OptS *string `json:"optS,omitempty"`
-	I int64 `json:"i"`
+	I    int64   `json:"i"`
 	// +optional
-	I32 *int32 `json:"i32,omitempty"`
-	U uint32 `json:"u"`
-	F float64 `json:"f"`
-	B bool `json:"b"`
+	I32 *int32  `json:"i32,omitempty"`
+	U   uint32  `json:"u"`
+	F   float64 `json:"f"`
+	B   bool    `json:"b"`
 	// +maxItems=4
 	// +kubebuilder:validation:items:MaxLength=16
 	Strings []string `json:"strings"`
@@ -67,9 +67,9 @@ type FuzzSpec struct {
 	// +maxLength=40
 	DateTime string `json:"dateTime"`
 	// +optional
-	Time *metav1.Time `json:"time,omitempty"`
+	Time *metav1.Time       `json:"time,omitempty"`
 	Port intstr.IntOrString `json:"port"`
-	Size resource.Quantity `json:"size"`
+	Size resource.Quantity  `json:"size"`
 	// +maxItems=4
 	// +kubebuilder:validation:items:Format=duration
 	// +kubebuilder:validation:items:MaxLength=32
