@@ -33,6 +33,7 @@ const documents, files = 10000, 100
 // setup is what every benchmark shares: the corpus, the CRDs, their JSON Schemas for kubeconform,
 // and the three binaries. It is built once per process.
 type setup struct {
+	root                 string // everything below is in root, removed when the process ends
 	dir, crds, schemas   string
 	validationGen        string
 	kubeconform, kubectl string
@@ -43,6 +44,14 @@ var (
 	once   sync.Once
 	shared setup
 )
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.root != "" {
+		os.RemoveAll(shared.root)
+	}
+	os.Exit(code)
+}
 
 func prepare(b *testing.B) *setup {
 	b.Helper()
@@ -62,6 +71,7 @@ func (s *setup) build(b *testing.B) error {
 	if err != nil {
 		return err
 	}
+	s.root = root
 	s.dir = filepath.Join(root, "manifests")
 	s.crds = filepath.Join(root, "crds")
 	s.schemas = filepath.Join(root, "schemas")
