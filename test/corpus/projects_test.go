@@ -85,6 +85,10 @@ var projects = []project{
 		gaps: []gap{
 			{`crd:*: controller-gen "^([0-9]+(\\.[0-9]+)?(ms|s|m*))+$", validation-gen (absent)`, "5",
 				"the patterns the patches above take off metav1.Duration fields"},
+			{"harness: * of 900 objects disagree", "unowned",
+				"two differences of the generated validators (102 objects in the last run): a required metav1.Duration that is zero " +
+					"(spec.interval) is Required for them, while its JSON form (\"0s\") is present for the server; a nil item of " +
+					"status.includedArtifacts ([]*Artifact, JSON null) is not of type object for the server, and passes them"},
 		},
 	},
 	{
