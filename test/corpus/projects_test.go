@@ -20,7 +20,8 @@ type project struct {
 	// same options.
 	controllerGen, crdOptions string
 	flags                     []string
-	// drop are CRD files the project deletes after controller-gen.
+	// drop are CRD files the project deletes after controller-gen (validation-gen's CRD of the same
+	// kind is deleted too, whatever its plural).
 	drop []string
 	// The published CRDs, for the self-check: a directory of crdModule@crdVersion (the module
 	// itself when empty). selfCheck says why there is none when published is empty.
@@ -104,6 +105,8 @@ var projects = []project{
 			{"crd:eventing.keda.sh_clustercloudeventsources:*", "4", noObjectRoot},
 			{"crd:keda.sh_triggerauthentications:*", "4", noObjectRoot},
 			{"crd:keda.sh_clustertriggerauthentications:*", "4", noObjectRoot},
+			{"harness: *only 3 of 150 objects are valid on create*", "unowned",
+				"ScaledJob and ScaledObject: MakeValid does not reach valid objects from random ones (an embedded JobSpec's pod template)"},
 		},
 	},
 	{
