@@ -86,10 +86,7 @@ var projects = []project{
 		gaps: []gap{
 			{`crd:*: controller-gen "^([0-9]+(\\.[0-9]+)?(ms|s|m*))+$", validation-gen (absent)`, "5",
 				"the patterns the patches above take off metav1.Duration fields"},
-			{"harness: * of 900 objects disagree", "unowned",
-				"two differences of the generated validators (102 objects in the last run): a required metav1.Duration that is zero " +
-					"(spec.interval) is Required for them, while its JSON form (\"0s\") is present for the server; a nil item of " +
-					"status.includedArtifacts ([]*Artifact, JSON null) is not of type object for the server, and passes them"},
+			{"harness: * of 900 objects disagree", "unowned", durationAndNilItems + " (102 objects in the last run: spec.interval; status.includedArtifacts)"},
 		},
 	},
 	{
@@ -121,6 +118,7 @@ var projects = []project{
 			{`crd:velero.io_backupstoragelocations:*.status.properties.phase.default: controller-gen (absent), validation-gen "Unavailable"`, "3",
 				"+kubebuilder:default on a type (BackupStorageLocationPhase): controller-gen ignores it there; validation-gen applies it " +
 					"(a divergence the README documents, against drop-in output)"},
+			{"harness: * of 1950 objects disagree", "unowned", durationAndNilItems + " (53 objects in the last run: operationTimeout, maintenanceFrequency; orLabelSelectors)"},
 		},
 	},
 	{
@@ -240,3 +238,10 @@ func repeatedPackageMarker(file, line, marker string) patch {
 // controller-gen finds by its TypeMeta, ObjectMeta and +groupName): validation-gen writes its CRD,
 // but not as controller-gen writes it (descriptions, order of required fields).
 const noObjectRoot = "the kind has no +kubebuilder:object:root; controller-gen finds it all the same and writes its CRD as for the others"
+
+// durationAndNilItems are two differences of the generated validators with the server that the
+// corpus finds (no class of issue 22 owns them yet): a required metav1.Duration that is zero is
+// Required for the validators, while its JSON form ("0s") is present for the server; a nil item
+// of a list of pointers (JSON null) is not of type object for the server, and passes the validators.
+const durationAndNilItems = "a zero required metav1.Duration is Required for the generated validators, present (\"0s\") for the server; " +
+	"a nil item of a []*T list (null) is not an object for the server, and passes the validators"
