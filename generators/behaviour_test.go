@@ -95,6 +95,7 @@ func TestBehaviour(t *testing.T) {
 		t.Fatal(err)
 	}
 	tempmod.WriteFile(t, filepath.Join(mod, "bt", "bt.go"), goSource(t, "bt.go", behaviourHelpers))
+	tempmod.WriteFile(t, filepath.Join(mod, "bt", "server.go"), goSource(t, "server.go", serverHelpers))
 
 	// Copy the folders that have behaviour files, and list their packages.
 	tags := absDir(t, tagsDir)
@@ -518,4 +519,100 @@ func rooted(root, fld string) string {
 
 // Ptr returns a pointer to v.
 func Ptr[T any](v T) *T { return &v }
+`
+
+// serverHelpers is the part of package bt that runs cases through a folder's published schema, as
+// the API server validates a custom resource.
+const serverHelpers = `package bt
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	k8sruntime "k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/validation-gen/validation-gen/equivalence"
+)
+
+// Server runs cases through the published schema of the calling behaviour file's folder (its golden
+// crd.yaml and openapi.json, copied beside it), as the API server validates a custom resource: the
+// object of a case is wrap(Obj), its old object wrap(Old), and the server's errors must be those of
+// Want by type and field, each field below prefix (where the kind holds the validated value, such
+// as "spec"; an error at the value itself, "<nil>", is at prefix). Cases named in goOnly are the Go
+// validators' only (a transition that no rule can see) and are skipped; a name that is no case's
+// fails.
+func Server[T any, K k8sruntime.Object](t *testing.T, wrap func(*T) K, prefix string, cases []Case[T], goOnly ...string) {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(1)
+	dir := filepath.Dir(file)
+	for !exists(filepath.Join(dir, "crd.yaml")) && filepath.Dir(dir) != dir {
+		dir = filepath.Dir(dir)
+	}
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	// The golden document names the definitions by the repository's package path; this copy is
+	// in the behaviour module.
+	folder := filepath.Base(dir)
+	doc := strings.ReplaceAll(string(read("openapi.json")), "com.github.validation-gen.validation-gen.testdata.tags."+folder+".",
+		"test.validationgen.behaviour."+folder+".")
+	schemas, err := equivalence.NewSchemas([]byte(doc), read("crd.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gvk := schemas.Kinds()[0]
+	names := map[string]bool{}
+	for _, c := range cases {
+		names[c.Name] = true
+	}
+	for _, n := range goOnly {
+		if !names[n] {
+			t.Errorf("goOnly names no case: %q", n)
+		}
+	}
+	for _, c := range cases {
+		if slices.Contains(goOnly, c.Name) {
+			continue
+		}
+		var old k8sruntime.Object
+		if c.Old != nil {
+			old = wrap(c.Old)
+		}
+		errs, err := schemas.Validate(context.Background(), gvk, wrap(c.Obj), old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got, want []string
+		for _, e := range errs {
+			got = append(got, string(e.Type)+" "+e.Field)
+		}
+		for _, w := range c.Want {
+			f := prefix
+			if w.Field != "<nil>" && w.Field != "" {
+				f = rooted(prefix, w.Field)
+			}
+			want = append(want, string(w.Type)+" "+f)
+		}
+		sort.Strings(got)
+		sort.Strings(want)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: the API server reports\n  %s\nwant\n  %s\n(all: %v)", c.Name, strings.Join(got, "\n  "), strings.Join(want, "\n  "), errs)
+		}
+	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
 `

@@ -700,6 +700,9 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 		if holder != nil && !prop.Required {
 			b.immutableOnceSet(holder, prop)
 		}
+		if holder != nil {
+			b.immutableTransitions(holder, prop)
+		}
 		var doc string
 		if fd != nil {
 			doc = docText(b.prog.Lines(fd.Doc), raws)

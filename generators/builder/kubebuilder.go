@@ -194,8 +194,12 @@ func (b *builder) immutableOnceSet(holder *model.Definition, prop *model.Propert
 	if im == nil || im.K8s == nil || b.markersIgnored(holder.GoPackage) || holder.Package.UpstreamSemantics() {
 		return
 	}
+	self, ok := model.CELSelect("self", prop.Name) // the API server's escaping (namespace is __namespace__)
+	if !ok {
+		return
+	}
 	holder.Node.V.Rules = append(holder.Node.V.Rules, model.Rule{
-		Rule:    fmt.Sprintf("!has(oldSelf.%s) || has(self.%s)", prop.Name, prop.Name),
+		Rule:    fmt.Sprintf("!has(%s) || has(%s)", model.MustCELSelect("oldSelf", prop.Name), self),
 		Message: fmt.Sprintf("field %s is immutable once set", prop.Name), RulePos: im.Pos, Origin: im.Origin,
 	})
 }

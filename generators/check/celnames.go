@@ -28,6 +28,9 @@ func (c *checker) unnamable(d *model.Definition) {
 			if v.Update != nil {
 				warn(v.Update.Origin, p.Name)
 			}
+			if im := v.Immutable; im != nil && im.K8s != nil && (d.Package.UpstreamSemantics() || p.Node.Kind != model.KindObject || p.Node.Pointer) {
+				warn(im.Origin, p.Name) // the transitions its struct publishes (builder.immutableTransitions, immutableOnceSet)
+			}
 			for _, u := range v.Unions {
 				warn(u.Origin, p.Name)
 			}

@@ -36,6 +36,11 @@ func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, 
 	// The field's own +k8s:update is checked by property, beside its presence.
 	vn := *n
 	vn.V.Update = nil
+	// +k8s:immutable is one of the short-circuiting checks below, in upstream's semantics.
+	immutable := upstream && n.V.Immutable != nil
+	if immutable {
+		vn.V.Immutable = nil
+	}
 	checks := afterUpdateOnly(g.valueChecks(&vn, "v", "old", 1, false), afterUpdate)
 	vt := n.ValueType()
 
@@ -98,6 +103,18 @@ func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, 
 			Id(g.eq.fn(vt)).Call(jen.Id("v"), jen.Id("old")))
 	field := []jen.Code{jen.Id("stop").Op(":=").False()}
 	field = append(field, decls...)
+	if immutable {
+		// Upstream's validate.Immutable, which runs with the requiredness checks, whether the
+		// value is set or not: any change, a value cleared or set included, is the error.
+		o := n.V.Immutable.Origin
+		changed := jen.Id("oldObj").Op("==").Nil().Op("||").Op("!").Parens(jen.Id("v").Op("==").Id("old").Op("||").
+			Id("v").Op("!=").Nil().Op("&&").Id("old").Op("!=").Nil().Op("&&").Id(g.eq.fn(vt)).Call(jen.Id("v"), jen.Id("old")))
+		call := gatedExpr(o, jen.Qual(pkgValidate, "Immutable").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("v"), jen.Id("old")).Dot("MarkShortCircuit").Call())
+		field = append(field, jen.Comment("+k8s:immutable"), jen.If(changed).Block(
+			jen.If(jen.Id("ie").Op(":=").Qual(pkgGenRT, "AtValue").Call(call), jen.Len(jen.Id("ie")).Op(">").Lit(0)).Block(
+				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(marked(jen.Id("ie"), o), jen.Lit(p.Name)).Op("...")),
+				stop())))
+	}
 	if len(checks) > 0 {
 		present := append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, checks...),
 			jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(

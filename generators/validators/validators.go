@@ -803,6 +803,11 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 			// reported again.
 			missing = jen.If(jen.Op("!").Parens(jen.Id("ratchet").Op("&&").Add(g.oldUnset(p)))).Block(missing)
 		}
+		if upstream && n.V.Immutable != nil {
+			// Both run, as upstream's short-circuiting checks all do: a cleared immutable value
+			// is also a change.
+			missing = jen.Block(missing, g.clearedImmutable(n, p))
+		}
 		required := jen.If(absent).Block(missing)
 		if len(checks) > 0 {
 			required = required.Else().Block(present...)
@@ -811,13 +816,9 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 	case upstream && !optional && !n.Pointer:
 		// Neither +required nor +optional: upstream checks the value whatever it is, zero included.
 		block = append(block, present...)
-	case upstream && n.Pointer && n.V.Immutable != nil:
-		// Upstream's validate.Immutable also reports a pointer that was set and is now nil.
-		o := n.V.Immutable.Origin
-		unset := gatedExpr(o, jen.Qual(pkgValidate, "Immutable").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("v"), jen.Id("old")).Dot("MarkShortCircuit").Call())
-		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...).Else().If(jen.Id("old").Op("!=").Nil()).Block(
-			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(
-				marked(jen.Qual(pkgGenRT, "AtValue").Call(unset), o), jen.Lit(p.Name)).Op("..."))))
+	case upstream && n.V.Immutable != nil:
+		// Upstream's validate.Immutable also reports a value that was set and is now unset.
+		block = append(block, jen.If(jen.Op("!").Parens(absent)).Block(present...).Else().Block(g.clearedImmutable(n, p)))
 	case upstream && model.GoFlag(n.V.Optional, true) == nil && len(p.Via) == 0 && len(g.fixedResults(n.V.FixedResults, "v", "v", "e")) > 0:
 		// A nil pointer, neither +required nor +optional: upstream calls the field's checks with
 		// nil, where only those that always fail (+k8s:validateFalse) report; an unchanged nil is
@@ -1074,23 +1075,6 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		return shortCircuit
 	}
 	return append(shortCircuit, jen.If(jen.Len(jen.Id("e")).Op("==").Lit(0)).Block(out...))
-}
-
-// immutableCheck reports a changed value (+immutable). In upstream's semantics it is apimachinery's
-// validate.Immutable, which upstream calls for any value that differs from its old value, a value
-// without one included (a new list item, a pointer that was nil): on update that is a change too.
-// Its error is marked ShortCircuit, as upstream's. Elsewhere a value without an old one is not
-// checked, as the API server's transition rule self == oldSelf does not run without oldSelf.
-func (g *validatorGen) immutableCheck(n *model.Node, v, old string, o model.Origin) jen.Code {
-	differs := jen.Op("!").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old))
-	if g.pkg.UpstreamSemantics() {
-		return gated(o, jen.If(jen.Id(old).Op("==").Nil().Op("||").Add(differs)).Block(
-			jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "AtValue").Call(
-				jen.Qual(pkgValidate, "Immutable").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id(v), jen.Id(old)).Dot("MarkShortCircuit").Call()), o).Op("..."))))
-	}
-	return gated(o, jen.If(jen.Id(old).Op("!=").Nil().Op("&&").Add(differs)).Block(
-		jen.Id("e").Op("=").Append(jen.Id("e"), marked(jen.Qual(pkgGenRT, "At").Call(
-			jen.Qual(pkgField, "Invalid").Call(jen.Nil(), jen.Op("*").Id(v), jen.Lit("field is immutable")), jen.Lit(""), jen.Lit("immutable")), o))))
 }
 
 // celCall runs the rules of a CEL variable on self, with the native fast path when some rules
