@@ -15,9 +15,10 @@ import (
 	"github.com/validation-gen/validation-gen/examples/api/workloads/validation"
 )
 
-// The README's complete example of the equivalence harness, kept true by TestREADMEExample.
+// The complete example of the equivalence harness in docs/guides/equivalence.md, kept true by
+// TestGuideShowsExample.
 
-func TestREADMEEquivalenceExample(t *testing.T) {
+func TestGuideEquivalenceExample(t *testing.T) {
 	s := runtime.NewScheme()
 	for _, add := range []func(*runtime.Scheme) error{
 		workloads.AddToScheme, v1.AddToScheme, v1beta1.AddToScheme, // types and conversions
@@ -51,20 +52,20 @@ func TestREADMEEquivalenceExample(t *testing.T) {
 	})
 }
 
-// TestREADMEExample checks that the README shows the test above, as it is.
-func TestREADMEExample(t *testing.T) {
-	readme, err := os.ReadFile("../../../README.md")
+// TestGuideShowsExample checks that docs/guides/equivalence.md shows the test above, as it is.
+func TestGuideShowsExample(t *testing.T) {
+	readme, err := os.ReadFile("../../../docs/guides/equivalence.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile("readme_example_test.go")
+	src, err := os.ReadFile("guide_example_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := strings.Index(string(src), "func TestREADMEEquivalenceExample(")
+	start := strings.Index(string(src), "func TestGuideEquivalenceExample(")
 	end := strings.Index(string(src), "\n}\n") + 3
-	fn := strings.Replace(string(src[start:end]), "TestREADMEEquivalenceExample", "TestEquivalence", 1)
+	fn := strings.Replace(string(src[start:end]), "TestGuideEquivalenceExample", "TestEquivalence", 1)
 	if !strings.Contains(string(readme), "```go\n"+fn+"```\n") {
-		t.Errorf("README.md does not show readme_example_test.go's TestREADMEEquivalenceExample as it is:\n%s", fn)
+		t.Errorf("docs/guides/equivalence.md does not show guide_example_test.go's TestGuideEquivalenceExample as it is:\n%s", fn)
 	}
 }
