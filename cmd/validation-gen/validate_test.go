@@ -4,60 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
-
-// readmeBlock returns the fenced block after the README's marker <!-- validate: NAME -->.
-func readmeBlock(t *testing.T, readme, name string) string {
-	t.Helper()
-	marker := "<!-- validate: " + name + " -->\n"
-	i := strings.Index(readme, marker)
-	if i < 0 {
-		t.Fatalf("README.md has no %q", marker)
-	}
-	rest := readme[i+len(marker):]
-	start := strings.Index(rest, "\n") + 1
-	end := strings.Index(rest[start:], "```\n")
-	if !strings.HasPrefix(rest, "```") || end < 0 {
-		t.Fatalf("README.md: %q is not followed by a fenced block", marker)
-	}
-	return rest[start : start+end]
-}
-
-// TestREADMEValidate runs the README's pre-submit example as written: its manifest file, the
-// command of its CI step, in a directory with the example API's CRDs in crds/; the output and
-// the exit status must be the README's.
-func TestREADMEValidate(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(data)
-	dir := t.TempDir()
-	tempmod.CopyTree(t, "../../examples/api/crds", filepath.Join(dir, "crds"))
-	tempmod.WriteFile(t, filepath.Join(dir, "deploy/pools.yaml"), []byte(readmeBlock(t, readme, "file deploy/pools.yaml")))
-	ci := readmeBlock(t, readme, "ci")
-	const prefix = "run: go tool validation-gen validate "
-	i := strings.Index(ci, prefix)
-	if i < 0 {
-		t.Fatalf("the CI step has no %q:\n%s", prefix, ci)
-	}
-	args := strings.Fields(strings.SplitN(ci[i+len(prefix):], "\n", 2)[0])
-	t.Chdir(dir)
-	var stdout, stderr bytes.Buffer
-	code := runValidate(args, nil, &stdout, &stderr)
-	if want := readmeBlock(t, readme, "output"); stdout.String()+stderr.String() != want {
-		t.Errorf("validate %s printed:\n%s%s\nthe README says:\n%s", strings.Join(args, " "), stdout.String(), stderr.String(), want)
-	}
-	if code != 1 || !strings.Contains(readme, "fails (exit status 1)") {
-		t.Errorf("exit status %d; the README says 1", code)
-	}
-}
 
 // TestValidateCommand runs validate through the command line: exit statuses, formats and usage
 // errors.
