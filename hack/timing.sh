@@ -3,7 +3,7 @@
 # compare the ratios, not the seconds):
 #
 #   small      one small API package with all outputs, beside controller-gen (sigs.k8s.io/controller-tools,
-#              CONTROLLER_GEN_VERSION) writing its CRDs: testdata/tags/plural/v1, and the README's shop
+#              CONTROLLER_GEN_VERSION) writing its CRDs: testdata/tags/plural/v1, and docs/getting-started/own-module.md's shop
 #              package ("Use it in your own module") in a module of its own;
 #   many       go generate ./... over the API packages of real modules (the examples, copied into a module
 #              of their own, and gateway-api's apis/ and apisx/ through the module proxy), once with one
@@ -88,13 +88,13 @@ report() {
 
 if want small; then
   GOBIN=$tmp/bin GOFLAGS= go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$cgver"
-  # The README's shop package, in a module of its own, with its deepcopy functions (as the README
-  # has deepcopy-gen write them) so that it compiles for controller-gen.
+  # The shop package of docs/getting-started/own-module.md, in a module of its own, with its deepcopy
+  # functions (as that page has deepcopy-gen write them) so that it compiles for controller-gen.
   shop=$tmp/shop-module
   mkdir -p "$shop"
   awk -v dir="$shop" '/^<!-- usermodule: file api\/v1\/(doc|types|register)\.go -->$/ { out = dir "/" $4; getline; inblock = 1; next }
     inblock && /^```$/ { inblock = 0; close(out); next }
-    inblock { print > out }' <(mkdir -p "$shop/api/v1"; cat README.md)
+    inblock { print > out }' <(mkdir -p "$shop/api/v1"; cat docs/getting-started/own-module.md)
   go build -o "$tmp/bin/deepcopy-gen" k8s.io/code-generator/cmd/deepcopy-gen
   apimachinery=$(go list -m -f '{{.Version}}' k8s.io/apimachinery)
   (cd "$shop" && go mod init example.com/myapi >/dev/null 2>&1 &&
@@ -121,7 +121,7 @@ if want small; then
   done
   report "small package testdata/tags/plural/v1 (3 kinds, all outputs) vs controller-gen $cgver crd" plural plural_anchor \
     "<= 1.0x time and memory, stretch 0.5x" controller-gen
-  report "small package: the README's shop example (2 kinds, CEL rules, all outputs) vs controller-gen $cgver crd" shop shop_anchor \
+  report "small package: the own-module page's shop example (2 kinds, CEL rules, all outputs) vs controller-gen $cgver crd" shop shop_anchor \
     "<= 1.0x time and memory, stretch 0.5x" controller-gen
   report "small package: the shop example again, nothing changed (result cache) vs controller-gen $cgver crd" shop_again shop_anchor \
     "stretch 0.5x" controller-gen
@@ -133,7 +133,7 @@ fi
 # validation-gen directive in every package and NAME-joint with one directive for all of them
 # (gen/gen.go), requiring this repository for the generated code, and generates both once. The
 # directives write the Go outputs, which are per package by nature (CRDs of several versions need
-# one run over all of them: the README's one directive per module).
+# one run over all of them: docs/guides/go-generate.md's one directive per module).
 corpus() {
   local name=$1 src=$tmp/$1 patterns=() dirs=() d pkg f
   # Only validation-gen's directives run: the modules' own (deepcopy-gen, ...) are not timed.

@@ -1,7 +1,6 @@
 // Package templates holds the text/template files that validation-gen renders its documentation
-// with, embedded into the binary: tagreference.md.tmpl is the tag reference that --docs prints and
-// that the README's tag table is (package tags fills it from the tag registry and the formats
-// table); reference/*.md.tmpl are the pages of docs/reference that package tags generates (the
+// with, embedded into the binary: tagreference.md.tmpl is the tag reference that --docs prints
+// (package tags fills it from the tag registry and the formats table); reference/*.md.tmpl are the pages of docs/reference that package tags generates (the
 // tags of each dialect, the formats, the CEL functions).
 //
 // The templates only lay out: every value arrives as finished Markdown (code spans quoted, table

@@ -6,7 +6,7 @@ import (
 )
 
 const (
-	helpWidth  = 100 // lines of --help are at most this long, so the README shows them unwrapped
+	helpWidth  = 100 // lines of --help are at most this long, so docs/reference/command-line.md shows them unwrapped
 	helpIndent = 31  // the column where a flag's description starts
 )
 

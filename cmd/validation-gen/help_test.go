@@ -1,48 +1,9 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
-
-const readmeHelpStart = "## Command line\n\n```\n"
-
-// TestREADMECommandLine keeps the README's "Command line" block equal to --help, byte for byte.
-// UPDATE_GOLDEN=1 rewrites it.
-func TestREADMECommandLine(t *testing.T) {
-	const path = "../../README.md"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(data)
-	i := strings.Index(readme, readmeHelpStart)
-	if i < 0 {
-		t.Fatalf("README.md has no %q block", readmeHelpStart)
-	}
-	i += len(readmeHelpStart)
-	n := strings.Index(readme[i:], "```\n")
-	if n < 0 {
-		t.Fatal("README.md's Command line block is not closed")
-	}
-	for _, arg := range []string{"--help", "-h"} {
-		stdout, stderr, code := runIn(t, ".", arg)
-		if code != 0 || stderr != "" {
-			t.Fatalf("%s: exit %d, stderr %q; want 0 and nothing on stderr", arg, code, stderr)
-		}
-		if stdout == readme[i:i+n] {
-			continue
-		}
-		if os.Getenv("UPDATE_GOLDEN") != "" {
-			if err := os.WriteFile(path, []byte(readme[:i]+stdout+readme[i+n:]), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-		t.Errorf("README.md's Command line block differs from validation-gen %s; run UPDATE_GOLDEN=1 go test ./cmd/validation-gen -run TestREADMECommandLine\n--- %s:\n%s", arg, arg, stdout)
-	}
-}
 
 // TestHelpListsEveryFlag: every flag is in --help, with its argument and default, and every output
 // flag is named where --help lists the outputs.

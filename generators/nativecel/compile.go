@@ -32,7 +32,7 @@ import (
 // duration, date and date-time are timestamps, an int-or-string is an int or a string, a null is
 // absent, list equality follows x-kubernetes-list-type.
 //
-// What the subset holds is listed in the README ("CEL compiled to Go"); anything else leaves the
+// What the subset holds is listed in docs/guides/cel-rules.md ("At run time"); anything else leaves the
 // rule to cel-go with the reason (--cel-report).
 //
 // Cost: the caller compiles a rule to Go only when its estimated worst-case cost at the place

@@ -47,7 +47,7 @@ const (
 )
 
 // Change is one difference between two revisions. Its JSON form is a contract that tools and tests
-// read (README, "validation-gen diff"): keep field names and meanings stable.
+// read (docs/guides/reviewing-changes.md, "validation-gen diff"): keep field names and meanings stable.
 type Change struct {
 	Group   string `json:"group"`
 	Version string `json:"version"`

@@ -29,7 +29,7 @@ const self = "github.com/validation-gen/validation-gen"
 // --openapi-output-file and --output-file).
 var outputs = []string{"zz_generated.openapi.go", "zz_generated.validations.go"}
 
-// row is one project's line of the README table.
+// row is one project's line of the table in docs/design/corpus.md.
 type row struct {
 	name, version                 string
 	versions, identical           int

@@ -117,7 +117,7 @@ var projects = []project{
 		gaps: []gap{
 			{`crd:velero.io_backupstoragelocations:*.status.properties.phase.default: controller-gen (absent), validation-gen "Unavailable"`, "3",
 				"+kubebuilder:default on a type (BackupStorageLocationPhase): controller-gen ignores it there; validation-gen applies it " +
-					"(a divergence the README documents, against drop-in output)"},
+					"(a divergence docs/getting-started/from-controller-gen.md documents, against drop-in output)"},
 			{"harness: * of 1950 objects disagree", "unowned", durationAndNilItems + " (53 objects in the last run: operationTimeout, maintenanceFrequency; orLabelSelectors)"},
 		},
 	},

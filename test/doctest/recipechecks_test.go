@@ -14,6 +14,7 @@ import (
 // an edit cannot make a recipe pass vacuously. Each gets the repository root, the recipe's
 // directory after its last block, the last command's output and the recipe's blocks.
 var recipeChecks = map[string]func(t *testing.T, root, dir, lastOut string, bs []block){
+	"quickstart":    checkQuickstart,
 	"usermodule":    checkUserModule,
 	"outputpackage": checkOutputPackage,
 }

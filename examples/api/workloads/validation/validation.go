@@ -3,7 +3,7 @@
 // compared against, so it implements exactly the rules the tags in ../types.go declare and is
 // written without looking at any generated code.
 //
-// Conventions, from the tag semantics in the README:
+// Conventions, from the tag semantics in docs/ (docs/guides/go-validators.md):
 //
 //   - A required pointer that is nil, or a required non-pointer scalar, slice or map at its zero
 //     value, is missing: one field.Required error and no other check of that field.
@@ -22,7 +22,7 @@
 //     item as the value (keys are compared even when a key field is missing). A list over its
 //     +maxItems gets field.TooMany and its items are still validated.
 //
-// Updates ratchet, as KEP-4008 "CRD validation ratcheting" has it and the README describes: a
+// Updates ratchet, as KEP-4008 "CRD validation ratcheting" has it and docs/guides/ratcheting.md describes: a
 // value that equals its correlated old value is not checked, nor is anything in it, so an object
 // stored before a rule was tightened can still be updated where it did not change. Each validate
 // function of a struct takes the correlated old value, nil on create or when there is none.
