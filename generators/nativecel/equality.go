@@ -21,6 +21,8 @@ func (c *compiler) equal(a, b cval) cval {
 	switch {
 	case a.typ == tIntOrString || b.typ == tIntOrString:
 		return c.dynEqual(a, b)
+	case a.typ == tOptional || b.typ == tOptional:
+		return c.optionalEqual(a, b)
 	case a.typ == tNull || b.typ == tNull:
 		if a.typ == b.typ {
 			return cval{code: jen.True(), typ: tBool}
@@ -287,4 +289,28 @@ func (c *compiler) propertyByJSON(op cval, name string) (*model.Property, *spec.
 		return nil, nil
 	}
 	return p, &ps
+}
+
+// optionalEqual compares optionals: both none, or both with equal values; an optional is never
+// equal to anything else (null included).
+func (c *compiler) optionalEqual(a, b cval) cval {
+	if a.typ != tOptional || b.typ != tOptional {
+		c.discard(a)
+		c.discard(b)
+		return cval{code: jen.False(), typ: tBool}
+	}
+	switch {
+	case a.elem == nil && b.elem == nil:
+		return cval{code: jen.True(), typ: tBool}
+	case a.elem == nil:
+		return cval{code: jen.Op("!").Parens(b.present.Clone()), typ: tBool}
+	case b.elem == nil:
+		return cval{code: jen.Op("!").Parens(a.present.Clone()), typ: tBool}
+	}
+	stmts, eq := c.infallible(func() cval { return c.equal(*a.elem, *b.elem) })
+	if len(stmts) > 0 {
+		unsupported("== of optionals whose values need statements to compare")
+	}
+	pa, pb := a.present.Clone(), b.present.Clone()
+	return cval{code: jen.Parens(jen.Parens(pa).Op("==").Parens(pb).Op("&&").Parens(jen.Op("!").Parens(a.present.Clone()).Op("||").Add(eq.code))), typ: tBool}
 }

@@ -51,6 +51,28 @@ func (c *compiler) libCall(e celast.Expr, call celast.CallExpr) (cval, bool) {
 		errs := c.temp("errs")
 		c.emit(jen.Id(errs).Op(":=").Add(recv.code).Call(s.code))
 		return cval{typ: tOptional, present: jen.Len(jen.Id(errs)).Op(">").Lit(0), elem: &cval{code: jen.Id(errs), typ: tList, elems: tString}}, true
+	case "optional.none":
+		global(call, 0)
+		return cval{typ: tOptional, present: jen.False()}, true
+	case "optional.of":
+		a := global(call, 1)
+		v := c.expr(a[0])
+		return cval{typ: tOptional, present: jen.True(), elem: &v}, true
+	case "first", "last":
+		recv, _ := c.member(call, 0)
+		if recv.typ != tList {
+			unsupported("%s of a %s", fn, recv.typ)
+		}
+		l := c.materialize(recv)
+		i := jen.Lit(0)
+		if fn == "last" {
+			i = jen.Len(l.code.Clone()).Op("-").Lit(1)
+		}
+		stmts, item, fallible, _ := c.sub(func() cval { return c.item(l, i) })
+		if len(stmts) > 0 || fallible {
+			unsupported("%s of a list whose items need statements to read", fn)
+		}
+		return cval{typ: tOptional, present: jen.Len(l.code.Clone()).Op(">").Lit(0), elem: &item}, true
 	case "hasValue", "value", "orValue":
 		n := 0
 		if fn == "orValue" {
@@ -64,11 +86,17 @@ func (c *compiler) libCall(e celast.Expr, call celast.CallExpr) (cval, bool) {
 		case "hasValue":
 			return cval{code: jen.Parens(opt.present.Clone()), typ: tBool}, true
 		case "value":
+			if opt.elem == nil {
+				unsupported("value() of optional.none()")
+			}
 			c.fail(jen.Op("!").Parens(opt.present.Clone()), jen.Qual(pkgCelNative, "ErrNoneDereference"))
 			return *opt.elem, true
 		}
 		// orValue: the default is evaluated (and may fail) whether or not it is used.
 		def := c.expr(arg[0])
+		if opt.elem == nil {
+			return def, true // optional.none().orValue(x)
+		}
 		if opt.elem.typ == tList && def.typ == tList {
 			et := c.itemsOf(*opt.elem)
 			if et == 0 || opt.elem.elems == 0 || (def.lit && len(def.lits) > 0) {

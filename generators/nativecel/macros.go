@@ -1,6 +1,8 @@
 package nativecel
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
@@ -19,10 +21,9 @@ const (
 )
 
 // whichMacro recognizes the comprehensions the all, exists and exists_one macros expand to.
+// The two-variable forms (all(i, v, p), exists(i, v, p), existsOne(i, v, p): index and item of
+// a list, key and value of a map) expand to the same comprehensions.
 func whichMacro(cx celast.ComprehensionExpr) macro {
-	if cx.HasIterVar2() {
-		return 0
-	}
 	if isAllMacro(cx) {
 		return macroAll
 	}
@@ -177,23 +178,64 @@ func (c *compiler) macro(cx celast.ComprehensionExpr, m macro) cval {
 	it := c.temp("it")
 	var loop *jen.Statement
 	i := c.temp("i")
-	var item func() cval
+	var item, second func() cval // the iteration variables: item (or index and item, key and value)
+	var mapLoop func(body []jen.Code) *jen.Statement
 	switch {
 	case coll.typ == tList:
 		coll = c.materialize(coll)
 		item = func() cval { return c.item(coll, jen.Id(i)) }
 		loop = jen.For(jen.Id(i).Op(":=").Range().Add(coll.code))
+		if cx.HasIterVar2() {
+			second, item = item, func() cval { return cval{code: jen.Int64().Call(jen.Id(i)), typ: tInt} }
+		}
 	case coll.typ == tMap:
 		c.mapValuesNotNull(coll)
 		item = func() cval { return cval{code: jen.String().Call(jen.Id(it)), typ: tString} }
-		loop = jen.For(jen.Id(it).Op(":=").Range().Add(coll.code))
+		val := ""
+		if cx.HasIterVar2() {
+			val = c.temp("val")
+			second = func() cval {
+				return c.element(jen.Id(val), coll.node.Values, coll.schema.AdditionalProperties.Schema)
+			}
+		}
+		// The key and value variables, where the loop's body reads them (Go refuses unused ones).
+		mapRange := coll.code
+		mapLoop = func(body []jen.Code) *jen.Statement {
+			k, v := jen.Id("_"), jen.Id("_")
+			if usesIdent(body, it) {
+				k = jen.Id(it)
+			}
+			if val != "" && usesIdent(body, val) {
+				v = jen.Id(val)
+			}
+			if val == "" || v.GoString() == "_" {
+				if k.GoString() == "_" {
+					return jen.For(jen.Range().Add(mapRange))
+				}
+				return jen.For(k.Op(":=").Range().Add(mapRange))
+			}
+			return jen.For(jen.List(k, v).Op(":=").Range().Add(mapRange))
+		}
 	default:
 		unsupported("a macro over a %s", coll.typ)
 	}
+	savedVar2, had2 := c.vars[cx.IterVar2()]
+	defer func() {
+		if cx.HasIterVar2() {
+			if had2 {
+				c.vars[cx.IterVar2()] = savedVar2
+			} else {
+				delete(c.vars, cx.IterVar2())
+			}
+		}
+	}()
 	saved, had := c.vars[cx.IterVar()]
 	// Reading the item, and the body: an error of either is the item's error.
 	stmts, bv, fallible, zb := c.sub(func() cval {
 		c.vars[cx.IterVar()] = item()
+		if second != nil {
+			c.vars[cx.IterVar2()] = second()
+		}
 		return c.want(c.expr(body(cx, m)), tBool)
 	})
 	*zb = *jen.False()
@@ -250,7 +292,7 @@ func (c *compiler) macro(cx celast.ComprehensionExpr, m macro) cval {
 			decls = append(decls, jen.Var().Id(rerr).Error())
 		}
 		c.emit(decls...)
-		c.emit(loop.Block(append([]jen.Code{interrupt}, inner...)...))
+		c.emit(loopOf(loop, mapLoop, append([]jen.Code{interrupt}, inner...)).Block(append([]jen.Code{interrupt}, inner...)...))
 		if berr != "" {
 			undecided := jen.Id(r)
 			if decides {
@@ -270,7 +312,7 @@ func (c *compiler) macro(cx celast.ComprehensionExpr, m macro) cval {
 			decls = append(decls, jen.Var().Id(rerr).Error())
 		}
 		c.emit(decls...)
-		c.emit(loop.Block(append([]jen.Code{interrupt}, inner...)...))
+		c.emit(loopOf(loop, mapLoop, append([]jen.Code{interrupt}, inner...)).Block(append([]jen.Code{interrupt}, inner...)...))
 		if berr != "" {
 			c.emit(jen.If(jen.Id(rerr).Op("!=").Nil()).Block(jen.Return(c.zero, jen.Id(rerr))))
 		}
@@ -299,4 +341,35 @@ func isFilter(cx celast.ComprehensionExpr) bool {
 	}
 	el := add[1].AsList().Elements()
 	return len(el) == 1 && el[0].Kind() == celast.IdentKind && el[0].AsIdent() == cx.IterVar()
+}
+
+// loopOf is the loop header: a map's, once its body is known, or the list's.
+func loopOf(list *jen.Statement, mapLoop func([]jen.Code) *jen.Statement, body []jen.Code) *jen.Statement {
+	if mapLoop != nil {
+		return mapLoop(body)
+	}
+	return list
+}
+
+// usesIdent reports whether code reads the variable name.
+func usesIdent(code []jen.Code, name string) bool {
+	src := jen.Block(code...).GoString()
+	for i := strings.Index(src, name); i >= 0; {
+		end := i + len(name)
+		before := i == 0 || !isIdentByte(src[i-1])
+		after := end == len(src) || !isIdentByte(src[end])
+		if before && after {
+			return true
+		}
+		next := strings.Index(src[end:], name)
+		if next < 0 {
+			break
+		}
+		i = end + next
+	}
+	return false
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

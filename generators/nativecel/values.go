@@ -341,6 +341,9 @@ func (c *compiler) mapIndex(m, k cval) cval {
 func (c *compiler) optSelect(x cval, name string) cval {
 	var present *jen.Statement
 	if x.typ == tOptional {
+		if x.elem == nil {
+			unsupported("?. on optional.none()")
+		}
 		present, x = x.present, *x.elem
 	}
 	if !isStructLike(x.typ) {

@@ -146,6 +146,10 @@ type ResourceName string
 // +validationRule=`[].sum() == 0 && [].isSorted() && [].indexOf(1) == -1`
 // +validationRule=`self.items.exists(i, i.name == 'a' && i.?note.orValue("") == "")`
 // +validationRule=`!format.dns1123Label().validate(self.name).hasValue() && format.named('labelValue').hasValue() && !format.named('nope').hasValue()`
+// +validationRule=`self.byName.all(k, v, v > 0 || k == "") && self.byName.exists(k, v, true) == (self.byName.size() > 0)`
+// +validationRule=`self.atomic.all(i, it, i == 0 || it.name != self.atomic[i-1].name) && !self.atomic.exists(i, it, i < 0)`
+// +validationRule=`self.set.existsOne(i, s, s == 'a') || !('a' in self.set)`
+// +validationRule=`size(self.name) == 0 || format.dns1123Label().validate(self.name) != null`
 type ShapesSpec struct {
 	// +optional
 	// +maxItems=8
