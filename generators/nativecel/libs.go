@@ -201,12 +201,6 @@ func (c *compiler) libCall(e celast.Expr, call celast.CallExpr) (cval, bool) {
 			return cval{code: jen.Parens(cmp.Op("<").Lit(0)), typ: tBool}, true
 		}
 		return cval{code: jen.Int64().Call(cmp), typ: tInt}, true
-	case "sign":
-		recv, _ := c.member(call, 0)
-		if recv.typ != tQuantity {
-			unsupported("sign of a %s", recv.typ)
-		}
-		return cval{code: jen.Int64().Call(recv.code.Clone().Dot("Sign").Call()), typ: tInt}, true
 	case "isInteger":
 		recv, _ := c.member(call, 0)
 		if recv.typ != tQuantity {

@@ -1,7 +1,10 @@
-// Package nativecel translates CEL rules into Go. A rule in the supported subset becomes a Go
-// predicate over the typed value that generated validators evaluate before (and mostly instead
-// of) running the rule in CEL. It takes a rule and the model node it sits on, and gives Go code
-// (jennifer statements); declaring package-level values is left to the caller (Quantities).
+// Package nativecel compiles CEL rules to Go. Compile (compile.go) translates a rule in the native
+// subset into Go that computes exactly what cel-go computes for it, its result or its error and
+// its messageExpression, from the API server's type-check of the rule at its place and the values
+// as the server reads them; Rule (this file) translates a rule Compile cannot take into a predicate
+// that is true only when the rule certainly holds, so that valid values skip cel-go. Both take a
+// rule and the model node it sits on and give Go code (jennifer statements); declaring
+// package-level values is left to the caller (Decls).
 package nativecel
 
 import (
@@ -21,7 +24,7 @@ import (
 	"github.com/validation-gen/validation-gen/model"
 )
 
-// The native fast path of CEL rules.
+// The predicate of a rule that does not compile (Rule).
 //
 // A rule whose expression stays within a small subset (field selection, has(), literals, !, &&, ||,
 // ?:, comparisons of ints, strings and booleans, size(), startsWith/endsWith/contains, and the all()

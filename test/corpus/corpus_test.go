@@ -242,6 +242,7 @@ func runProject(t *testing.T, root string, p project) row {
 	if r.warnings > 0 {
 		t.Log(out)
 	}
+	celReport(t, mod, append(append([]string{"tool", "validation-gen", "--cel-report"}, p.flags...), patterns...))
 
 	// The CRDs the project deletes after controller-gen, deleted from validation-gen's too: the
 	// CRD of the same group whose kind the dropped file's plural names.
@@ -757,4 +758,34 @@ func (p project) patterns() []string {
 		out[i] = pattern(d)
 	}
 	return out
+}
+
+// celReport logs how many of the project's CEL rules run compiled to Go in its validators
+// (--cel-report), and why the others run in cel-go.
+func celReport(t *testing.T, mod string, args []string) {
+	out, err := goCmd(mod, args...)
+	if err != nil {
+		t.Errorf("validation-gen --cel-report: %v\n%s", err, out)
+		return
+	}
+	native, total := 0, 0
+	why := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		switch _, reason, interpreted := strings.Cut(l, ": interpreted: "); {
+		case strings.HasSuffix(l, ": native"):
+			native++
+			total++
+		case interpreted:
+			why[reason]++
+			total++
+		}
+	}
+	if total == 0 {
+		t.Logf("CEL rules of the validators: none")
+		return
+	}
+	t.Logf("CEL rules of the validators: %d, %d compiled to Go (%.1f%%)", total, native, 100*float64(native)/float64(total))
+	for reason, n := range why {
+		t.Logf("  in cel-go %4d: %s", n, reason)
+	}
 }

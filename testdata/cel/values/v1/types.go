@@ -104,6 +104,8 @@ type Numbers struct {
 // +validationRule=`quantity(self.size).isLessThan(quantity('2Gi'))`
 // +validationRule=`self.size == '1Gi' || quantity(string(self.size)).compareTo(quantity('1')) >= 0`
 // +validationRule=`self.small + self.medium < 100000 && self.big > 0`
+// +validationRule=`!quantity(self.size).isInteger() || quantity(self.size).asInteger() >= 0`
+// +validationRule=`[1, 2, 3].exists(x, x == self.small) || self.small > 0 && double(self.medium) >= 2.5`
 type NumbersSpec struct {
 	Port   intstr.IntOrString `json:"port"`
 	Size   resource.Quantity  `json:"size"`
