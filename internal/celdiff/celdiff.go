@@ -282,6 +282,8 @@ func render(errs field.ErrorList) []string {
 	return out
 }
 
+var _ = slices.Contains[[]string] // used when a package has allocation-free kinds
+
 // fixedRun is a fixed object validated compiled to Go and in cel-go; allocs measures the
 // allocations of its validation compiled to Go on create and on an unchanged update, which must
 // be none when allocFree.
