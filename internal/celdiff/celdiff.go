@@ -52,9 +52,9 @@ type Source struct {
 	// Fixed: the package declares CELDiffObjects() map[string][]any, objects (pointers) by kind
 	// name, which are checked on create besides the random ones.
 	Fixed bool
-	// AllocFree: the package also declares CELDiffAllocFree() []string, the kinds whose fixed
-	// objects are valid and must validate without allocating (create and unchanged update,
-	// compiled to Go).
+	// AllocFree: the fixed objects are valid (no errors), and the package also declares
+	// CELDiffAllocFree() []string, the kinds whose fixed objects must validate without allocating
+	// (create and unchanged update, compiled to Go).
 	AllocFree bool
 	// Report, when set, receives the --cel-report of the package (rules compiled to Go or not).
 	Report io.Writer
@@ -82,7 +82,7 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 		pkg, name string
 		server    bool
 		fixed     bool
-		allocFree bool
+		allocFree bool // valid fixed objects, allocation-free for the kinds CELDiffAllocFree names
 	}
 	var kinds []kind
 	var imports strings.Builder
@@ -166,8 +166,9 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 		}
 		fixed := "nil"
 		if k.fixed {
-			allocFree := "false"
+			valid, allocFree := "false", "false"
 			if k.allocFree {
+				valid = "true"
 				allocFree = fmt.Sprintf("slices.Contains(native_%s.CELDiffAllocFree(), %q)", k.pkg, k.name)
 			}
 			fixed = fmt.Sprintf("func() (out []fixedRun) {\n"+
@@ -175,11 +176,11 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 				"\t\t\ta := o.(*native_%[1]s.%[2]s)\n\t\t\tvar b plain_%[1]s.%[2]s\n\t\t\tconvert(a, &b)\n"+
 				"\t\t\tvar ao native_%[1]s.%[2]s\n\t\t\tconvert(a, &ao)\n"+
 				"\t\t\tout = append(out, fixedRun{native_%[1]s.Validate_%[2]s(ctx, create, nil, a, nil), plain_%[1]s.Validate_%[2]s(ctx, create, nil, &b, nil), &b,\n"+
-				"\t\t\t\t%[3]s, func() (float64, float64) {\n"+
+				"\t\t\t\t%[4]s, %[3]s, func() (float64, float64) {\n"+
 				"\t\t\t\t\treturn testing.AllocsPerRun(50, func() { native_%[1]s.Validate_%[2]s(ctx, create, nil, a, nil) }),\n"+
 				"\t\t\t\t\t\ttesting.AllocsPerRun(50, func() { native_%[1]s.Validate_%[2]s(ctx, update, nil, a, &ao) })\n"+
 				"\t\t\t\t}})\n"+
-				"\t\t}\n\t\treturn out\n\t}", k.pkg, k.name, allocFree)
+				"\t\t}\n\t\treturn out\n\t}", k.pkg, k.name, allocFree, valid)
 		}
 		fmt.Fprintf(&cases, "\t{%q, func(f *randfill.Filler, old bool) (field.ErrorList, field.ErrorList, any) {\n"+
 			"\t\tvar a, ao native_%[2]s.%[3]s\n\t\tf.Fill(&a)\n\t\tf.Fill(&ao)\n\t\tvar b, bo plain_%[2]s.%[3]s\n\t\tconvert(&a, &b)\n\t\tconvert(&ao, &bo)\n"+
@@ -290,6 +291,7 @@ var _ = slices.Contains[[]string] // used when a package has allocation-free kin
 type fixedRun struct {
 	native, plain field.ErrorList
 	obj           any
+	valid         bool // the object is valid: no errors
 	allocFree     bool
 	allocs        func() (create, update float64)
 }
@@ -455,11 +457,11 @@ func TestFixedObjects(t *testing.T) {
 			if ours, theirs := rules(r.plain, true), rules(c.server(r.obj), false); fmt.Sprint(ours) != fmt.Sprint(theirs) {
 				t.Errorf("%s object %d:\nvalidators:  %q\nAPI server:  %q\nobject: %s", c.kind, i, ours, theirs, mustJSON(r.obj))
 			}
+			if r.valid && len(r.native) > 0 {
+				t.Errorf("%s object %d is not valid: %q", c.kind, i, ra)
+				continue
+			}
 			if r.allocFree {
-				if len(r.native) > 0 {
-					t.Errorf("%s object %d is not valid: %q", c.kind, i, ra)
-					continue
-				}
 				if create, update := r.allocs(); create != 0 || update != 0 {
 					t.Errorf("%s object %d: %v allocations on create, %v on an unchanged update; want none", c.kind, i, create, update)
 				}

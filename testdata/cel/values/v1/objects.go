@@ -16,7 +16,7 @@ func CELDiffObjects() map[string][]any {
 	return map[string][]any{
 		"Durations": {&Durations{Spec: DurationsSpec{Val1: "1h2m3.004s", Plain: "1h2m3.004s", List: []string{"1h", "1h2m3.004s", "2h"},
 			Go: metav1.Duration{Duration: 90 * time.Second}}}},
-		"Dates": {&Dates{Spec: DatesSpec{D: "1997-07-16", DT: "1997-07-16T19:20:30Z", Plain: "1997-07-16T20:20:30Z",
+		"Dates": {&Dates{Spec: DatesSpec{D: "1997-07-16", DT: "1997-07-16T19:20:30Z", Plain: "1997-07-16T18:20:30Z",
 			Dates: []string{"1997-07-01", "1997-07-16"}, Start: metav1.NewTime(time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC))}}},
 		"Numbers": {&Numbers{Spec: NumbersSpec{Port: intstr.FromInt32(80), Size: resource.MustParse("1Gi"), Small: 1, Medium: 2, Big: 3}}},
 		"Shapes": {&Shapes{Spec: ShapesSpec{Empty: []string{}, ByName: map[ResourceName]int32{"cpu": 2}, Set: []string{"a", "b"},
