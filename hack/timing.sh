@@ -6,7 +6,8 @@
 #              CONTROLLER_GEN_VERSION) writing its CRDs: testdata/tags/plural/v1, and docs/getting-started/own-module.md's shop
 #              package ("Use it in your own module") in a module of its own;
 #   many       go generate ./... over the API packages of real modules (the examples, copied into a module
-#              of their own, and gateway-api's apis/ and apisx/ through the module proxy), once with one
+#              of their own, gateway-api's apis/ and apisx/ and Cluster API's api module, through the
+#              module proxy, as test/corpus fetches them), once with one
 #              validation-gen directive per package and once with one directive for all (the anchor):
 #              without the result cache (one load per directive), with it cold (one joint load), and a
 #              no-op re-run with it warm; plus the go command's own start-up of `go tool validation-gen`;
@@ -31,6 +32,7 @@ rounds=${ROUNDS:-5}
 rows=${ROWS:-small many validators example k8sapi}
 cgver=${CONTROLLER_GEN_VERSION:-v0.23.0}
 gwver=${GATEWAY_API_VERSION:-v1.6.3}
+capiver=${CLUSTER_API_VERSION:-v1.14.2}
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 export VALIDATION_GEN_CACHE=off # cold runs unless a row says otherwise: every round after the first would hit
@@ -40,6 +42,13 @@ want() { [[ " $rows " == *" $1 "* ]]; }
 mkdir -p "$tmp/bin"
 go build -o "$tmp/bin/validation-gen" ./cmd/validation-gen
 printf '' >"$tmp/empty.txt"
+
+# quiet CMD...: runs CMD, showing its output only when it fails (set -e then stops the script).
+quiet() {
+  local out
+  out=$("$@" 2>&1) || { echo "timing.sh: $*:" >&2; echo "$out" >&2; return 1; }
+}
+export -f quiet
 
 # measure NAME: runs the function NAME (output discarded) and appends "wall KB user sys" to $tmp/NAME.
 # A run that fails is not a measurement: the script stops with its output (a failing anchor once
@@ -97,8 +106,8 @@ if want small; then
     inblock { print > out }' <(mkdir -p "$shop/api/v1"; cat docs/getting-started/own-module.md)
   go build -o "$tmp/bin/deepcopy-gen" k8s.io/code-generator/cmd/deepcopy-gen
   apimachinery=$(go list -m -f '{{.Version}}' k8s.io/apimachinery)
-  (cd "$shop" && go mod init example.com/myapi >/dev/null 2>&1 &&
-    GOFLAGS=-mod=mod go get "k8s.io/apimachinery@$apimachinery" >/dev/null 2>&1 && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 &&
+  (cd "$shop" && quiet go mod init example.com/myapi &&
+    GOFLAGS=-mod=mod quiet go get "k8s.io/apimachinery@$apimachinery" && GOFLAGS=-mod=mod quiet go mod tidy &&
     (cd api/v1 && "$tmp/bin/deepcopy-gen" --output-file zz_generated.deepcopy.go .) && go build ./...)
 
   # The small packages have no committed Go outputs, so --verify reports them stale after generating
@@ -139,7 +148,7 @@ corpus() {
   # Only validation-gen's directives run: the modules' own (deepcopy-gen, ...) are not timed.
   find "$src" -name '*.go' -exec sed -i '/^\/\/go:generate /d' {} +
   (cd "$src" && go mod edit -require github.com/validation-gen/validation-gen@v0.0.0 -replace github.com/validation-gen/validation-gen="$repo" &&
-    GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1)
+    GOFLAGS=-mod=mod quiet go mod tidy)
   mapfile -t dirs < <(cd "$src" && go list -f '{{.Dir}}' ./... | sed "s|^$src||; s|^/||; s|^$|.|")
   for v in pkg joint; do cp -r "$src" "$tmp/$name-$v"; done
   for d in "${dirs[@]}"; do
@@ -150,19 +159,19 @@ corpus() {
   mkdir -p "$tmp/$name-joint/gen"
   printf 'package gen\n\n//go:generate validation-gen %s\n' "${patterns[*]}" >"$tmp/$name-joint/gen/gen.go"
   for v in pkg joint; do
-    (cd "$tmp/$name-$v" && PATH=$tmp/bin:$PATH go generate ./... && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1 &&
+    (cd "$tmp/$name-$v" && PATH=$tmp/bin:$PATH go generate ./... && GOFLAGS=-mod=mod quiet go mod tidy &&
       PATH=$tmp/bin:$PATH go generate ./... && go build ./...)
   done
-  # Per-package outputs are the joint run's, byte for byte.
+  # Per-package outputs should be the joint run's, byte for byte: say which are not.
+  local differ=()
   for d in "${dirs[@]}"; do
     for f in zz_generated.openapi.go zz_generated.validations.go; do
       if [[ -e $tmp/$name-pkg/$d/$f || -e $tmp/$name-joint/$d/$f ]] && ! cmp -s "$tmp/$name-pkg/$d/$f" "$tmp/$name-joint/$d/$f"; then
-        echo "timing.sh: $name: $d/$f differs between the per-package and the joint run" >&2
-        exit 1
+        differ+=("$d/$f")
       fi
     done
   done
-  echo "$name ${#dirs[@]}" >>"$tmp/corpora"
+  echo "$name ${#dirs[@]} ${differ[*]}" >>"$tmp/corpora"
 }
 
 if want many; then
@@ -170,29 +179,41 @@ if want many; then
   mkdir -p "$tmp/examples"
   tar -C examples/api --exclude='*_test.go' --exclude=generate.go --exclude=testdata -cf - . | tar -C "$tmp/examples" -xf -
   find "$tmp/examples" -name '*.go' -exec sed -i 's|github.com/validation-gen/validation-gen/examples/api|example.com/examples|g' {} +
-  (cd "$tmp/examples" && go mod init example.com/examples >/dev/null 2>&1)
+  (cd "$tmp/examples" && quiet go mod init example.com/examples)
   corpus examples
-  # gateway-api's API packages, as published.
-  gw=$(cd "$tmp" && GOFLAGS= go mod download -json "sigs.k8s.io/gateway-api@$gwver" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
-  mkdir -p "$tmp/gateway-api"
-  cp -r "$gw/go.mod" "$gw/go.sum" "$gw/apis" "$gw/apisx" "$tmp/gateway-api/"
-  chmod -R u+w "$tmp/gateway-api"
-  find "$tmp/gateway-api" -name '*_test.go' -delete
-  (cd "$tmp/gateway-api" && GOFLAGS=-mod=mod go mod tidy >/dev/null 2>&1)
+  # Real projects' API packages, as published (test/corpus has them all; these generate without
+  # patches), with test/corpus's directories: gateway-api's apis/ and apisx/, Cluster API's addons/,
+  # core/, ipam/ and runtime/ (and deprecated/, which core imports).
+  fetch() { # fetch NAME MODULE@VERSION DIR...: the module's go.mod, go.sum and DIRs (all: .) into $tmp/NAME
+    local name=$1 mod=$2 dir
+    shift 2
+    dir=$(cd "$tmp" && GOFLAGS= go mod download -json "$mod" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+    mkdir -p "$tmp/$name"
+    for d in go.mod go.sum "$@"; do cp -r "$dir/$d" "$tmp/$name/"; done
+    chmod -R u+w "$tmp/$name"
+    find "$tmp/$name" -name '*_test.go' -delete
+    (cd "$tmp/$name" && GOFLAGS=-mod=mod quiet go mod tidy)
+  }
+  fetch gateway-api "sigs.k8s.io/gateway-api@$gwver" apis apisx
   corpus gateway-api
-  awk '{ printf "%s: %d packages, per-package outputs identical to the joint run'"'"'s\n", $1, $2 }' "$tmp/corpora"
+  fetch cluster-api "sigs.k8s.io/cluster-api/api@$capiver" addons core ipam runtime deprecated
+  corpus cluster-api
+  awk '{ printf "%s: %d packages, ", $1, $2; if (NF == 2) print "per-package outputs identical to the joint run'"'"'s"
+    else { printf "per-package outputs that differ from the joint run'"'"'s:"; for (i = 3; i <= NF; i++) printf " %s", $i; print "" } }' "$tmp/corpora"
 
   gen() { (cd "$1" && PATH=$tmp/bin:$PATH go generate ./...); }
-  many_joint() { for c in examples gateway-api; do VALIDATION_GEN_CACHE=off gen "$tmp/$c-joint"; done; }
-  many_nocache() { for c in examples gateway-api; do VALIDATION_GEN_CACHE=off gen "$tmp/$c-pkg"; done; }
-  many_cold() { rm -rf "$tmp/cold"; for c in examples gateway-api; do VALIDATION_GEN_CACHE=$tmp/cold gen "$tmp/$c-pkg"; done; }
-  many_noop() { for c in examples gateway-api; do VALIDATION_GEN_CACHE=$tmp/warm gen "$tmp/$c-pkg"; done; }
-  joint_noop() { for c in examples gateway-api; do VALIDATION_GEN_CACHE=$tmp/warm gen "$tmp/$c-joint"; done; }
+  corpora=$(awk '{ printf "%s ", $1 }' "$tmp/corpora")
+  export corpora
+  many_joint() { for c in $corpora; do VALIDATION_GEN_CACHE=off gen "$tmp/$c-joint"; done; }
+  many_nocache() { for c in $corpora; do VALIDATION_GEN_CACHE=off gen "$tmp/$c-pkg"; done; }
+  many_cold() { rm -rf "$tmp/cold"; for c in $corpora; do VALIDATION_GEN_CACHE=$tmp/cold gen "$tmp/$c-pkg"; done; }
+  many_noop() { for c in $corpora; do VALIDATION_GEN_CACHE=$tmp/warm gen "$tmp/$c-pkg"; done; }
+  joint_noop() { for c in $corpora; do VALIDATION_GEN_CACHE=$tmp/warm gen "$tmp/$c-joint"; done; }
   # The go command's own start-up of a tool, which every `go tool validation-gen` directive pays.
   gotool() { (cd "$repo/examples/api" && go tool validation-gen --help >/dev/null); }
   export -f gen many_joint many_nocache many_cold many_noop joint_noop gotool
   run_rounds many_joint many_nocache many_cold many_noop joint_noop gotool
-  label="go generate ./... over $(awk '{ n += $2 } END { print n }' "$tmp/corpora") packages (examples, gateway-api $gwver)"
+  label="go generate ./... over $(awk '{ n += $2 } END { print n }' "$tmp/corpora") packages ($(awk '{ printf "%s%s", s, $1; s = ", " }' "$tmp/corpora"))"
   report "$label: a directive per package, result cache cold (one joint load) vs one directive for all" many_cold many_joint \
     "<= 1.5x" joint
   report "$label: a directive per package without the result cache (one load each) vs one directive for all" many_nocache many_joint \
