@@ -16,7 +16,7 @@ type Widget struct {
 	metav1.TypeMeta `json:",inline"`
 	// +optional
 	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Spec Spec `json:"spec"`
+	Spec              Spec `json:"spec"`
 }
 
 // Spec has a field of every escaping class, each in a rule of another +k8s: tag. A rule written

@@ -32,6 +32,4 @@ type WidgetSpec struct {
 	// +k8s:required
 	// +featureGate=Colors
 	Color *string `json:"color,omitempty"`
-
-
 }
