@@ -15,12 +15,13 @@ var celSources = []struct {
 	server    bool // the API server's CRD validation is the third party (rules of +validationRule only)
 }{
 	{"celvalues", "testdata/cel/values/v1", false, true}, // with valid objects (CELDiffObjects, CELDiffAllocFree)
+	{"celcost", "testdata/cel/cost/v1", false, true},     // over the cost limit: compiled for small values (CELDiffObjects)
 	{"celgood", "testdata/cel/good/v1", false, false},
 	{"validationrule", "testdata/tags/validationrule", false, false},
 	{"immutable", "testdata/tags/immutable", false, false},
 	{"recursiverule", "testdata/tags/recursiverule", false, false},
 	{"aliaschain", "testdata/tags/aliaschain", false, false},
-	{"celcost", "testdata/tags/celcost", false, false},
+	{"celcosttag", "testdata/tags/celcost", false, false},
 	{"workloads", "examples/api/workloads/v1", true, false},
 }
 
@@ -34,7 +35,7 @@ func TestNativeCELMatchesCEL(t *testing.T) {
 	var sources []celdiff.Source
 	for _, s := range celSources {
 		src := celdiff.Source{Name: s.name, Dir: filepath.Join(root, s.dir), DeepCopy: s.deepcopy, Server: s.server}
-		src.Fixed, src.AllocFree = s.name == "celvalues", s.name == "celvalues"
+		src.Fixed, src.AllocFree = s.name == "celvalues" || s.name == "celcost", s.name == "celvalues"
 		sources = append(sources, src)
 	}
 	celdiff.Run(t, root, sources, 40)

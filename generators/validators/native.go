@@ -125,8 +125,12 @@ func rulePlaceFacts(schemaJSON string, resourceRoot bool, opts model.Options) (p
 
 // nativeRules compiles each rule of a place to Go where it can (nil where it cannot, with the
 // reason in whys).
-func (g *validatorGen) nativeRules(celVar string, n *model.Node, rules []model.Rule) (progs []*nativecel.Program, whys []string, facts placeFacts) {
-	progs, whys = make([]*nativecel.Program, len(rules)), make([]string, len(rules))
+//
+// A rule over the per-call cost limit is compiled too when smaller limits bring its estimate under
+// it (celcost.go): guards[i] then names the function that tells values within them, and larger
+// values run in cel-go.
+func (g *validatorGen) nativeRules(celVar string, n *model.Node, rules []model.Rule) (progs []*nativecel.Program, whys, guards []string, facts placeFacts) {
+	progs, whys, guards = make([]*nativecel.Program, len(rules)), make([]string, len(rules)), make([]string, len(rules))
 	root := g.memo["root:"+celVar] != ""
 	schemaJSON := g.ruleSchema(n, rules, true)
 	facts, ok := rulePlaceFacts(schemaJSON, root, g.opts)
@@ -140,19 +144,30 @@ func (g *validatorGen) nativeRules(celVar string, n *model.Node, rules []model.R
 			whys[i] = "more than 64 rules at one place: put some on the fields or types below it"
 		case strings.TrimSpace(r.Rule) == "":
 			whys[i] = "an empty rule"
-		case facts.costs[i] > celconfig.PerCallLimit:
-			whys[i] = fmt.Sprintf("its worst-case cost %d is over the per-call limit %d, which only cel-go enforces as it runs: "+
-				"bound what it reads (+maxItems, +maxProperties, +maxLength)", facts.costs[i], celconfig.PerCallLimit)
-		case facts.msgCosts[i] > celconfig.PerCallLimit:
-			whys[i] = fmt.Sprintf("its messageExpression's worst-case cost %d is over the per-call limit %d, which only cel-go enforces as it runs: "+
-				"bound what it reads (+maxItems, +maxProperties, +maxLength)", facts.msgCosts[i], celconfig.PerCallLimit)
+		case facts.costs[i] > celconfig.PerCallLimit || facts.msgCosts[i] > celconfig.PerCallLimit:
+			what, cost := "its", facts.costs[i]
+			if cost <= celconfig.PerCallLimit {
+				what, cost = "its messageExpression's", facts.msgCosts[i]
+			}
+			whys[i] = fmt.Sprintf("%s worst-case cost %d is over the per-call limit %d, which only cel-go enforces as it runs: "+
+				"bound what it reads (+maxItems, +maxProperties, +maxLength)", what, cost, celconfig.PerCallLimit)
+			if g.opts.NoNativeCEL || len(rules) > 64 {
+				break
+			}
+			if guard, ok := g.costGuard(n, schemaJSON, i, root); ok {
+				if p, why := nativecel.Compile(r, nativecel.Place{Node: n, Schema: []byte(schemaJSON), Root: root, Compat: g.opts.Compat}, g); p != nil {
+					progs[i], whys[i], guards[i] = p, "", guard
+				} else {
+					whys[i] = why
+				}
+			}
 		case facts.usesOld[i] != r.IsTransition():
 			whys[i] = "oldSelf is not where the rule's text suggests (a bug; please report it)"
 		default:
 			progs[i], whys[i] = nativecel.Compile(r, nativecel.Place{Node: n, Schema: []byte(schemaJSON), Root: root, Compat: g.opts.Compat}, g)
 		}
 	}
-	return progs, whys, facts
+	return progs, whys, guards, facts
 }
 
 // nativeCall evaluates the rules of a CEL variable in Go when at least one compiles: a function
@@ -160,7 +175,7 @@ func (g *validatorGen) nativeRules(celVar string, n *model.Node, rules []model.R
 // order, so that errors come in the order and with the stops of CEL alone. ok is false when no
 // rule compiles (the caller then runs them all in CEL).
 func (g *validatorGen) nativeCall(celVar string, n *model.Node, rules []model.Rule, self, old string, transitionsOnly bool, target string) (jen.Code, bool) {
-	progs, whys, facts := g.nativeRules(celVar, n, rules)
+	progs, whys, guards, facts := g.nativeRules(celVar, n, rules)
 	for i, r := range rules {
 		g.report(r, whys[i])
 	}
@@ -194,17 +209,28 @@ func (g *validatorGen) nativeCall(celVar string, n *model.Node, rules []model.Ru
 		case !r.OptionalOldSelf:
 			gate = jen.Id("old").Op("!=").Nil()
 		}
-		var run []jen.Code
-		if p := progs[i]; p != nil {
-			run = g.nativeRule(name, i, r, p, n, facts)
-		} else {
+		inCEL := func() []jen.Code {
 			g.useCELVar(celVar)
-			run = []jen.Code{
+			return []jen.Code{
 				jen.List(jen.Id("e"), jen.Id("stop")).Op(":=").Id(celVar).Dot("ValidateRule").Call(jen.Id("ctx"), jen.Id("self"),
 					jen.Qual(pkgGenRT, "Old").Call(jen.Id("old")), jen.Id("transitionOnly"), jen.Lit(i)),
 				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("e").Op("...")),
 				jen.If(jen.Id("stop")).Block(jen.Return(jen.Id("errs"))),
 			}
+		}
+		var run []jen.Code
+		switch p := progs[i]; {
+		case p != nil && guards[i] != "":
+			// Compiled for values small enough for the cost limit; cel-go, which counts, for others.
+			small := jen.Id(guards[i]).Call(jen.Id("self"))
+			if facts.usesOld[i] {
+				small = small.Op("&&").Parens(jen.Id("old").Op("==").Nil().Op("||").Id(guards[i]).Call(jen.Id("old")))
+			}
+			run = []jen.Code{jen.If(small).Block(g.nativeRule(name, i, r, p, n, facts)...).Else().Block(inCEL()...)}
+		case p != nil:
+			run = g.nativeRule(name, i, r, p, n, facts)
+		default:
+			run = inCEL()
 			if guard, ok := g.guardRule(r, n); ok && facts.costs[i] <= celconfig.PerCallLimit {
 				run = []jen.Code{jen.If(jen.Op("!").Parens(guard)).Block(run...)}
 			}
