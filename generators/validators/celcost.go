@@ -7,8 +7,8 @@ import (
 	"sort"
 
 	"github.com/dave/jennifer/jen"
-	"k8s.io/kube-openapi/pkg/validation/spec"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/validation-gen/validation-gen/model"
 )
