@@ -28,9 +28,9 @@ const (
 
 var corpusDirs = []string{"config/crd/standard", "config/crd/experimental"}
 
-// minNativeShare is the share of the corpus's rules that compile to Go today (a ratchet: raise it
-// as the native subset grows; the issue's target is 0.90).
-const minNativeShare = 0.97
+// minNativeShare is the share of the corpus's rules that compile to Go today: all of them (a
+// ratchet; issue 23's target was 0.95).
+const minNativeShare = 1.0
 
 // TestNativeShare turns every place with rules in the corpus's published CRDs into Go types
 // (places repeated across versions and channels once), generates their validators and reports how
