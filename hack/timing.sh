@@ -11,9 +11,10 @@
 #              validation-gen directive per package and once with one directive for all (the anchor):
 #              without the result cache (one load per directive), with it cold (one joint load), and a
 #              no-op re-run with it warm; plus the go command's own start-up of `go tool validation-gen`;
-#   validators generated validators against the API server's schema validation of the same object
-#              (BenchmarkBackends in examples/api/workloads: a valid create of WorkerPool, CEL rules,
-#              formats and list maps; VALIDATORS_BENCH and VALIDATORS_PKG choose another benchmark);
+#   validators generated validators against the API server's validation of the same object from the
+#              CRD (BenchmarkKinds in examples/api/workloads: a valid create of each kind; WorkerPool
+#              has CEL rules, formats and list maps; VALIDATORS_BENCH and VALIDATORS_PKG choose
+#              another benchmark);
 #   example    the README's example command (--verify), against its target of 3 s;
 #   k8sapi     all of k8s.io/api and meta/v1, OpenAPI only, beside kube-openapi's openapi-gen (the version
 #              in go.mod) over the same packages.
@@ -226,20 +227,27 @@ fi
 # ---- validators: generated vs the API server ------------------------------------------------------
 
 if want validators; then
-  bench=${VALIDATORS_BENCH:-'BenchmarkBackends/create-valid/(generated|schema)$'}
+  # BenchmarkKinds/<kind>/create-valid/{generated,server}: every example kind, valid, on create.
+  bench=${VALIDATORS_BENCH:-'BenchmarkKinds/.*/create-valid/(generated|server)$'}
   pkg=${VALIDATORS_PKG:-./examples/api/workloads/}
   go test -run '^$' -bench "$bench" -benchmem -count "$rounds" "$pkg" >"$tmp/bench.txt"
-  awk '/^Benchmark/ { split($1, p, "/"); b = p[length(p)]; sub(/-[0-9]+$/, "", b); ns[b] = ns[b] " " $3; al[b] = al[b] " " $7 }
+  awk '/^Benchmark/ { n = split($1, p, "/"); b = p[n]; sub(/-[0-9]+$/, "", b); k = (n >= 4) ? p[2] : p[1]
+      if (b == "schema") b = "server"
+      if (!(k in seen)) { seen[k] = 1; kinds[++nk] = k }
+      ns[k, b] = ns[k, b] " " $3; al[k, b] = al[k, b] " " $7 }
     function med(s,   a, n, i, j, t) { n = split(s, a, " "); for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }; return a[int((n + 1) / 2)] }
     function lo(s,   a, n, i, m) { n = split(s, a, " "); m = a[1]; for (i = 2; i <= n; i++) if (a[i] + 0 < m + 0) m = a[i]; return m }
     function hi(s,   a, n, i, m) { n = split(s, a, " "); m = a[1]; for (i = 2; i <= n; i++) if (a[i] + 0 > m + 0) m = a[i]; return m }
     END {
-      g = "generated"; s = "schema"
-      if (!(g in ns) || !(s in ns)) { print "timing.sh: the benchmark did not report generated and schema" > "/dev/stderr"; exit 1 }
-      printf "generated validators vs the API server'"'"'s schema validation (%s, valid create)\n", bench
-      printf "  ours   %.2f us/op (%.2f-%.2f), %d allocs/op\n", med(ns[g]) / 1000, lo(ns[g]) / 1000, hi(ns[g]) / 1000, med(al[g])
-      printf "  server %.2f us/op (%.2f-%.2f), %d allocs/op\n", med(ns[s]) / 1000, lo(ns[s]) / 1000, hi(ns[s]) / 1000, med(al[s])
-      printf "  ratio  %.0fx faster (target >= 300x, 0 allocs)\n", med(ns[s]) / med(ns[g])
+      if (nk == 0) { print "timing.sh: the benchmark reported nothing" > "/dev/stderr"; exit 1 }
+      printf "generated validators vs the API server'"'"'s validation of the same object from the CRD (%s, valid create)\n", bench
+      for (i = 1; i <= nk; i++) {
+        k = kinds[i]; g = ns[k, "generated"]; s = ns[k, "server"]
+        if (g == "" || s == "") { print "timing.sh: " k ": no generated and server pair" > "/dev/stderr"; exit 1 }
+        printf "  %-14s ours %.2f us/op (%.2f-%.2f), %d allocs/op; server %.2f us/op (%.2f-%.2f), %d allocs/op; %.0fx faster\n", k,
+          med(g) / 1000, lo(g) / 1000, hi(g) / 1000, med(al[k, "generated"]), med(s) / 1000, lo(s) / 1000, hi(s) / 1000, med(al[k, "server"]), med(s) / med(g)
+      }
+      print "  (target >= 300x, 0 allocs)"
     }' bench="$bench" "$tmp/bench.txt"
 fi
 
