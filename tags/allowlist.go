@@ -51,19 +51,50 @@ func Allowed(name string) bool { return allowed[name] }
 // kubebuilder:printcolumn with the arguments name="Age",type=date.
 var markerNamespaces = map[string]bool{"kubebuilder": true}
 
-// markerName returns the name of a tag written name=value: the name itself when it is registered
-// or allow-listed, else, for a marker in one of markerNamespaces, the name without its last
-// ':'-separated segment when that is allow-listed, as controller-tools resolves "+a:b:c=x"
-// (first a:b:c, then a:b with the argument c=x). Our own tags and other namespaces keep their
-// name as written, so a misspelt tag is still reported.
+// markerName returns the name of a tag written name=value, as controller-tools resolves it
+// (splitMarker and tryAnonLookup in its pkg/markers): the name itself when it is registered or
+// allow-listed, else the name without its last ':'-separated segment when that is a tag
+// controller-gen reads (a marker in one of markerNamespaces, registered or allow-listed, or one of
+// the tags it shares with other tools, such as +listType): "+a:b:c=x" is first a:b:c, then a:b
+// with the argument c=x, and "+listType:=set" is +listType with the value set. Our own tags and
+// other namespaces keep their name as written, so a misspelt tag is still reported.
 func markerName(name string) string {
 	if _, ok := registry[name]; ok || allowed[name] {
 		return name
 	}
-	ns, _, _ := strings.Cut(name, ":")
-	i := strings.LastIndexByte(name, ':')
-	if !markerNamespaces[ns] || i < 0 || !allowed[name[:i]] && registry[name[:i]] == nil {
-		return name
+	if base, ok := strings.CutSuffix(name, ":"); ok {
+		// "+listType:=set": the empty last segment is no argument name.
+		if n := markerName(base); controllerGenName(n) {
+			return n
+		}
 	}
-	return name[:i]
+	if i := strings.LastIndexByte(name, ':'); i >= 0 && controllerGenName(name[:i]) {
+		return name[:i]
+	}
+	return name
+}
+
+// controllerGenName reports whether controller-gen reads a tag of this name: a marker in one of
+// markerNamespaces (registered or allow-listed), or a registered tag it reads under its
+// canonical name (+listType, +nullable).
+func controllerGenName(name string) bool {
+	ns, _, _ := strings.Cut(name, ":")
+	d := registry[name]
+	return markerNamespaces[ns] && (allowed[name] || d != nil) || d != nil && d.Name == name && controllerGenReads(d)
+}
+
+// namedArgs reports whether a tag (registered or allow-listed) takes named arguments, which
+// controller-tools' syntax lets start after the name's last ':' (+kubebuilder:resource:path=x).
+func namedArgs(name string) bool {
+	d, ok := registry[name]
+	if !ok {
+		return true // another tool's marker: its arguments are its own
+	}
+	if d.Marker != nil {
+		return !d.Marker.AnonymousField() && !d.Marker.Empty()
+	}
+	if d.Prefix {
+		return true // +kubebuilder:validation:items:MaxLength=3: the marker after it is its argument
+	}
+	return len(d.Params) > 0
 }

@@ -12,7 +12,7 @@ var refPattern = regexp.MustCompile(`^ref\(([^"()]+)\)$`)
 
 func init() {
 	Register(&Def{
-		Name: "default", Scopes: ScopeType | ScopeField,
+		Name: "default", ControllerGen: true, Scopes: ScopeType | ScopeField,
 		Value:   Arg{Kind: ArgJSON},
 		Doc:     "Default value: a JSON value, or ref(Const) / ref(import/path.Const) naming a Go constant whose value is used.",
 		OpenAPI: "default", Example: "+default=ref(ProtocolTCP)",

@@ -31,6 +31,8 @@ func FuzzApply(f *testing.F) {
 		"+validationRule='self'",
 		"+maxItems=99999999999999999999",
 		"+multipleOf=0",
+		"+listType:x=set\n+listMapKey:=name\n+kubebuilder:validation:items:MinLength:=1",
+		"+listType = set\n+kubebuilder:validation:UniqueItems:true\n+optional.",
 		"+",
 	} {
 		f.Add(s)

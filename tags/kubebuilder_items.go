@@ -14,7 +14,7 @@ const (
 
 func init() {
 	Register(&Def{
-		Name: "kubebuilder:validation:items", Scopes: ScopeType | ScopeField, Repeatable: true,
+		Name: "kubebuilder:validation:items", Scopes: ScopeType | ScopeField, Repeatable: true, Prefix: true,
 		Kinds: []model.Kind{model.KindList},
 		Value: Arg{Kind: ArgJSON, Optional: true, Doc: "a validation marker without its prefix"},
 		Doc: "A +kubebuilder:validation: marker for the items of a list, written on the list: " +

@@ -4,7 +4,7 @@ import "github.com/validation-gen/validation-gen/model"
 
 func init() {
 	Register(&Def{
-		Name: "listMapKey", Aliases: []string{"k8s:listMapKey"}, Scopes: ScopeType | ScopeField, Kinds: listKinds,
+		Name: "listMapKey", Aliases: []string{"k8s:listMapKey"}, ControllerGen: true, Scopes: ScopeType | ScopeField, Kinds: listKinds,
 		Value: Arg{Kind: ArgString}, Repeatable: true,
 		Doc:     "With +listType=map: a JSON field name of the item that is part of its key. Repeat for composite keys. Key fields must be required scalars.",
 		OpenAPI: "x-kubernetes-list-map-keys", Example: "+listMapKey=name",

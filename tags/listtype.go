@@ -4,7 +4,7 @@ import "github.com/validation-gen/validation-gen/model"
 
 func init() {
 	Register(&Def{
-		Name: "listType", Aliases: []string{"k8s:listType"}, Scopes: ScopeType | ScopeField, Kinds: listKinds,
+		Name: "listType", Aliases: []string{"k8s:listType"}, ControllerGen: true, Scopes: ScopeType | ScopeField, Kinds: listKinds,
 		Value: Arg{Kind: ArgWord, Words: []string{"atomic", "set", "map"}},
 		Doc: "How the list merges and what makes its items unique: atomic (replaced as a whole), set (unique scalar items), " +
 			"map (items are objects identified by their +listMapKey fields).",

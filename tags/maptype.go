@@ -4,7 +4,7 @@ import "github.com/validation-gen/validation-gen/model"
 
 func init() {
 	Register(&Def{
-		Name: "mapType", Scopes: ScopeType | ScopeField, Kinds: []model.Kind{model.KindMap},
+		Name: "mapType", ControllerGen: true, Scopes: ScopeType | ScopeField, Kinds: []model.Kind{model.KindMap},
 		Value:   Arg{Kind: ArgWord, Words: []string{"atomic", "granular"}},
 		Doc:     "How the map merges: atomic (replaced as a whole) or granular (entries merge separately).",
 		OpenAPI: "x-kubernetes-map-type", Example: "+mapType=atomic",

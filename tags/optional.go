@@ -4,7 +4,7 @@ import "github.com/validation-gen/validation-gen/model"
 
 func init() {
 	Register(&Def{
-		Name: "optional", Aliases: []string{"k8s:optional"}, Scopes: ScopeField,
+		Name: "optional", Aliases: []string{"k8s:optional"}, ControllerGen: true, Scopes: ScopeField,
 		Value: Arg{Kind: ArgNone},
 		Doc: "The field may be omitted. A non-pointer field at its zero value counts as omitted. " +
 			"In a +k8s:validation-gen package, +k8s:optional is refused on a non-pointer struct (always set), as upstream refuses it.",

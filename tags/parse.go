@@ -1,6 +1,7 @@
 package tags
 
 import (
+	"fmt"
 	"go/token"
 	"strconv"
 	"strings"
@@ -34,6 +35,9 @@ type Raw struct {
 	// parser reads for the kubebuilder dialect, and (without the '+') what codetags parses for
 	// tags in Kubernetes' grammar ("+k8s:eachVal=+k8s:minimum=1").
 	Text string
+	// Note is a warning about the spelling, reported when the tag applies: a spelling that
+	// controller-gen reads, but not as it seems to (+listType:x=set is +listType=set).
+	Note string
 }
 
 // Posn returns the source position of byte offset off in r.Value.
@@ -96,13 +100,25 @@ func Extract(lines []Line, multiline func(name string) bool) []Raw {
 			continue
 		}
 		if n := markerName(r.Name); n != r.Name && r.NameArgs == "" && strings.HasPrefix(trimmed[j:], "=") {
-			// +kubebuilder:printcolumn:name="Age",type=date: the arguments start at the last ':'.
+			// controller-tools' reading of +a:b:c=x when a:b:c is no marker: the marker a:b, whose
+			// arguments start at c. +kubebuilder:printcolumn:name="Age",type=date has the named
+			// arguments name="Age",type=date.
+			seg := r.Name[len(n)+1:]
 			r.Name = n
 			j = 1 + len(n)
 			r.HasValue = true
-			// An empty last segment (+kubebuilder:validation:Minimum:=1) is no argument name.
-			if strings.HasPrefix(trimmed[j+1:], "=") {
+			switch {
+			case seg == "":
+				// An empty last segment (+listType:=set, +kubebuilder:validation:Minimum:=1) is no
+				// argument name: the marker's value follows.
 				j++
+			case !namedArgs(n):
+				// A marker with one value takes what follows '='; controller-tools drops the segment
+				// (which only +default:value=..., the name of controller-gen's field, documents).
+				j += len(seg) + 1
+				if n != "default" || seg != "value" {
+					r.Note = fmt.Sprintf("controller-gen reads this as +%s=%s, without %q; write it so", n, strings.TrimSpace(trimmed[j+1:]), seg+":")
+				}
 			}
 			r.Value = strings.TrimRight(trimmed[j+1:], " \t")
 			r.ValuePos = []token.Position{advance(lines[i].Pos, indent+j+1)}

@@ -2,8 +2,12 @@ package tags
 
 import (
 	"go/token"
+	"go/types"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/validation-gen/validation-gen/model"
 )
 
 func lines(texts ...string) []Line {
@@ -73,7 +77,18 @@ func TestExtractMarkerNames(t *testing.T) {
 		{`+kubebuilder:printcolum:name="Age"`, "kubebuilder:printcolum:name", `"Age"`},
 		// Only one segment is dropped, as in controller-tools.
 		{`+kubebuilder:printcolumn:name:x=1`, "kubebuilder:printcolumn:name:x", "1"},
+		// The tags controller-gen shares with other tools take its spellings too.
+		{`+listType:=set`, "listType", "set"},
+		{`+listMapKey:=name`, "listMapKey", "name"},
+		{`+mapType:=atomic`, "mapType", "atomic"},
+		{`+groupName:=example.com`, "groupName", "example.com"},
+		{`+kubebuilder:validation:items:MinLength:=1`, "kubebuilder:validation:items", "MinLength:=1"},
+		{`+kubebuilder:validation:items:MinLength=1`, "kubebuilder:validation:items", "MinLength=1"},
+		// A segment before '=' of a marker with one value is dropped, as controller-tools drops it.
+		{`+listType:x=set`, "listType", "set"},
+		{`+kubebuilder:validation:MaxLength:n=5`, "kubebuilder:validation:MaxLength", "5"},
 		// Our own tags and other tools' namespaces are not split.
+		{`+k8s:listType:=set`, "k8s:listType:", "set"},
 		{`+k8s:maxLength:x=3`, "k8s:maxLength:x", "3"},
 		{`+genclient:noVerbs:x=1`, "genclient:noVerbs:x", "1"},
 	} {
@@ -108,6 +123,47 @@ func TestSplit(t *testing.T) {
 	for _, bad := range []string{`"unterminated`, `"a" "b"`, `"a",`, `"a",="x"`} {
 		if _, err := Split(bad); err == nil {
 			t.Errorf("Split(%q): want an error", bad)
+		}
+	}
+}
+
+// Notes warn about spellings that mean something else than they seem to.
+func TestExtractNotes(t *testing.T) {
+	for text, note := range map[string]string{
+		`+listType:=set`:                        "",
+		`+listType:x=set`:                       `controller-gen reads this as +listType=set, without "x:"; write it so`,
+		`+default:value="a"`:                    "",
+		`+kubebuilder:validation:MaxLength:n=5`: `controller-gen reads this as +kubebuilder:validation:MaxLength=5, without "n:"; write it so`,
+		`+kubebuilder:printcolumn:name="a",type=string,JSONPath=".x"`: "",
+	} {
+		if r := Extract(lines(text), Multiline)[0]; r.Note != note {
+			t.Errorf("%s: note %q, want %q", text, r.Note, note)
+		}
+	}
+}
+
+// Unknown tags are reported with what they were probably meant to be; outside the +k8s: namespace
+// they are warnings, as the reference tools ignore them.
+func TestUnknownSpellings(t *testing.T) {
+	for text, want := range map[string]string{
+		"+kubebuilder:validation:UniqueItems:true": "types.go:1:4: warning: +kubebuilder:validation:UniqueItems:true: unknown tag, ignored " +
+			"(as controller-gen and openapi-gen ignore it); did you mean +kubebuilder:validation:UniqueItems=true?",
+		"+optional.": "types.go:1:4: warning: +optional.: unknown tag, ignored (as controller-gen and openapi-gen ignore it); did you mean +optional?",
+		"+kubebuilder:vaidation:MinLength=1": "types.go:1:4: warning: +kubebuilder:vaidation:MinLength: unknown tag, ignored " +
+			"(as controller-gen and openapi-gen ignore it); did you mean +kubebuilder:validation:MinLength?",
+		"+resource:path=foos": "types.go:1:4: warning: +resource:path: unknown tag, ignored (as controller-gen and openapi-gen ignore it)",
+		"+listType = set": "types.go:1:4: warning: +listType: a blank before '=' makes this another tag, which controller-gen and " +
+			"openapi-gen ignore; ignored; write +listType=set",
+		"+k8s:optinal": "types.go:1:4: +k8s:optinal: unknown tag; did you mean +k8s:optional?",
+	} {
+		var v model.Validations
+		var diags model.Diagnostics
+		Apply(Extract(lines(text), Multiline), Place{Scope: ScopeField, Kind: model.KindList, GoType: types.NewSlice(types.Typ[types.String]), V: &v}, &diags)
+		if got := strings.TrimSpace(diags.Error("")); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", text, got, want)
+		}
+		if v.ListType != nil || v.Optional != nil {
+			t.Errorf("%s: applied", text)
 		}
 	}
 }

@@ -93,6 +93,13 @@ type Def struct {
 	Example string
 	// Info marks tags owned by another tool whose meaning we read (+groupName, +genclient:...).
 	Info bool
+	// ControllerGen is set for the tags controller-gen reads too, as markers of the same name
+	// (+listType, +optional, +groupName): they take controller-tools' spellings as well
+	// (+listType:=set), and a misplaced one is a warning, as controller-gen ignores it.
+	ControllerGen bool
+	// Prefix is set for a tag whose name prefixes other markers, which follow it after a ':'
+	// (+kubebuilder:validation:items:MaxLength=3); it reads them from Raw.Text.
+	Prefix bool
 	// Marker is set for controller-gen's markers (the kubebuilder dialect, see kubebuilder.go):
 	// controller-tools' parser reads the arguments into Context.Marker instead of Value/Params,
 	// which then only document them.
@@ -189,10 +196,12 @@ func (c *Context) ErrorAt(off int, format string, args ...any) error {
 	return &Error{Pos: c.Raw.Posn(off), Msg: fmt.Sprintf(format, args...)}
 }
 
-// Error is a problem with a tag; Pos overrides the tag's position when set.
+// Error is a problem with a tag; Pos overrides the tag's position when set. A Warning is
+// reported as one, and the tag is not applied.
 type Error struct {
-	Pos token.Position
-	Msg string
+	Pos     token.Position
+	Msg     string
+	Warning bool
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -317,14 +326,11 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 				diags.Warn(r.Pos, r.Name, "not implemented yet; ignored")
 				continue
 			}
-			msg := "unknown tag"
-			if m := openAPIGenMarker(r.Name); m != "" {
-				msg = m
-			} else if s := suggest(r.Name); s != "" {
-				msg += fmt.Sprintf("; did you mean +%s?", s)
-			}
-			diags.Add(r.Pos, r.Name, "%s", msg)
+			unknown(r, diags)
 			continue
+		}
+		if r.Note != "" {
+			diags.Warn(r.Pos, r.Name, "%s", r.Note)
 		}
 		if p.IgnoreMarkers && IsMarker(d) || p.ControllerGenOnly && IgnoredByControllerGen(r) {
 			continue
@@ -350,6 +356,11 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			continue
 		}
 		if d.Scopes&p.Scope == 0 {
+			if controllerGenReads(d) {
+				// controller-gen looks markers up by where they are written, and ignores the others.
+				diags.Warn(r.Pos, r.Name, "not allowed on a %s (allowed on: %s); ignored, as controller-gen ignores it", p.Scope, d.Scopes)
+				continue
+			}
 			diags.Add(r.Pos, r.Name, "not allowed on a %s (allowed on: %s)", p.Scope, d.Scopes)
 			continue
 		}
@@ -444,11 +455,40 @@ func k8sMirror(later []Raw, r *Raw, d *Def) *Raw {
 
 func report(diags *model.Diagnostics, r *Raw, err error) {
 	pos := r.Pos
-	if te, ok := err.(*Error); ok && te.Pos.IsValid() {
+	te, ok := err.(*Error)
+	if ok && te.Pos.IsValid() {
 		pos = te.Pos
+	}
+	if ok && te.Warning {
+		diags.Warn(pos, r.Name, "%s", err.Error())
+		return
 	}
 	diags.Add(pos, r.Name, "%s", err.Error())
 }
+
+// unknown reports a tag that is neither registered nor allow-listed. controller-gen, openapi-gen
+// and Kubernetes' validation-gen all ignore such a tag, so outside the +k8s: namespace (whose
+// tags Kubernetes' validation-gen owns) it is ignored here too, with a warning saying what it
+// was probably meant to be.
+func unknown(r *Raw, diags *model.Diagnostics) {
+	if m := openAPIGenMarker(r.Name); m != "" {
+		diags.Add(r.Pos, r.Name, "%s", m)
+		return
+	}
+	hint := ""
+	if s := spelling(r); s != "" {
+		hint = fmt.Sprintf("; did you mean %s?", s)
+	}
+	if strings.HasPrefix(r.Name, "k8s:") {
+		diags.Add(r.Pos, r.Name, "unknown tag%s", hint)
+		return
+	}
+	diags.Warn(r.Pos, r.Name, "unknown tag, ignored (as controller-gen and openapi-gen ignore it)%s", hint)
+}
+
+// controllerGenReads reports whether controller-gen reads a tag: its markers, and the tags it
+// shares with other tools.
+func controllerGenReads(d *Def) bool { return IsMarker(d) || d.ControllerGen }
 
 func hasKind(ks []model.Kind, k model.Kind) bool {
 	for _, x := range ks {
@@ -477,6 +517,12 @@ func typeString(t types.Type) string {
 // checkArgs validates the raw value against the definition's Value and Params and fills c.
 func checkArgs(c *Context) error {
 	d, r := c.Def, c.Raw
+	if !r.HasValue && strings.HasPrefix(strings.TrimLeft(r.Value, " \t"), "=") {
+		// "+listType = set": controller-gen, openapi-gen and gengo read the name up to '=', blanks
+		// included, and know no such tag.
+		return &Error{Pos: r.Pos, Warning: true, Msg: fmt.Sprintf("a blank before '=' makes this another tag, which "+
+			"controller-gen and openapi-gen ignore; ignored; write +%s=%s", r.Name, strings.TrimSpace(strings.TrimLeft(r.Value, " \t")[1:]))}
+	}
 	if d.Marker != nil {
 		return parseMarker(c)
 	}

@@ -4,7 +4,7 @@ import "github.com/validation-gen/validation-gen/model"
 
 func init() {
 	Register(&Def{
-		Name: "required", Aliases: []string{"k8s:required"}, Scopes: ScopeField,
+		Name: "required", Aliases: []string{"k8s:required"}, ControllerGen: true, Scopes: ScopeField,
 		Value: Arg{Kind: ArgNone},
 		Doc: "The field must be set. A non-pointer field at its zero value counts as missing. Without +optional or +required, a field is required unless its json tag has omitempty. " +
 			"In a +k8s:validation-gen package, +k8s:required is refused on a non-pointer struct (always set), as upstream refuses it.",

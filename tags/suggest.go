@@ -56,3 +56,24 @@ func distance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// spelling returns what an unknown tag was probably meant to be, as the tag to write: a registered
+// tag followed by its value after a ':' where controller-tools wants '='
+// (+kubebuilder:validation:UniqueItems:true), a registered tag with stray punctuation
+// (+optional.), or the closest registered name.
+func spelling(r *Raw) string {
+	if i := strings.LastIndexByte(r.Name, ':'); i > 0 && i < len(r.Name)-1 {
+		if _, ok := registry[r.Name[:i]]; ok && r.Value == "" && !r.HasValue {
+			return "+" + r.Name[:i] + "=" + r.Name[i+1:]
+		}
+	}
+	if t := strings.TrimRight(r.Name, ".:-_"); t != r.Name {
+		if _, ok := registry[t]; ok {
+			return "+" + t
+		}
+	}
+	if s := suggest(r.Name); s != "" {
+		return "+" + s
+	}
+	return ""
+}

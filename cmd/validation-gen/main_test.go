@@ -83,7 +83,7 @@ const bad = `package api
 type Thing struct {
 	// +maxLength=10
 	Count int32 ` + "`json:\"count\"`" + `
-	// +maxLenght=3
+	// +k8s:maxLenght=3
 	Name string ` + "`json:\"name\"`" + `
 }
 `
@@ -101,7 +101,7 @@ func TestBadInputWritesNothing(t *testing.T) {
 	}
 	for _, want := range []string{
 		"api/types.go:5:5: +maxLength: applies to string values, not to integer (Go type int32)\n",
-		"api/types.go:7:5: +maxLenght: unknown tag; did you mean +maxLength?\n",
+		"api/types.go:7:5: +k8s:maxLenght: unknown tag; did you mean +k8s:maxLength?\n",
 		"2 error(s); nothing was written",
 	} {
 		if !strings.Contains(stderr, want) {

@@ -11,7 +11,7 @@ package kubebuildermarkers
 // +kubebuilder:metadata:labels="example.com/tier=gold"
 // +kubebuilder:deprecatedversion:warning="use v2"
 // +kubebuilder:printcolumn:name="Age",type=date,JSONPath=`.metadata.creationTimestamp`
-// +kubebuilder:validation:XValidation:rule="self.spec.size > 0",message="size must be positive"
+// +kubebuilder:validation:XValidation:rule="self.size > 0",message="size must be positive"
 // +kubebuilder:printcolum:name="Typo",type=string,JSONPath=`.spec.name`
 type Widget struct {
 	// +kubebuilder:validation:Maximum=10
