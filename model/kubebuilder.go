@@ -164,4 +164,14 @@ type PackageMarkers struct {
 	FieldsOptional *Flag
 	// SkipCRDs is +kubebuilder:skip: no CRDs for the package's kinds.
 	SkipCRDs *Flag
+	// VersionName is +versionName: the API version of the package's kinds (see Package.Version).
+	VersionName *String
+}
+
+// Version is the API version of the package's kinds: its +versionName, else its name.
+func (p *Package) Version() string {
+	if v := p.Kubebuilder.VersionName; v != nil {
+		return v.Value
+	}
+	return p.Name
 }

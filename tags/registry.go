@@ -308,6 +308,7 @@ type Place struct {
 // order given (callers pass source order). Problems are added to diags.
 func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 	seen := map[*Def]token.Position{}
+	pkgSeen := map[*Def]packageTag{}
 	for _, r := range raws {
 		// Also wrapped: +k8s:beta=+k8s:unique=map, whose keys may be wrapped too.
 		if r.Name == "k8s:unique" && strings.TrimSpace(r.Value) == "map" || uniqueMapRE.MatchString(r.Text) {
@@ -381,7 +382,7 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 				"but its Go value is not, so generated validators cannot check it; use a +validationRule", typeString(p.GoType), p.Kind)
 			continue
 		}
-		if prev, dup := seen[d]; dup && !d.Repeatable {
+		if prev, dup := seen[d]; dup && !d.Repeatable && p.Scope != ScopePackage {
 			diags.Add(r.Pos, r.Name, "repeated on the same declaration (first at line %d)", prev.Line)
 			continue
 		}
@@ -396,6 +397,20 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		if err := check(c); err != nil {
 			report(diags, r, err)
 			continue
+		}
+		if p.Scope == ScopePackage && !d.Repeatable {
+			// A package's tags are read from all its files: the standard kubebuilder layout writes
+			// +groupName in both doc.go and groupversion_info.go. The same value again is the same
+			// declaration; another value is a conflict, at both places.
+			m := meaning(c)
+			if prev, ok := pkgSeen[d]; ok {
+				if prev.meaning != m {
+					diags.Add(r.Pos, r.Name, "conflicts with %s at %s: a package declares it once, or the same in each of its files",
+						prev.raw.Text, model.ShortPos(prev.raw.Pos))
+				}
+				continue
+			}
+			pkgSeen[d] = packageTag{r, m}
 		}
 		if err := d.Apply(c); err != nil {
 			report(diags, r, err)
@@ -413,6 +428,34 @@ func testFile(file string) bool {
 		}
 	}
 	return false
+}
+
+// packageTag is the first declaration of a package tag and what it means (see meaning).
+type packageTag struct {
+	raw     *Raw
+	meaning string
+}
+
+// meaning is a tag's checked value, whatever its spelling: +groupName=a and +groupName="a" mean
+// the same, and a marker means the value controller-tools parsed.
+func meaning(c *Context) string {
+	if c.Marker != nil {
+		return fmt.Sprintf("%#v", c.Marker)
+	}
+	if c.Tag != nil {
+		return strings.TrimSpace(c.Raw.Value)
+	}
+	var b strings.Builder
+	b.WriteString(c.Value)
+	keys := make([]string, 0, len(c.Params))
+	for k := range c.Params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, ",%s=%q", k, c.Params[k].Value)
+	}
+	return b.String()
 }
 
 // openAPIGenExtension lists the spellings of openapi-gen's extension tags. openapi-gen only logs

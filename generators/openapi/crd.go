@@ -25,7 +25,7 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 	var diags model.Diagnostics
 	var unserved []*model.Definition // root kinds of packages that are not served versions
 	for _, p := range u.Packages {
-		if !model.IsServedVersion(p.Name) {
+		if !model.IsServedVersion(p.Version()) {
 			// Internal (hub) packages are not served.
 			for _, d := range p.Definitions {
 				if d.Root != nil && p.GroupName != "" && p.Input && !p.ReadOnly {
@@ -53,8 +53,8 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 	// (an internal version beside served ones is the usual layout, and says nothing).
 	for _, d := range unserved {
 		if _, ok := byKind[key{d.Package.GroupName, d.Root.Kind}]; !ok {
-			diags.Warn(d.Pos, "", "root kind %s gets no CRD: its package %s is not a served version (named like v1, v1beta1, v2alpha3)",
-				d.GoName, d.Package.Name)
+			diags.Warn(d.Pos, "", "root kind %s gets no CRD: its package %s is not a served version (named like v1, v1beta1, v2alpha3, or given such a name by +versionName)",
+				d.GoName, d.Package.Version())
 		}
 	}
 	var keys []key
@@ -76,7 +76,7 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 			continue
 		}
 		for _, d := range defs {
-			if v := storageVersion(crd); d.Package.Name == v {
+			if v := storageVersion(crd); d.Package.Version() == v {
 				crds = append(crds, namedCRD{crd, d})
 				break
 			}
@@ -103,7 +103,7 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 		return nil, nil
 	}
 	sort.Slice(defs, func(i, j int) bool {
-		return kversion.CompareKubeAwareVersionStrings(defs[i].Package.Name, defs[j].Package.Name) > 0
+		return kversion.CompareKubeAwareVersionStrings(defs[i].Package.Version(), defs[j].Package.Version()) > 0
 	})
 	if ds := sameVersion(group, defs); len(ds) > 0 {
 		return nil, ds
@@ -117,7 +117,7 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 	}
 	if len(marked) > 1 {
 		diags.Add(marked[1].Root.StorageVersion.Pos, "storageversion", "kind %s is marked +storageversion in both %s and %s; exactly one version "+
-			"is stored, so keep the tag on one of them", marked[0].GoName, marked[0].Package.Name, marked[1].Package.Name)
+			"is stored, so keep the tag on one of them", marked[0].GoName, marked[0].Package.Version(), marked[1].Package.Version())
 	} else if len(marked) == 1 {
 		storage = marked[0]
 	}
@@ -139,7 +139,7 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 	kubebuilderNames(crd, storage, defs)
 	for _, d := range defs {
 		if d.Root.Plural != root.Plural || d.Root.ClusterScoped != root.ClusterScoped {
-			diags.Add(d.Pos, "", "version %s of %s disagrees with version %s on its plural or scope", d.Package.Name, d.GoName, storage.Package.Name)
+			diags.Add(d.Pos, "", "version %s of %s disagrees with version %s on its plural or scope", d.Package.Version(), d.GoName, storage.Package.Version())
 		}
 		s := crdEmitter(d, opts, &diags).Node(d.Node, false)
 		s.Description = d.Description
@@ -152,7 +152,7 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 			continue
 		}
 		v := apiextv1.CustomResourceDefinitionVersion{
-			Name: d.Package.Name, Served: true, Storage: d == storage,
+			Name: d.Package.Version(), Served: true, Storage: d == storage,
 			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: props},
 		}
 		_, status := props.Properties["status"]
@@ -183,13 +183,13 @@ func sameVersion(group string, defs []*model.Definition) model.Diagnostics {
 	var diags model.Diagnostics
 	for i := 1; i < len(defs); i++ {
 		a, b := defs[i-1], defs[i]
-		if a.Package.Name != b.Package.Name {
+		if a.Package.Version() != b.Package.Version() {
 			continue
 		}
 		for _, x := range [][2]*model.Definition{{a, b}, {b, a}} {
 			diags.Add(x[0].Pos, "", "kind %s of group %s, version %s, is also declared by package %s (%s): its CRD would list version "+
 				"%s twice, which the API server refuses; give one package another +groupName or version, or generate the two apart",
-				x[0].Root.Kind, group, x[0].Package.Name, x[1].Package.Path, model.ShortPos(x[1].Pos), x[0].Package.Name)
+				x[0].Root.Kind, group, x[0].Package.Version(), x[1].Package.Path, model.ShortPos(x[1].Pos), x[0].Package.Version())
 		}
 	}
 	return diags

@@ -1,0 +1,3 @@
+// +groupName=two.example.com
+// +versionName=v1
+package v1

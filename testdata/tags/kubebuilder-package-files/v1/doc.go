@@ -1,0 +1,3 @@
+// +groupName="files.example.com"
+// +kubebuilder:validation:Optional
+package v1
