@@ -175,3 +175,10 @@ func (p *Package) Version() string {
 	}
 	return p.Name
 }
+
+// ControllerGenCRD reports whether a root kind's CRD is written as controller-gen writes it
+// (descriptions, subresources, version order): its package is written for controller-gen, or the
+// kind says +kubebuilder:object:root.
+func (d *Definition) ControllerGenCRD() bool {
+	return d.Package.ControllerGen || d.Root != nil && d.Root.CRD.ObjectRoot != nil
+}

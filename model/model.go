@@ -571,6 +571,9 @@ type Package struct {
 	// OpenAPIGenOutsideDocGo is a +k8s:openapi-gen=true in another file's package comment, which
 	// openapi-gen does not read.
 	OpenAPIGenOutsideDocGo *Flag
+	// ControllerGen is set for an input package written for controller-gen (it carries its
+	// markers): its kinds get the CRDs controller-gen writes (Definition.ControllerGenCRD).
+	ControllerGen bool
 	// Declared maps the package-level names the package declares (this generator's previous
 	// outputs aside) to their positions, for packages the run writes into: generated
 	// declarations keep clear of them.

@@ -8,8 +8,8 @@ type kbObjectRoot bool
 func init() {
 	registerMarker(&Def{
 		Name: "kubebuilder:object:root", Scopes: ScopeType, Info: true,
-		Doc: "controller-gen's mark of a kind (and of its List). In a package where a type has it, only the " +
-			"types that have it are root kinds (else: every struct with TypeMeta and ObjectMeta).",
+		Doc: "controller-gen's deepcopy mark of a kind (and of its List): the kind's CRD is written as controller-gen " +
+			"writes it. Kinds are found without it, as controller-gen finds them: structs that embed TypeMeta and ObjectMeta.",
 		OpenAPI: "a CRD for the kind", Example: "+kubebuilder:object:root=true",
 		Apply: func(c *Context) error {
 			if c.Marker.(kbObjectRoot) {

@@ -38,9 +38,9 @@ type builder struct {
 	decls map[*types.TypeName]*declTags
 	// specials caches special-type lookups (nil: not special).
 	specials map[*types.TypeName]*specialType
-	// kubebuilder caches whether an input package uses controller-gen's markers.
-	kubebuilder *bool
-	testTags    bool // accept test-only tags
+	// controllerGen holds the input packages written for controller-gen (controllerGenInputs).
+	controllerGen map[string]bool
+	testTags      bool // accept test-only tags
 	// nativeValidation is Options.NativeValidation; inputModules are the modules of the input
 	// packages (see controllerGenOnly).
 	nativeValidation bool
@@ -86,6 +86,7 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
 		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, nativeValidation: opts.NativeValidation, inChain: map[*types.TypeName]bool{},
 		enums: map[*types.TypeName][]model.EnumValue{}, embeddedOnly: map[*types.TypeName]bool{}}
+	b.controllerGen = b.controllerGenInputs()
 	u := &model.Universe{}
 	for _, pkg := range prog.Inputs {
 		u.Packages = append(u.Packages, b.pkg(pkg.PkgPath))
@@ -237,6 +238,7 @@ func (b *builder) pkg(path string) *model.Package {
 		}
 	}
 	p.ReadOnly = b.prog.ReadOnly[path]
+	p.ControllerGen = b.controllerGen[path]
 	raws := tags.Extract(b.prog.PackageTagLines(gp), tags.Multiline)
 	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p, IgnoreMarkers: b.markersIgnored(path)}, &b.diags)
 	b.openAPIGenPackage(p)
@@ -1090,22 +1092,27 @@ func ptrRecv(f *types.Func) bool {
 }
 
 // rootKind marks root kinds: structs that embed metav1.TypeMeta, have metav1.ObjectMeta as
-// metadata, and are not lists.
+// metadata, and are not lists. In a package written for controller-gen, kinds are what
+// controller-gen takes for kinds (its FindKubeKinds): structs that embed both TypeMeta and
+// ObjectMeta, whatever their name and markers (+kubebuilder:object:root is deepcopy's).
 func (b *builder) rootKind(def *model.Definition, decl *declTags) {
-	if strings.HasSuffix(def.GoName, "List") || def.GoPackage == model.MetaV1Path {
+	cg := def.Package.ControllerGen
+	if !cg && strings.HasSuffix(def.GoName, "List") || def.GoPackage == model.MetaV1Path {
 		return
 	}
 	var typeMeta, objectMeta bool
 	st := def.Node.GoType.Underlying().(*types.Struct)
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
-		if n, ok := types.Unalias(f.Type()).(*types.Named); ok && f.Embedded() && n.Obj().Pkg() != nil &&
-			n.Obj().Pkg().Path() == model.MetaV1Path && n.Obj().Name() == "TypeMeta" {
-			typeMeta = true
+		n, ok := types.Unalias(f.Type()).(*types.Named)
+		if !ok || !f.Embedded() || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != model.MetaV1Path {
+			continue
 		}
+		typeMeta = typeMeta || n.Obj().Name() == "TypeMeta"
+		objectMeta = objectMeta || cg && n.Obj().Name() == "ObjectMeta"
 	}
 	for _, p := range def.Node.Properties {
-		if p.Name == "metadata" && model.IsObjectMeta(p.Node.GoType) {
+		if !cg && p.Name == "metadata" && model.IsObjectMeta(p.Node.GoType) {
 			objectMeta = true
 		}
 	}

@@ -231,29 +231,37 @@ func (b *builder) notAPIPackage(path string) bool {
 
 // markersIgnored reports whether controller-gen's markers in a package are skipped. They are
 // read everywhere (dependencies such as metav1.Condition included, as controller-gen reads them)
-// when an input package is written in the kubebuilder dialect: it marks kinds with
-// +kubebuilder:object:root, or it has +kubebuilder: markers and no +k8s: tags. Otherwise they are
-// other tools' tags, as before this dialect existed: Kubernetes' own types carry a few
+// when an input package is written for controller-gen (see controllerGenInputs). Otherwise they
+// are other tools' tags, as before this dialect existed: Kubernetes' own types carry a few
 // (networking/v1, metav1.Condition) that openapi-gen ignores, and their outputs must not change.
-func (b *builder) markersIgnored(path string) bool {
-	if b.kubebuilder == nil {
-		used := false
-		for _, p := range b.prog.Inputs {
-			root, markers, k8s := false, false, false
-			for _, f := range p.Syntax {
-				for _, g := range f.Comments {
-					for _, c := range g.List {
-						root = root || strings.Contains(c.Text, "+kubebuilder:object:root")
-						markers = markers || strings.Contains(c.Text, "+kubebuilder:")
-						k8s = k8s || strings.Contains(c.Text, "+k8s:")
+func (b *builder) markersIgnored(string) bool { return len(b.controllerGen) == 0 }
+
+// controllerGenInputs finds the input packages written for controller-gen: those that carry any
+// of its markers (+kubebuilder:..., its deepcopy and RBAC markers included, misspelt ones too),
+// whatever other tools' tags they carry as well: +k8s:openapi-gen, +k8s:deepcopy-gen and
+// +genclient beside markers are a normal mix, and one marker more or less must not change how
+// the others are read. Kubernetes' own API packages (import paths under k8s.io/: k8s.io/api,
+// k8s.io/apimachinery, ...) are the exception: openapi-gen and Kubernetes' validation-gen generate
+// them and ignore the few markers they carry for the controller-gen users who embed their types.
+func (b *builder) controllerGenInputs() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range b.prog.Inputs {
+		if kubernetesOwn(p.PkgPath) {
+			continue
+		}
+	files:
+		for _, f := range p.Syntax {
+			for _, g := range f.Comments {
+				for _, r := range tags.Extract(b.prog.Lines(g), nil) {
+					if strings.HasPrefix(r.Name, "kubebuilder:") {
+						out[p.PkgPath] = true
+						break files
 					}
 				}
 			}
-			used = used || root || markers && !k8s
 		}
-		b.kubebuilder = &used
 	}
-	return !*b.kubebuilder
+	return out
 }
 
 // controllerGenOnly reports whether the tags of package p are read as controller-gen reads them
@@ -277,3 +285,6 @@ func (b *builder) controllerGenOnly(p *types.Package) bool {
 	pkg := b.prog.Package(p.Path())
 	return pkg != nil && pkg.Module != nil && !b.inputModules[pkg.Module.Path]
 }
+
+// kubernetesOwn reports whether a package is one of Kubernetes' own (see controllerGenInputs).
+func kubernetesOwn(path string) bool { return strings.HasPrefix(path, "k8s.io/") }

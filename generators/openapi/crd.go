@@ -42,7 +42,9 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 				continue
 			}
 			if p.GroupName == "" {
-				diags.Add(d.Pos, "", "root kind %s has no API group: add +groupName=<group> to the package doc comment of %s", d.GoName, p.Path)
+				// controller-gen writes _<plural>.yaml then, with an empty group the API server refuses.
+				diags.Warn(d.Pos, "", "root kind %s gets no CRD: it has no API group; add +groupName=<group> to the package doc comment of %s",
+					d.GoName, p.Path)
 				continue
 			}
 			k := key{p.GroupName, d.Root.Kind}
@@ -143,7 +145,7 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 		}
 		s := crdEmitter(d, opts, &diags).Node(d.Node, false)
 		s.Description = d.Description
-		if d.Root.CRD.ObjectRoot != nil {
+		if d.ControllerGenCRD() {
 			s.Description = d.Doc
 		}
 		props, err := toJSONSchemaProps(s)

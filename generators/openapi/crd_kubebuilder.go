@@ -9,9 +9,10 @@ import (
 	"github.com/validation-gen/validation-gen/model"
 )
 
-// What controller-gen's CRD markers (model.CRDTags) add to a CRD. A kind marked
-// +kubebuilder:object:root gets controller-gen's CRD: descriptions as it writes them, and a status
-// subresource only when +kubebuilder:subresource:status says so.
+// What controller-gen's CRD markers (model.CRDTags) add to a CRD. A kind of a package written for
+// controller-gen, or marked +kubebuilder:object:root (model.Definition.ControllerGenCRD), gets
+// controller-gen's CRD: descriptions as it writes them, and a status subresource only when
+// +kubebuilder:subresource:status says so.
 
 // kubebuilderVersions drops the versions marked +kubebuilder:skipversion.
 func kubebuilderVersions(defs []*model.Definition) []*model.Definition {
@@ -27,7 +28,7 @@ func kubebuilderVersions(defs []*model.Definition) []*model.Definition {
 // crdEmitter returns the schema emitter for one version of a kind.
 func crdEmitter(d *model.Definition, opts model.Options, diags *model.Diagnostics) *schema.Emitter {
 	e := schema.NewCRD(opts, diags, false, d)
-	if d.Root.CRD.ObjectRoot != nil {
+	if d.ControllerGenCRD() {
 		e.ControllerGen()
 	}
 	return e
@@ -62,7 +63,7 @@ func kubebuilderNames(crd *apiextv1.CustomResourceDefinition, storage *model.Def
 // schema has a status property.
 func kubebuilderVersion(v *apiextv1.CustomResourceDefinitionVersion, d *model.Definition, status bool) {
 	t := &d.Root.CRD
-	if status && (t.ObjectRoot == nil || t.Status != nil) {
+	if status && (!d.ControllerGenCRD() || t.Status != nil) {
 		v.Subresources = &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}}
 	}
 	if t.Scale != nil {
@@ -78,8 +79,9 @@ func kubebuilderVersion(v *apiextv1.CustomResourceDefinitionVersion, d *model.De
 		v.Deprecated = true
 		v.DeprecationWarning = t.Deprecated.Warning
 	}
-	if len(t.PrintColumns) > 0 && v.Subresources == nil && t.ObjectRoot != nil {
-		// controller-gen's printcolumn marker makes an empty subresources object too.
+	if len(t.PrintColumns) > 0 && v.Subresources == nil && d.ControllerGenCRD() {
+		// controller-gen's printcolumn marker makes the version's subresources object, empty
+		// when there is no subresource.
 		v.Subresources = &apiextv1.CustomResourceSubresources{}
 	}
 	for _, c := range t.PrintColumns {
@@ -95,7 +97,7 @@ func kubebuilderVersion(v *apiextv1.CustomResourceDefinitionVersion, d *model.De
 // kubebuilderOrder finishes a kubebuilder-dialect CRD as controller-gen writes it: versions in
 // name order.
 func kubebuilderOrder(crd *apiextv1.CustomResourceDefinition, storage *model.Definition) {
-	if storage.Root.CRD.ObjectRoot == nil {
+	if !storage.ControllerGenCRD() {
 		return
 	}
 	sort.Slice(crd.Spec.Versions, func(i, j int) bool { return crd.Spec.Versions[i].Name < crd.Spec.Versions[j].Name })
