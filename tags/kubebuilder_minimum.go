@@ -1,10 +1,6 @@
 package tags
 
-import (
-	"strconv"
-
-	"github.com/validation-gen/validation-gen/model"
-)
+import "github.com/validation-gen/validation-gen/model"
 
 // kbMinimum is +kubebuilder:validation:Minimum's argument.
 type kbMinimum float64
@@ -16,8 +12,11 @@ func init() {
 		Doc:     "controller-gen's lower bound; the same as +minimum.",
 		OpenAPI: "minimum", Example: "+kubebuilder:validation:Minimum=1",
 		Apply: func(c *Context) error {
-			f := float64(c.Marker.(kbMinimum))
-			c.V.Minimum = append(c.V.Minimum, model.Number{Value: f, Text: strconv.FormatFloat(f, 'f', -1, 64), Origin: c.Origin()})
+			n, err := markerBound(c, float64(c.Marker.(kbMinimum)), false)
+			if err != nil {
+				return err
+			}
+			c.V.Minimum = append(c.V.Minimum, n)
 			return nil
 		},
 	}, kbMinimum(0), false, markerDoc{"", "the bound"})

@@ -1,10 +1,6 @@
 package tags
 
-import (
-	"strconv"
-
-	"github.com/validation-gen/validation-gen/model"
-)
+import "github.com/validation-gen/validation-gen/model"
 
 // kbMultipleOf is +kubebuilder:validation:MultipleOf's argument.
 type kbMultipleOf float64
@@ -16,8 +12,11 @@ func init() {
 		Doc:     "controller-gen's multipleOf; the same as +multipleOf.",
 		OpenAPI: "multipleOf", Example: "+kubebuilder:validation:MultipleOf=5",
 		Apply: func(c *Context) error {
-			f := float64(c.Marker.(kbMultipleOf))
-			c.V.MultipleOf = append(c.V.MultipleOf, model.Number{Value: f, Text: strconv.FormatFloat(f, 'f', -1, 64), Origin: c.Origin()})
+			n, err := markerBound(c, float64(c.Marker.(kbMultipleOf)), true)
+			if err != nil {
+				return err
+			}
+			c.V.MultipleOf = append(c.V.MultipleOf, n)
 			return nil
 		},
 	}, kbMultipleOf(0), false, markerDoc{"", "the bound"})

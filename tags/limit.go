@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -39,20 +41,41 @@ func registerBound(name string, aliases []string, doc, openapi string, field fun
 		Value: Arg{Kind: ArgNumber}, Doc: doc, OpenAPI: openapi, Example: "+" + name + "=1",
 		Apply: func(c *Context) error {
 			n := c.Number()
-			if r, ok := new(big.Rat).SetString(c.Value); c.Kind == model.KindInteger && (!ok || !r.IsInt()) {
-				return c.ErrorAt(c.ValueOff, "value %s is not an integer, as Go type %s requires", c.Value, typeString(c.GoType))
-			}
-			if name == "multipleOf" && n.Value <= 0 {
-				return c.ErrorAt(c.ValueOff, "value must be greater than 0")
-			}
-			if msg := outOfRange(c.Value, c.GoType); msg != "" {
-				return c.ErrorAt(c.ValueOff, "%s", msg)
+			if err := checkBound(c, n, c.Value, name == "multipleOf"); err != nil {
+				return err
 			}
 			f := field(c.V)
 			*f = append(*f, n)
 			return nil
 		},
 	})
+}
+
+// checkBound checks a +minimum, +maximum or +multipleOf (in any dialect: controller-gen's markers
+// too, and item markers for the item's Go type) against the Go type of the value it bounds:
+// generated validators compare the value with the bound as a Go constant, so a bound the type
+// cannot hold (-1 on a uint32, 3e9 on an int32, 1e39 on a float32), or a fraction for an integer,
+// would not compile, and could never be reached anyway. A multipleOf must be positive: 0 divides
+// nothing (Go's "division by zero"), and the API server refuses a negative one.
+func checkBound(c *Context, n model.Number, written string, multipleOf bool) error {
+	if r, ok := new(big.Rat).SetString(n.Text); c.Kind == model.KindInteger && (!ok || !r.IsInt()) {
+		return c.ErrorAt(c.ValueOff, "value %s is not an integer, as Go type %s requires", written, typeString(c.GoType))
+	}
+	if multipleOf && n.Value <= 0 {
+		return c.ErrorAt(c.ValueOff, "value must be greater than 0, not %s", written)
+	}
+	if msg := outOfRange(n.Text, c.GoType); msg != "" {
+		return c.ErrorAt(c.ValueOff, "%s", strings.Replace(msg, n.Text, written, 1))
+	}
+	return nil
+}
+
+// markerBound makes the model's number of a controller-gen marker's float64 value, spelt as a
+// JSON number, checked with checkBound.
+func markerBound(c *Context, f float64, multipleOf bool) (model.Number, error) {
+	n := model.Number{Value: f, Text: strconv.FormatFloat(f, 'f', -1, 64), Origin: c.Origin()}
+	_, written, _ := strings.Cut(c.Raw.Text, "=")
+	return n, checkBound(c, n, strings.TrimSpace(written), multipleOf)
 }
 
 // registerFlag registers a value-less tag that sets one flag of the model.
