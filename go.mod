@@ -6,6 +6,7 @@ require (
 	cel.dev/expr v0.25.1
 	github.com/dave/jennifer v1.7.1
 	github.com/go-openapi/swag/conv v0.27.1
+	github.com/gobuffalo/flect v1.0.3
 	github.com/google/cel-go v0.29.2
 	github.com/pmezard/go-difflib v1.0.1-0.20181226105442-5d4384ee4fb2
 	go.etcd.io/etcd/server/v3 v3.7.0

@@ -1119,7 +1119,7 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 	if !typeMeta || !objectMeta {
 		return
 	}
-	rk := &model.RootKind{Kind: def.GoName, Plural: defaultPlural(def.GoName),
+	rk := &model.RootKind{Kind: def.GoName, Plural: defaultPlural(def.GoName, cg || decl.tt.CRD.ObjectRoot != nil),
 		ClusterScoped: decl.tt.NonNamespaced != nil, StorageVersion: decl.tt.StorageVersion}
 	kubebuilderRoot(rk, &decl.tt)
 	if decl.tt.Plural != nil {

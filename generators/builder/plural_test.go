@@ -3,21 +3,27 @@ package builder
 import "testing"
 
 func TestDefaultPlural(t *testing.T) {
-	for kind, want := range map[string]string{
-		"Pod":              "pods",
-		"GatewayClass":     "gatewayclasses",
-		"BackendTLSPolicy": "backendtlspolicies",
-		"Gateway":          "gateways",
-		"Ingress":          "ingresses",
-		"HTTPRoute":        "httproutes",
-		"NetworkPolicy":    "networkpolicies",
-		"Endpoints":        "endpoints",
-		"HTTPProxy":        "httpproxies",
-		"Mesh":             "meshes",
-		"Box":              "boxes",
+	for kind, want := range map[string][2]string{ // client-gen's, controller-gen's
+		"Pod":              {"pods", "pods"},
+		"GatewayClass":     {"gatewayclasses", "gatewayclasses"},
+		"BackendTLSPolicy": {"backendtlspolicies", "backendtlspolicies"},
+		"Gateway":          {"gateways", "gateways"},
+		"Ingress":          {"ingresses", "ingresses"},
+		"HTTPRoute":        {"httproutes", "httproutes"},
+		"NetworkPolicy":    {"networkpolicies", "networkpolicies"},
+		"Endpoints":        {"endpoints", "endpoints"},
+		"HTTPProxy":        {"httpproxies", "httpproxies"},
+		"Mesh":             {"meshes", "meshes"},
+		"Box":              {"boxes", "boxes"},
+		"Index":            {"indexes", "indices"},
+		"Person":           {"persons", "people"},
+		"Child":            {"childs", "children"},
+		"Status":           {"statuses", "statuses"},
 	} {
-		if got := defaultPlural(kind); got != want {
-			t.Errorf("defaultPlural(%s) = %s, want %s", kind, got, want)
+		for i, cg := range []bool{false, true} {
+			if got := defaultPlural(kind, cg); got != want[i] {
+				t.Errorf("defaultPlural(%s, controller-gen %v) = %s, want %s", kind, cg, got, want[i])
+			}
 		}
 	}
 }
