@@ -62,6 +62,11 @@ func markerName(name string) string {
 	if _, ok := registry[name]; ok || allowed[name] {
 		return name
 	}
+	for _, d := range defs {
+		if d.Prefix && strings.HasPrefix(name, d.Name+":") {
+			return d.Name // +kubebuilder:validation:items:XValidation:rule=...: the marker after it is its argument
+		}
+	}
 	if base, ok := strings.CutSuffix(name, ":"); ok {
 		// "+listType:=set": the empty last segment is no argument name.
 		if n := markerName(base); controllerGenName(n) {

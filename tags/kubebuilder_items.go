@@ -1,6 +1,7 @@
 package tags
 
 import (
+	"fmt"
 	"go/types"
 	"strings"
 
@@ -31,7 +32,18 @@ func init() {
 				}
 			}
 			if !ok || inner.Marker == nil || inner.Scopes&ScopeType == 0 {
-				return c.Errorf("unknown marker +%s%s for list items", itemsPrefix, name)
+				// controller-gen ignores it, as every marker it does not know.
+				msg := fmt.Sprintf("unknown marker +%s%s for list items, ignored (as controller-gen ignores it)", itemsPrefix, name)
+				var known []string
+				for _, d := range defs {
+					if n, ok := strings.CutPrefix(d.Name, validationPrefix); ok && d.Marker != nil && d.Scopes&ScopeType != 0 {
+						known = append(known, n)
+					}
+				}
+				if s := closest(strings.TrimRight(name, ":"), known); s != "" {
+					msg += fmt.Sprintf("; did you mean +%s%s?", itemsPrefix, s)
+				}
+				return &Error{Pos: c.Raw.Pos, Msg: msg, Warning: true}
 			}
 			raw := *c.Raw
 			raw.Name = inner.Name

@@ -659,7 +659,7 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 					continue
 				}
 				if holder != nil {
-					holder.Node.V.Rules = append(holder.Node.V.Rules, b.kubebuilderEmbedded(f.Type())...)
+					b.kubebuilderEmbedded(&holder.Node.V, f.Type())
 					b.kubebuilderEmbeddedStructType(holder, f.Type())
 				}
 				innerVia := via

@@ -143,25 +143,36 @@ func (b *builder) kubebuilderDefinition(tn *types.TypeName, def *model.Definitio
 	}
 }
 
-// kubebuilderEmbedded returns the rules that controller-gen markers put on the type of an inline
-// embedded field: controller-gen's schema of the holder includes the embedded type's, rules
-// and all, and the rules read the embedded fields, which are the holder's own in JSON.
-func (b *builder) kubebuilderEmbedded(t types.Type) []model.Rule {
+// kubebuilderEmbedded adds to holder what controller-gen markers put on the type of an inline
+// embedded field: controller-gen's schema of the holder includes the embedded type's (its allOf
+// flattening), so the rules, which read the embedded fields, the holder's own in JSON, and the
+// bounds on the number of properties apply to the holder.
+func (b *builder) kubebuilderEmbedded(holder *model.Validations, t types.Type) {
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
 	n, ok := t.(*types.Named)
 	if !ok {
-		return nil
+		return
 	}
-	var rules []model.Rule
-	for _, r := range b.decl(n.Obj()).v.Rules {
-		if strings.HasPrefix(r.Tag, "kubebuilder:") {
-			rules = append(rules, r)
+	marker := func(o model.Origin) bool { return strings.HasPrefix(o.Tag, "kubebuilder:") }
+	v := &b.decl(n.Obj()).v
+	for _, r := range v.Rules {
+		if marker(r.Origin) {
+			holder.Rules = append(holder.Rules, r)
 		}
 	}
-	return rules
+	for _, x := range v.MinProperties {
+		if marker(x.Origin) {
+			holder.MinProperties = append(holder.MinProperties, x)
+		}
+	}
+	for _, x := range v.MaxProperties {
+		if marker(x.Origin) {
+			holder.MaxProperties = append(holder.MaxProperties, x)
+		}
+	}
 }
 
 // kubebuilderEmbeddedStructType gives holder the +structType of a struct it embeds inline, when

@@ -555,6 +555,13 @@ func (g *validatorGen) transitionsFunc(d *model.Definition) {
 // typeLevel emits the checks declared on the type itself (CEL rules, +nameFormat of its fields).
 func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []jen.Code {
 	var out []jen.Code
+	if v := &d.Node.V; !transitionsOnly && d.Node.Kind == model.KindObject && len(v.MinProperties)+len(v.MaxProperties) > 0 {
+		// The bounds on the number of properties that the type's declaration (or a type it embeds
+		// inline) publishes on its schema: checked here, where the struct is validated as a whole.
+		checks := g.ownChecks(d.Node, "obj", 1)
+		out = append(out, jen.Block(append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, checks...),
+			jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("e").Op("...")))...))
+	}
 	if rules := celRules(d.Node.V.Rules, transitionsOnly); len(rules) > 0 {
 		v := g.celVar(d.GoName, d.Node, rules, d.Root != nil)
 		out = append(out, g.celCall(v, d.Node, rules, "obj", "oldObj", transitionsOnly, "errs"))

@@ -18,4 +18,10 @@ type Holder struct {
 	// +kubebuilder:validation:items:XIntOrString
 	// +optional
 	Ports []intstr.IntOrString `json:"ports,omitempty"`
+
+	// Paths each start with '/': a rule for the items, with its arguments after the marker's name.
+	//
+	// +kubebuilder:validation:items:XValidation:rule="self.startsWith('/')",message="must be absolute"
+	// +optional
+	Paths []string `json:"paths,omitempty"`
 }

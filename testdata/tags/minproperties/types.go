@@ -36,4 +36,16 @@ type Object struct {
 	// Settings is a struct: at least one of its fields must be set.
 	// +minProperties=1
 	Settings Settings `json:"settings"`
+
+	// Palette takes its minimum from its struct type's declaration.
+	// +optional
+	Palette *Palette `json:"palette,omitempty"`
+}
+
+// Palette is a struct whose declaration requires one of its fields to be set.
+//
+// +minProperties=1
+type Palette struct {
+	Primary string `json:"primary,omitempty"`
+	Accent  string `json:"accent,omitempty"`
 }
