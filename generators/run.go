@@ -96,6 +96,7 @@ func Run(cfg Config) (*Outputs, model.Diagnostics, error) {
 
 // finish applies --strict to a run's diagnostics and drops the outputs of a run with errors.
 func finish(cfg Config, out *Outputs, diags model.Diagnostics, err error) (*Outputs, model.Diagnostics, error) {
+	diags = diags.Superseded()
 	if cfg.Strict {
 		diags = diags.Strict()
 	}

@@ -92,6 +92,29 @@ func (ds Diagnostics) Strict() Diagnostics {
 	return out
 }
 
+// Superseded drops the warnings that an error at the same position, about the same tag, makes
+// moot: a stage that knows the input is wrong there (a CRD's optional list-map key) says so once.
+func (ds Diagnostics) Superseded() Diagnostics {
+	type at struct {
+		pos token.Position
+		tag string
+	}
+	errs := map[at]bool{}
+	for _, d := range ds {
+		if !d.Warning {
+			errs[at{d.Pos, d.Tag}] = true
+		}
+	}
+	var out Diagnostics
+	for _, d := range ds {
+		if d.Warning && errs[at{d.Pos, d.Tag}] {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
 // Sorted returns the diagnostics ordered by file, line, column and text, without duplicates.
 func (ds Diagnostics) Sorted() Diagnostics {
 	out := append(Diagnostics(nil), ds...)

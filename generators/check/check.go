@@ -244,12 +244,18 @@ func (c *checker) lists(n *model.Node) {
 				c.diags.Add(k.Pos, k.Tag, "key field %q is promoted through an embedded pointer (%s), which may be nil; "+
 					"list-map keys must always be there", k.Value, found.Via[0])
 			default:
-				// That key fields are required (or defaulted) is checked for CRDs only
-				// (listMapKeysRequired): built-in APIs, Kubernetes' own among them, have optional keys.
 				switch found.Node.Kind {
 				case model.KindString, model.KindInteger, model.KindNumber, model.KindBoolean:
 				default:
 					c.diags.Add(k.Pos, k.Tag, "key field %q is %s; map keys must be scalars", k.Value, found.Node.Kind)
+					continue
+				}
+				// An optional key without a default is an error in CRDs, which the API server refuses
+				// (listMapKeysRequired, which supersedes this warning there); built-in APIs accept it,
+				// Kubernetes' own among them, but server-side apply cannot merge items that omit it.
+				if !found.Required && model.Effective(found.Node).V.Default == nil && found.Node.V.Default == nil {
+					c.diags.Warn(k.Pos, k.Tag, "key field %q is optional and has no default: server-side apply cannot merge "+
+						"items that omit it; make it required or give it a default", k.Value)
 				}
 			}
 		}
