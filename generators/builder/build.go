@@ -48,6 +48,9 @@ type builder struct {
 	// inChain holds the named list, map and scalar types whose nodes are being built, so that a
 	// type that contains itself without a struct in between is reported rather than followed.
 	inChain map[*types.TypeName]bool
+	// building holds the structs whose fields are being built: a value of one of them closes a
+	// cycle (see schemaStop).
+	building map[*types.TypeName]bool
 	// descent holds the structs whose fields properties is reading, from the holder down through
 	// inline embedded structs, so that a struct that embeds itself is read once.
 	descent map[*types.Struct]bool
@@ -84,7 +87,7 @@ func Build(prog *loader.Program) (*model.Universe, model.Diagnostics) {
 func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model.Diagnostics) {
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
-		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, nativeValidation: opts.NativeValidation, inChain: map[*types.TypeName]bool{},
+		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, nativeValidation: opts.NativeValidation, inChain: map[*types.TypeName]bool{}, building: map[*types.TypeName]bool{},
 		enums: map[*types.TypeName][]model.EnumValue{}, embeddedOnly: map[*types.TypeName]bool{}}
 	b.controllerGen = b.controllerGenInputs()
 	u := &model.Universe{}
@@ -486,7 +489,9 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	// A struct breaks a chain of named lists and maps: its fields start chains of their own.
 	saved := b.inChain
 	b.inChain = map[*types.TypeName]bool{}
+	b.building[tn] = true
 	node.Properties = b.properties(st, def)
+	delete(b.building, tn)
 	b.inChain = saved
 	def.Unions = b.openAPIUnions(tn, st)
 	unionRules(def)
@@ -823,6 +828,7 @@ func (b *builder) valueNodeChain(t types.Type, place *model.Validations, pos tok
 	}
 	var enumType *types.TypeName
 	var chain []*types.TypeName // the named types walked through, in b.inChain while their elements are built
+	cycle := false              // the value is of a struct whose fields are being built
 walk:
 	for {
 		switch x := t.(type) {
@@ -849,6 +855,7 @@ walk:
 				delete(b.embeddedOnly, x.Obj())
 				n.Ref = def
 				n.Kind = def.Node.Kind
+				cycle = b.building[x.Obj()]
 				break walk
 			}
 			if b.inChain[x.Obj()] {
@@ -929,6 +936,7 @@ walk:
 		n.Enum = b.enumValues(enumType)
 	}
 	b.kubebuilderNode(n)
+	schemaStop(n, cycle)
 	return n
 }
 

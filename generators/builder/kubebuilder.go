@@ -41,6 +41,34 @@ func (b *builder) kubebuilderNode(n *model.Node) {
 	}
 }
 
+// schemaStop makes generated validators stop where controller-gen's schema stops describing a
+// value, so that they check what the API server checks: below a +kubebuilder:validation:Schemaless
+// place (an empty schema: the values of its type, its list's items or its map's values are free
+// JSON), and where a recursive type refers to itself through a place marked
+// XPreserveUnknownFields or XEmbeddedResource (controller-gen does not descend there; the CRD
+// emitter writes the place's markers only). The type's validator is then not called there, as
+// for +k8s:opaqueType; the place's own tags still are. cycle reports that n is a value of a
+// struct whose fields are being built.
+func schemaStop(n *model.Node, cycle bool) {
+	t := &n.V.Schema
+	var o *model.Flag
+	switch {
+	case t.Schemaless != nil:
+		o = t.Schemaless
+	case cycle && t.PreserveUnknownFields != nil:
+		o = t.PreserveUnknownFields
+	case cycle && t.EmbeddedResource != nil:
+		o = t.EmbeddedResource
+	default:
+		return
+	}
+	for _, m := range []*model.Node{n, n.Items, n.Values} {
+		if m != nil && m.Ref != nil && m.V.Opaque == nil && (m == n || t.Schemaless != nil) {
+			m.V.Opaque = &model.Flag{Origin: o.Origin}
+		}
+	}
+}
+
 // kubebuilderRoot copies controller-gen's CRD markers of a root kind's declaration into the kind.
 func kubebuilderRoot(rk *model.RootKind, tt *model.TypeTags) {
 	rk.CRD = tt.CRD

@@ -52,6 +52,18 @@ func (e *Emitter) inline(n *model.Node) spec.Schema {
 	}
 	for i, d := range e.stack {
 		if d == def {
+			if stops(n) {
+				// controller-gen does not descend into a recursive type through such a place: it
+				// writes the place's markers only (x-kubernetes-preserve-unknown-fields, ...);
+				// generated validators stop there too. An embedded resource is an object, which
+				// the API server requires its schema to say (controller-gen leaves the type out,
+				// and the server refuses its CRD).
+				e.Validations(&s, n)
+				if n.V.Schema.EmbeddedResource != nil && len(s.Type) == 0 && def.Node.Kind == model.KindObject {
+					s.Type = spec.StringOrArray{"object"}
+				}
+				return s
+			}
 			if e.lenient && seen < RecursionUnroll {
 				break // typing CEL: spell the recursive type again, a few levels deep
 			}
@@ -80,6 +92,14 @@ func (e *Emitter) inline(n *model.Node) spec.Schema {
 		e.cgKnown(&s, def)
 	}
 	return s
+}
+
+// stops reports whether a place's schema is its markers only, whatever its type: an empty schema
+// (Schemaless), or, for a recursive reference, free JSON (XPreserveUnknownFields) or an embedded
+// resource (XEmbeddedResource).
+func stops(n *model.Node) bool {
+	t := &n.V.Schema
+	return t.Schemaless != nil || t.PreserveUnknownFields != nil || t.EmbeddedResource != nil
 }
 
 // listMapKeysRequired reports list-map keys that are neither required nor defaulted: the API

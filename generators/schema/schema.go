@@ -105,6 +105,8 @@ func (e *Emitter) Node(n *model.Node, useRef bool) spec.Schema {
 		e.listMapKeysRequired(n)
 	}
 	switch {
+	case e.crd && n.V.Schema.Schemaless != nil:
+		// An empty schema and the place's markers: nothing below is described (or inlined).
 	case e.crd && n.Ref != nil:
 		return e.inline(n)
 	case useRef && n.Ref != nil:
