@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/openapi"
 	"github.com/validation-gen/validation-gen/internal/crdcheck"
 	"github.com/validation-gen/validation-gen/tags"
 )
@@ -209,6 +210,10 @@ func parseFlags(s string, opts *generators.Options) error {
 			opts.NativeValidation = v == "true"
 		case "generate-embedded-object-meta":
 			opts.EmbeddedObjectMeta = v == "true"
+		case "crd-options":
+			if err := openapi.ParseCRDOptions(v, opts); err != nil {
+				return err
+			}
 		case "output-file", "openapi-output-file", "go-header-file": // read by fileFlags
 		default:
 			return fmt.Errorf("unknown flag %q", k)

@@ -72,6 +72,23 @@ type Options struct {
 	// annotations, finalizers), as controller-gen's crd:generateEmbeddedObjectMeta=true does;
 	// without it, a plain object.
 	EmbeddedObjectMeta bool
+	// CRD are controller-gen's CRD generator options (--crd-options).
+	CRD CRDOptions
+}
+
+// CRDOptions are controller-gen's options of its crd generator, by the same names
+// (controller-gen crd:maxDescLen=0 ...), but for generateEmbeddedObjectMeta, which is
+// Options.EmbeddedObjectMeta.
+type CRDOptions struct {
+	// MaxDescLen truncates CRD descriptions to this many bytes, at a sentence or word boundary as
+	// controller-gen does (maxDescLen); 0 drops them; nil keeps them whole.
+	MaxDescLen *int
+	// AllowDangerousTypes accepts float fields in the CRDs of packages written for controller-gen
+	// without a warning (allowDangerousTypes): controller-gen refuses them otherwise.
+	AllowDangerousTypes bool
+	// IgnoreUnexportedFields ignores unexported fields, tags and all, without a word
+	// (ignoreUnexportedFields).
+	IgnoreUnexportedFields bool
 }
 
 // MetaV1Path is the import path of apimachinery's meta/v1, whose ObjectMeta the model treats

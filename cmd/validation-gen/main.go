@@ -16,6 +16,7 @@ import (
 
 	"github.com/validation-gen/validation-gen/celenv"
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/openapi"
 	"github.com/validation-gen/validation-gen/tags"
 )
 
@@ -59,7 +60,7 @@ type options struct {
 	headerFile, openapiFile, outputFile, openapiJSON, crdDir, compat    string
 	verify, docs, noNativeCEL, formatFallback, celReport, testTags      bool
 	strict, lint, openAPIAllTypes, nativeValidation, embeddedObjectMeta bool
-	docsAPI                                                             string
+	docsAPI, crdOptions                                                 string
 	readOnly, lintExceptions                                            stringList
 }
 
@@ -117,6 +118,9 @@ func defineFlags(verbosity flag.Value) (*flagSet, *options) {
 			"(repeatable, comma-separated)")
 	fs.StringVar(&o.openapiJSON, fs.name("openapi-json"), "", "write one OpenAPI v3 JSON document ({\"components\":{\"schemas\":{...}}}) for all input packages to `FILE`")
 	fs.StringVar(&o.crdDir, fs.name("crd-dir"), "", "write one apiextensions.k8s.io/v1 CustomResourceDefinition YAML per root kind into `DIR`, named <group>_<plural>.yaml")
+	fs.StringVar(&o.crdOptions, fs.name("crd-options"), "", "controller-gen's crd generator `OPTIONS`, by its names and in its syntax "+
+		"(what follows crd: on its command line): crdVersions=v1, maxDescLen=N, generateEmbeddedObjectMeta=true, "+
+		"allowDangerousTypes=true, ignoreUnexportedFields=true, comma-separated")
 	fs.BoolVar(&o.verify, fs.name("verify"), false, "write nothing; exit 1 and print a unified diff if any output is stale")
 	fs.BoolVar(&o.strict, fs.name("strict"), false,
 		"make every warning an error: input the reference tools accept but that looks wrong (a misspelt marker, another tool's tag) stops the run")
@@ -165,12 +169,15 @@ func config(flags *flagSet, o *options, cv *version.Version, dir string) (genera
 		Options: generators.Options{Compat: cv, FormatFallback: o.formatFallback, NoNativeCEL: o.noNativeCEL, TestTags: o.testTags, Strict: o.strict,
 			OpenAPIAllTypes: o.openAPIAllTypes, NativeValidation: o.nativeValidation, EmbeddedObjectMeta: o.embeddedObjectMeta},
 	}
+	var err error
+	if err = openapi.ParseCRDOptions(o.crdOptions, &cfg.Options); err != nil {
+		return cfg, fmt.Errorf("--crd-options: %v", err)
+	}
 	if o.headerFile != "" {
 		header := o.headerFile
 		if !filepath.IsAbs(header) {
 			header = filepath.Join(dir, header)
 		}
-		var err error
 		if cfg.Header, err = os.ReadFile(header); err != nil {
 			if pe, ok := err.(*fs.PathError); ok {
 				pe.Path = o.headerFile // as the flag gives it

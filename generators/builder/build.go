@@ -45,6 +45,9 @@ type builder struct {
 	// packages (see controllerGenOnly).
 	nativeValidation bool
 	inputModules     map[string]bool
+	// ignoreUnexported is controller-gen's crd:ignoreUnexportedFields: unexported fields are
+	// ignored, tags and all, without a word.
+	ignoreUnexported bool
 	// inChain holds the named list, map and scalar types whose nodes are being built, so that a
 	// type that contains itself without a struct in between is reported rather than followed.
 	inChain map[*types.TypeName]bool
@@ -87,7 +90,7 @@ func Build(prog *loader.Program) (*model.Universe, model.Diagnostics) {
 func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model.Diagnostics) {
 	b := &builder{prog: prog, defs: map[*types.TypeName]*model.Definition{},
 		pkgs: map[string]*model.Package{}, decls: map[*types.TypeName]*declTags{},
-		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, nativeValidation: opts.NativeValidation, inChain: map[*types.TypeName]bool{}, building: map[*types.TypeName]bool{},
+		specials: map[*types.TypeName]*specialType{}, testTags: opts.TestTags, nativeValidation: opts.NativeValidation, ignoreUnexported: opts.CRD.IgnoreUnexportedFields, inChain: map[*types.TypeName]bool{}, building: map[*types.TypeName]bool{},
 		enums: map[*types.TypeName][]model.EnumValue{}, embeddedOnly: map[*types.TypeName]bool{}}
 	b.controllerGen = b.controllerGenInputs()
 	u := &model.Universe{}
@@ -1184,6 +1187,9 @@ func (b *builder) gofmtStable(raws []tags.Raw) {
 // validation-gen, which skips unexported fields and their tags without a word, the tags of an
 // unexported field are ignored as there, with a warning.
 func (b *builder) neverWritten(raws []tags.Raw, f *types.Var, dash bool) {
+	if !dash && b.ignoreUnexported {
+		return // the run said so (--crd-options ignoreUnexportedFields=true), as controller-gen's does
+	}
 	why := "it is unexported"
 	if dash {
 		why = `its json tag is "-"`

@@ -153,6 +153,9 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 			diags.Add(d.Pos, "", "cannot express %s as a CRD schema: %v", d.GoName, err)
 			continue
 		}
+		if n := opts.CRD.MaxDescLen; n != nil {
+			truncateDescriptions(props, *n)
+		}
 		v := apiextv1.CustomResourceDefinitionVersion{
 			Name: d.Package.Version(), Served: true, Storage: d == storage,
 			Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: props},
@@ -165,7 +168,7 @@ func buildCRD(group string, defs []*model.Definition, opts model.Options) (*apie
 		return nil, diags
 	}
 	kubebuilderOrder(crd, storage)
-	return crd, nil
+	return crd, diags
 }
 
 // storageVersion is the name of a CRD's stored version.

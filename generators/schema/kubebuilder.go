@@ -90,6 +90,11 @@ func (e *Emitter) cgShape(s *spec.Schema, n *model.Node) {
 	if !ok || b.Info()&(types.IsInteger|types.IsFloat) == 0 {
 		return
 	}
+	if b.Info()&types.IsFloat != 0 && !e.opts.CRD.AllowDangerousTypes && e.diags != nil && !e.lenient {
+		e.diags.Warn(n.Pos, "", "a float (%s) in a CRD: controller-gen refuses it unless run with crd:allowDangerousTypes=true, "+
+			"as clients do not all read JSON numbers alike; serialize it as a string (resource.Quantity), or pass "+
+			"--crd-options allowDangerousTypes=true", types.TypeString(t, func(p *types.Package) string { return p.Name() }))
+	}
 	switch b.Kind() {
 	case types.Int32, types.Uint32:
 		s.Format = "int32"
