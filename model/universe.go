@@ -122,6 +122,20 @@ func (d *Definition) OwnProperties() []*Property {
 	return out
 }
 
+// IntOrStringPath is the import path of apimachinery's intstr, whose IntOrString generated
+// validators read the string form of.
+const IntOrStringPath = "k8s.io/apimachinery/pkg/util/intstr"
+
+// IsIntOrString reports whether t is intstr.IntOrString or a pointer to it.
+func IsIntOrString(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == IntOrStringPath && n.Obj().Name() == "IntOrString"
+}
+
 // IsObjectMeta reports whether d is metav1.ObjectMeta's definition.
 func (d *Definition) IsObjectMeta() bool {
 	return d.GoPackage == MetaV1Path && d.GoName == "ObjectMeta"

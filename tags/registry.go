@@ -365,7 +365,16 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			diags.Add(r.Pos, r.Name, "not allowed on a %s (allowed on: %s)", p.Scope, d.Scopes)
 			continue
 		}
-		if len(d.Kinds) > 0 && p.Scope != ScopePackage && !hasKind(d.Kinds, p.Kind) {
+		if len(d.Kinds) > 0 && p.Scope != ScopePackage && p.Kind == model.KindIntOrString && stringForm[d.Name] {
+			// The API server checks an int-or-string's string values against the string keywords
+			// (controller-gen's documented +kubebuilder:validation:XIntOrString with a Pattern);
+			// generated validators read the string of an intstr.IntOrString.
+			if !model.IsIntOrString(p.GoType) {
+				diags.Add(r.Pos, r.Name, "not supported on Go type %s: generated validators read the string form of an "+
+					"intstr.IntOrString only; use a +kubebuilder:validation:XValidation rule", typeString(p.GoType))
+				continue
+			}
+		} else if len(d.Kinds) > 0 && p.Scope != ScopePackage && !hasKind(d.Kinds, p.Kind) {
 			if openAPIGenExtension[r.Name] && p.OpenAPIGen != nil {
 				// openapi-gen, which owns this spelling, never fails on it (it logs at -v=2) and
 				// publishes the extension anyway; Kubernetes' own API types contain such tags.
@@ -377,7 +386,7 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			diags.Add(r.Pos, r.Name, "applies to %s values, not to %s (Go type %s)", kindList(d.Kinds), p.Kind, typeString(p.GoType))
 			continue
 		}
-		if len(d.Kinds) > 0 && p.Scope != ScopePackage && scalarKinds(d.Kinds) && !goScalar(p.GoType) {
+		if len(d.Kinds) > 0 && p.Scope != ScopePackage && scalarKinds(d.Kinds) && !goScalar(p.GoType) && p.Kind != model.KindIntOrString {
 			diags.Add(r.Pos, r.Name, "not supported on Go type %s: its schema is a %s (from its OpenAPISchemaType method), "+
 				"but its Go value is not, so generated validators cannot check it; use a +validationRule", typeString(p.GoType), p.Kind)
 			continue
@@ -456,6 +465,13 @@ func meaning(c *Context) string {
 		fmt.Fprintf(&b, ",%s=%q", k, c.Params[k].Value)
 	}
 	return b.String()
+}
+
+// stringForm lists the string tags that also apply to the string values of an int-or-string (the
+// API server applies a string keyword to string values only).
+var stringForm = map[string]bool{
+	"pattern": true, "maxLength": true, "minLength": true,
+	"kubebuilder:validation:Pattern": true, "kubebuilder:validation:MaxLength": true, "kubebuilder:validation:MinLength": true,
 }
 
 // openAPIGenExtension lists the spellings of openapi-gen's extension tags. openapi-gen only logs

@@ -96,6 +96,20 @@ func (c *checker) node(n *model.Node) {
 				"enable --format-fallback to publish an equivalent pattern or rule", f.Name, c.opts.Compat)
 		}
 	}
+	if n.Kind == model.KindIntOrString && !model.IsIntOrString(n.GoType) {
+		// The tags refuse these at a field; an item's (+kubebuilder:validation:items:...) come here.
+		var os []model.Origin
+		for _, x := range append(v.MinLength, v.MaxLength...) {
+			os = append(os, x.Origin)
+		}
+		if v.Pattern != nil {
+			os = append(os, v.Pattern.Origin)
+		}
+		for _, o := range os {
+			c.diags.Add(o.Pos, o.Tag, "not supported on Go type %s: generated validators read the string form of an "+
+				"intstr.IntOrString only; use a +kubebuilder:validation:XValidation rule", types.TypeString(n.ValueType(), shortPkg))
+		}
+	}
 	c.lists(n)
 	if len(v.Subfields) > 0 {
 		var fields []tagged

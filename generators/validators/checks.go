@@ -98,6 +98,17 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		out = append(out, g.enumCheck(n, v)...)
 	case model.KindBoolean:
 		out = append(out, g.enumCheck(n, v)...)
+	case model.KindIntOrString:
+		// The string keywords check the string values of an intstr.IntOrString, as the API
+		// server applies them to string values only.
+		if (len(V.MinLength)+len(V.MaxLength) > 0 || V.Pattern != nil) && model.IsIntOrString(n.GoType) { // else refused by check
+			s := *n
+			s.Kind, s.Ref, s.Format, s.Enum = model.KindString, nil, "", nil
+			s.V = model.Validations{MinLength: V.MinLength, MaxLength: V.MaxLength, Pattern: V.Pattern}
+			sv := v + "Str"
+			checks := append([]jen.Code{jen.Id(sv).Op(":=").Op("&").Id(v).Dot("StrVal")}, g.ownChecks(&s, sv, depth)...)
+			out = append(out, jen.If(jen.Id(v).Dot("Type").Op("==").Qual(model.IntOrStringPath, "String")).Block(checks...))
+		}
 	case model.KindList:
 		for _, m := range V.MaxItems {
 			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), g.shortCircuit(jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value)))), "maxItems", m.Origin)
