@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
+	"strconv"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
@@ -44,7 +46,7 @@ func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) mo
 		if err != nil {
 			continue // not structural (reported by the CRD emitter when it matters)
 		}
-		errs, err := defaulting.ValidateDefaults(context.Background(), nil, ss, false, false)
+		errs, err := defaulting.ValidateDefaults(context.Background(), nil, ss, false, true) // pruned, as for v1 CRDs
 		if err != nil {
 			diags.Add(d.Pos, "", "checking the defaults of %s: %v", d.GoName, err)
 			continue
@@ -54,11 +56,16 @@ func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) mo
 			if !ok {
 				continue
 			}
-			def := defaultAt(d.Node, strings.TrimSuffix(at, "."))
+			n, def := defaultAt(d.Node, strings.TrimSuffix(at, "."))
 			if def == nil {
 				continue
 			}
 			detail := strings.Join(strings.Fields(strings.Replace(e.ErrorBody(), " in body ", " ", 1)), " ")
+			if unknown := unknownFields(def.Value, n, ""); e.Detail == "must not have unknown fields" && len(unknown) > 0 {
+				// The API server prunes what the schema does not describe: say what that is.
+				detail = "the schema has no field " + strings.Join(unknown, ", ") +
+					" (the API server refuses a default with unknown fields, as it would prune them)"
+			}
 			if rest = strings.TrimPrefix(rest, "."); rest != "" {
 				detail = rest + ": " + detail
 			}
@@ -102,9 +109,53 @@ func hasDefault(n *model.Node, visiting map[*model.Definition]bool) bool {
 	return n.Items != nil && hasDefault(n.Items, visiting) || n.Values != nil && hasDefault(n.Values, visiting)
 }
 
+// unknownFields lists the fields of a default value (JSON) that the schema of node n does not
+// describe, as the API server's pruning finds them: object fields without a property, where no
+// x-kubernetes-preserve-unknown-fields keeps them.
+func unknownFields(v any, n *model.Node, prefix string) []string {
+	if n == nil {
+		return nil
+	}
+	n = model.Effective(n)
+	if t := &n.V.Schema; t.PreserveUnknownFields != nil || t.Schemaless != nil || n.Kind == model.KindAny {
+		return nil
+	}
+	var out []string
+	switch x := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if n.Kind == model.KindMap {
+				out = append(out, unknownFields(x[k], n.Values, prefix+"["+strconv.Quote(k)+"]")...)
+				continue
+			}
+			var p *model.Property
+			for _, q := range n.Properties {
+				if q.Name == k {
+					p = q
+				}
+			}
+			if p == nil {
+				out = append(out, strconv.Quote(prefix+k))
+				continue
+			}
+			out = append(out, unknownFields(x[k], p.Node, prefix+k+".")...)
+		}
+	case []any:
+		for i, e := range x {
+			out = append(out, unknownFields(e, n.Items, fmt.Sprintf("%s[%d].", strings.TrimSuffix(prefix, "."), i))...)
+		}
+	}
+	return out
+}
+
 // defaultAt follows a schema path (properties[name].items.additionalProperties...) from n and
-// returns the +default of the place it names.
-func defaultAt(n *model.Node, path string) *model.Default {
+// returns the place it names and its +default.
+func defaultAt(n *model.Node, path string) (*model.Node, *model.Default) {
 	for path != "" {
 		n = model.Effective(n)
 		var step string
@@ -128,15 +179,15 @@ func defaultAt(n *model.Node, path string) *model.Default {
 				}
 			}
 			if next == nil {
-				return nil
+				return nil, nil
 			}
 			n = next
 		default:
-			return nil
+			return nil, nil
 		}
 	}
 	if n.V.Default != nil {
-		return n.V.Default
+		return n, n.V.Default
 	}
-	return model.Effective(n).V.Default
+	return n, model.Effective(n).V.Default
 }
