@@ -63,6 +63,12 @@ func TestCacheKeyCoversConfig(t *testing.T) {
 			v.SetString(v.String() + "x")
 		case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8:
 			v.SetBytes(append(bytes.Clone(v.Bytes()), 'x'))
+		case v.Kind() == reflect.Pointer && v.Type().Elem().Kind() == reflect.Int:
+			n := 7
+			if !v.IsNil() {
+				n = int(v.Elem().Int()) + 1
+			}
+			v.Set(reflect.ValueOf(&n))
 		case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.String:
 			v.Set(reflect.Append(v, reflect.ValueOf("./more")))
 		case v.Kind() == reflect.Interface:
