@@ -302,6 +302,11 @@ type Place struct {
 	// OpenAPIGen receives what openapi-gen's own tags say at a field or a type declaration (nil
 	// elsewhere: chained tags, constants, packages).
 	OpenAPIGen *model.OpenAPIGenTags
+	// goKind is the kind of the Go value when a type override (+kubebuilder:validation:Type)
+	// among the tags made Kind the schema's.
+	goKind model.Kind
+	// schemaless is set when the tags include +kubebuilder:validation:Schemaless.
+	schemaless bool
 }
 
 // Apply checks each tag against the registry and applies the valid ones to the place, in the
@@ -314,6 +319,15 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		if r.Name == "k8s:unique" && strings.TrimSpace(r.Value) == "map" || uniqueMapRE.MatchString(r.Text) {
 			p.UniqueMap = true
 		}
+	}
+	for _, r := range raws {
+		p.schemaless = p.schemaless || r.Name == "kubebuilder:validation:Schemaless"
+	}
+	if k, ok := typeOverride(raws); ok && p.Scope != ScopePackage && k != p.Kind {
+		// +kubebuilder:validation:Type=string on a struct that marshals itself as a string: the
+		// other tags of the declaration apply to the value as its schema says it is, as
+		// controller-gen applies them to the overridden schema.
+		p.goKind, p.Kind = p.Kind, k
 	}
 	for i := range raws {
 		r := &raws[i]
@@ -386,7 +400,10 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			diags.Add(r.Pos, r.Name, "applies to %s values, not to %s (Go type %s)", kindList(d.Kinds), p.Kind, typeString(p.GoType))
 			continue
 		}
-		if len(d.Kinds) > 0 && p.Scope != ScopePackage && scalarKinds(d.Kinds) && !goScalar(p.GoType) && p.Kind != model.KindIntOrString {
+		if len(d.Kinds) > 0 && p.Scope != ScopePackage && scalarKinds(d.Kinds) && !goScalar(p.GoType) && p.Kind != model.KindIntOrString &&
+			!(p.Kind == model.KindString && stringForm[d.Name] && CustomJSON(p.GoType)) {
+			// (A value that marshals itself as a string is checked in its JSON form: what the
+			// API server sees.)
 			diags.Add(r.Pos, r.Name, "not supported on Go type %s: its schema is a %s (from its OpenAPISchemaType method), "+
 				"but its Go value is not, so generated validators cannot check it; use a +validationRule", typeString(p.GoType), p.Kind)
 			continue

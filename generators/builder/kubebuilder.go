@@ -162,6 +162,12 @@ func (b *builder) kubebuilderDefinition(tn *types.TypeName, def *model.Definitio
 	if len(bases) > 0 {
 		def.Node.V = model.MergeValidations(append([]*model.Validations{&def.Node.V}, bases...), &b.diags)
 	}
+	if def.Node.V.Schema.Type != nil && tags.CustomJSON(tn.Type()) {
+		// controller-gen's schema of a type that marshals itself, with a type override, is its
+		// markers only: no description.
+		def.Doc = ""
+		return
+	}
 	if def.Doc == "" {
 		if base := b.declaredBase(tn); base != nil && kubebuilderMarked(b.decl(tn).raws) {
 			if td := b.prog.TypeDecl(base); td != nil {

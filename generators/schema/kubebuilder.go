@@ -25,6 +25,9 @@ func (e *Emitter) schemaTags(s *spec.Schema, t *model.SchemaTags) {
 		}
 		s.AnyOf, s.OneOf = nil, nil
 		delete(s.Extensions, ExtIntOrString)
+		if t.Type.Value != "object" {
+			delete(s.Extensions, ExtPreserve) // a struct without JSON fields of its own marshals itself
+		}
 	}
 	if t.Nullable != nil {
 		s.Nullable = true

@@ -2,6 +2,7 @@ package validators
 
 import (
 	"fmt"
+	"go/types"
 	"sort"
 	"strconv"
 
@@ -21,6 +22,12 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			marked(jen.Qual(pkgGenRT, "At").Call(errExpr, jen.Lit(""), jen.Lit(origin)), o)))))
 	}
 	V := &n.V
+	if t := V.Schema.Type; (n.Kind == model.KindString || t != nil && t.Value == "string") && !goString(n.ValueType()) {
+		// A value that marshals itself as a string (metav1.Duration, a struct with MarshalJSON and
+		// +kubebuilder:validation:Type=string): its string keywords apply to its JSON form, what
+		// the API server sees.
+		return g.jsonStringChecks(n, v, depth)
+	}
 	switch n.Kind {
 	case model.KindInteger, model.KindNumber:
 		for _, m := range V.Minimum {
@@ -103,7 +110,7 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		// server applies them to string values only.
 		if (len(V.MinLength)+len(V.MaxLength) > 0 || V.Pattern != nil) && model.IsIntOrString(n.GoType) { // else refused by check
 			s := *n
-			s.Kind, s.Ref, s.Format, s.Enum = model.KindString, nil, "", nil
+			s.Kind, s.Ref, s.Format, s.Enum, s.GoType = model.KindString, nil, "", nil, types.Typ[types.String]
 			s.V = model.Validations{MinLength: V.MinLength, MaxLength: V.MaxLength, Pattern: V.Pattern}
 			sv := v + "Str"
 			checks := append([]jen.Code{jen.Id(sv).Op(":=").Op("&").Id(v).Dot("StrVal")}, g.ownChecks(&s, sv, depth)...)
@@ -146,6 +153,33 @@ func (g *validatorGen) shortCircuitList(l *jen.Statement) *jen.Statement {
 }
 
 func numLit(text string) jen.Code { return jen.Op(text) }
+
+// goString reports whether a Go type's values are Go strings or []byte (what string(*v) reads).
+func goString(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := types.Unalias(u.Elem()).(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
+// jsonStringChecks checks the string keywords of a value whose JSON is a string of its own making
+// (a struct with MarshalJSON, schema type overridden to string) on that string.
+func (g *validatorGen) jsonStringChecks(n *model.Node, v string, depth int) []jen.Code {
+	V := &n.V
+	if len(V.MinLength)+len(V.MaxLength) == 0 && V.Pattern == nil {
+		return nil
+	}
+	s := *n
+	s.Kind, s.Ref, s.Format, s.Enum, s.GoType = model.KindString, nil, "", nil, types.Typ[types.String]
+	s.V = model.Validations{MinLength: V.MinLength, MaxLength: V.MaxLength, Pattern: V.Pattern}
+	sv := v + "JSON"
+	checks := append([]jen.Code{jen.Id(sv).Op(":=").Op("&").Id(sv + "Str")}, g.ownChecks(&s, sv, depth)...)
+	return []jen.Code{jen.If(jen.List(jen.Id(sv+"Str"), jen.Id("ok")).Op(":=").Qual(pkgGenRT, "JSONString").Call(jen.Id(v)), jen.Id("ok")).Block(checks...)}
+}
 
 // propertyCount declares count, the number of a struct's fields that its JSON has (a nil pointer
 // and an omitempty zero value are left out), for +minProperties / +maxProperties on a struct.

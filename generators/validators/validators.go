@@ -271,10 +271,18 @@ func (g *validatorGen) localCarry(d *model.Definition) (bool, []*model.Definitio
 // checkedProperties are the fields of a definition that its validator checks: none for a type
 // tagged +k8s:opaqueType, whose own tags only are checked; see model.Definition.OwnProperties.
 func checkedProperties(d *model.Definition) []*model.Property {
-	if d.Node.V.Opaque != nil {
+	if d.Node.V.Opaque != nil || marshalsItself(d) {
 		return nil
 	}
 	return d.OwnProperties()
+}
+
+// marshalsItself reports a struct whose schema type is overridden to a scalar or a list
+// (+kubebuilder:validation:Type=string on a struct with MarshalJSON): its Go fields are not its JSON,
+// and the API server sees none of them.
+func marshalsItself(d *model.Definition) bool {
+	t := d.Node.V.Schema.Type
+	return t != nil && t.Value != "object" && d.Node.Kind == model.KindObject
 }
 
 // members are the embedded fields that a definition's validator checks as values, as Kubernetes'
@@ -500,7 +508,7 @@ func (g *validatorGen) valueTypeFunc(d *model.Definition) {
 // transitionProperties are the fields whose transition rules an unchanged definition runs: all of
 // them, promoted ones included, unless the type is +k8s:opaqueType.
 func transitionProperties(d *model.Definition) []*model.Property {
-	if d.Node.V.Opaque != nil {
+	if d.Node.V.Opaque != nil || marshalsItself(d) {
 		return nil
 	}
 	return d.Node.Properties
@@ -555,6 +563,14 @@ func (g *validatorGen) transitionsFunc(d *model.Definition) {
 // typeLevel emits the checks declared on the type itself (CEL rules, +nameFormat of its fields).
 func (g *validatorGen) typeLevel(d *model.Definition, transitionsOnly bool) []jen.Code {
 	var out []jen.Code
+	if v := &d.Node.V; !transitionsOnly && v.Schema.Type != nil && v.Schema.Type.Value == "string" && !d.Special {
+		// A struct that marshals itself as a string, its declaration's string keywords checked on
+		// its JSON form.
+		if checks := g.jsonStringChecks(d.Node, "obj", 1); len(checks) > 0 {
+			out = append(out, jen.Block(append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, checks...),
+				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Id("e").Op("...")))...))
+		}
+	}
 	if v := &d.Node.V; !transitionsOnly && d.Node.Kind == model.KindObject && len(v.MinProperties)+len(v.MaxProperties) > 0 {
 		// The bounds on the number of properties that the type's declaration (or a type it embeds
 		// inline) publishes on its schema: checked here, where the struct is validated as a whole.
