@@ -485,6 +485,9 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 	if sp != nil {
 		def.Special = true
 		node.Kind, node.Format, node.OneOfTypes = sp.kind, sp.format, sp.oneOf
+		if sp.text {
+			def.Doc = "" // controller-gen's schema of such a type is {type: string} and its markers
+		}
 		return def
 	}
 	node.Kind = model.KindObject

@@ -13,6 +13,8 @@ import (
 // intstr.IntOrString, ...). Their values are read from the methods' source: each must return a
 // constant or a literal of constants.
 type specialType struct {
+	// text is set for a type that marshals itself as text only (textOnly).
+	text   bool
 	kind   model.Kind
 	typ    []string
 	format string
@@ -26,6 +28,13 @@ func (b *builder) special(tn *types.TypeName) *specialType {
 	b.specials[tn] = nil
 	typ, ok := b.constMethod(tn, "OpenAPISchemaType")
 	if !ok {
+		if b.textOnly(tn) {
+			// encoding/json writes its MarshalText as a string, and controller-gen's schema of such
+			// a type is a string (infoToSchema): so is ours where its markers are read.
+			sp := &specialType{kind: model.KindString, typ: []string{"string"}, text: true}
+			b.specials[tn] = sp
+			return sp
+		}
 		return nil
 	}
 	sp := &specialType{}
@@ -54,6 +63,16 @@ func (b *builder) special(tn *types.TypeName) *specialType {
 	}
 	b.specials[tn] = sp
 	return sp
+}
+
+// textOnly reports a type that marshals itself with MarshalText and not MarshalJSON, where
+// controller-gen's markers are read (a run with a package written for controller-gen).
+func (b *builder) textOnly(tn *types.TypeName) bool {
+	if tn.Pkg() == nil || b.markersIgnored(tn.Pkg().Path()) {
+		return false
+	}
+	ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+	return ms.Lookup(tn.Pkg(), "MarshalText") != nil && ms.Lookup(tn.Pkg(), "MarshalJSON") == nil
 }
 
 // constMethod evaluates a niladic method of tn whose body is `return <constant or literal>`.

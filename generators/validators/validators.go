@@ -210,6 +210,26 @@ func validatable(d *model.Definition) bool {
 	return !d.Special && !(d.IsObjectMeta() && !d.Package.UpstreamSemantics()) && !isListMeta(d)
 }
 
+// specialView is a value of a special type (its schema its own: a text marshaller, metav1.Duration)
+// with the limits of the type's declaration too: such a type has no validator of its own, so its
+// places check them.
+func specialView(n *model.Node) *model.Node {
+	if n.Ref == nil || !n.Ref.Special || n.V.Opaque != nil {
+		return n
+	}
+	d := &n.Ref.Node.V
+	if len(d.MinLength)+len(d.MaxLength) == 0 && d.Pattern == nil {
+		return n
+	}
+	c := *n
+	c.V.MinLength = append(append([]model.Int(nil), n.V.MinLength...), d.MinLength...)
+	c.V.MaxLength = append(append([]model.Int(nil), n.V.MaxLength...), d.MaxLength...)
+	if c.V.Pattern == nil {
+		c.V.Pattern = d.Pattern
+	}
+	return &c
+}
+
 // isListMeta reports metav1.ListMeta: list metadata is written by the API server and never
 // validated (only the items of a list are), so it gets no validator.
 func isListMeta(d *model.Definition) bool {
@@ -313,7 +333,7 @@ func (g *validatorGen) nodeCarries(n *model.Node) bool {
 // nodeLocal reports whether the tags at a node or below it (not through definitions) ask for a
 // check; it adds the definitions whose validators the node's checks would call to refs.
 func (g *validatorGen) nodeLocal(n *model.Node, refs *[]*model.Definition) bool {
-	n = n.GoView()
+	n = specialView(n.GoView())
 	if g.hasChecks(n) {
 		return true
 	}
@@ -984,7 +1004,7 @@ func typeIdent(t types.Type) string {
 func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
 	n = model.UniqueView(n.GoView()) // +k8s:unique: a set or list map for validation, atomic in the schema
 	var out []jen.Code
-	eff := n
+	eff := specialView(n)
 	if n.Ref != nil && g.validated(n.Ref) && n.V.Opaque == nil {
 		// The referenced type validates itself (and ratchets itself); this place adds its own checks.
 		call := jen.Id(g.funcName(n.Ref)).Call(jen.Id("ctx"), jen.Id("op"), g.nestedPath(n.Ref), jen.Id(v), jen.Id(old))

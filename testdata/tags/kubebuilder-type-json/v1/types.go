@@ -1,5 +1,5 @@
 // Package v1 has values that marshal themselves as strings, with a type override and string
-// limits, as controller-gen documents them: the CRD is controller-gen's, and the generated
+// limits, as controller-gen documents them, or as text: the CRD is controller-gen's, and the generated
 // validators check the limits on the value's JSON form, what the API server sees.
 //
 // +groupName=typejson.example.com
@@ -34,6 +34,26 @@ type SessionSpec struct {
 	// +kubebuilder:validation:Pattern="^([0-9]+(\\.[0-9]+)?(ms|s|m|h))+$"
 	// +optional
 	Interval *metav1.Duration `json:"interval,omitempty"`
+
+	// Pair is written as a:b, by its MarshalText: a string for encoding/json and controller-gen.
+	// +optional
+	Pair *Pair `json:"pair,omitempty"`
+}
+
+// Pair marshals itself as text.
+//
+// +kubebuilder:validation:MaxLength=5
+type Pair struct {
+	A, B string
+}
+
+// MarshalText writes a:b.
+func (p Pair) MarshalText() ([]byte, error) { return []byte(p.A + ":" + p.B), nil }
+
+// UnmarshalText reads a:b.
+func (p *Pair) UnmarshalText(b []byte) error {
+	p.A, p.B, _ = strings.Cut(string(b), ":")
+	return nil
 }
 
 // Token is an id and a secret, written as one string.
