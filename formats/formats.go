@@ -44,6 +44,12 @@ type Format struct {
 	// Fast names genruntime's fast check of the format (genruntime.FastChecks), when it has one:
 	// func(string) bool, true only for values apimachinery accepts.
 	Fast string
+	// MaxLength is the length, in characters, of the longest value the format accepts (0 when
+	// values of any length may have it). A CRD that publishes the format as a CEL rule publishes
+	// this maxLength too (PublishedAsRule): without it the API server estimates the rule's cost
+	// for a string as long as a request, which exceeds its per-rule budget as soon as the value
+	// is in a list.
+	MaxLength int64
 }
 
 const (
@@ -96,35 +102,35 @@ var table = []Format{
 	{Name: "double", Type: "number", Doc: "a double-precision number"},
 
 	// Kubernetes name formats.
-	{Name: "k8s-short-name", Go: "FormatShortName", Upstream: "ShortName", Fast: "ValidShortName", Aliases: []string{"dns1123label", "dns1123-label"}, Type: "string",
+	{Name: "k8s-short-name", Go: "FormatShortName", Upstream: "ShortName", Fast: "ValidShortName", Aliases: []string{"dns1123label", "dns1123-label"}, Type: "string", MaxLength: 63,
 		Doc:     "a DNS-1123 label: at most 63 lower-case alphanumerics or '-', starting and ending with an alphanumeric",
 		Pattern: "^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"},
-	{Name: "k8s-long-name", Go: "FormatLongName", Upstream: "LongName", Fast: "ValidLongName", Aliases: []string{"dns1123subdomain", "dns1123-subdomain"}, Type: "string",
+	{Name: "k8s-long-name", Go: "FormatLongName", Upstream: "LongName", Fast: "ValidLongName", Aliases: []string{"dns1123subdomain", "dns1123-subdomain"}, Type: "string", MaxLength: 253,
 		Doc:     "a DNS-1123 subdomain: at most 253 characters of dot-separated DNS-1123 labels",
 		Rule:    "self.size() <= 253 && self.matches(" + celString("^"+dns1123Subdomain+"$") + ")",
 		Message: "must be a lowercase RFC 1123 subdomain of at most 253 characters"},
-	{Name: "dns1035label", Go: "FormatDNS1035Label", Aliases: []string{"k8s-dns1035-label"}, Type: "string",
+	{Name: "dns1035label", Go: "FormatDNS1035Label", Aliases: []string{"k8s-dns1035-label"}, Type: "string", MaxLength: 63,
 		Doc:     "a DNS-1035 label: at most 63 lower-case alphanumerics or '-', starting with a letter and ending with an alphanumeric",
 		Pattern: "^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$"},
-	{Name: "k8s-long-name-caseless", Go: "FormatLongNameCaseless", Upstream: "LongNameCaseless", Fast: "ValidLongNameCaseless", Type: "string",
+	{Name: "k8s-long-name-caseless", Go: "FormatLongNameCaseless", Upstream: "LongNameCaseless", Fast: "ValidLongNameCaseless", Type: "string", MaxLength: 253,
 		Doc:     "like k8s-long-name, but upper-case letters are allowed",
 		Rule:    "self.size() <= 253 && self.matches(" + celString("^"+caselessLabel+`(\.`+caselessLabel+`)*$`) + ")",
 		Message: "must be an RFC 1123 subdomain of at most 253 characters"},
-	{Name: "k8s-label-key", Go: "FormatLabelKey", Upstream: "LabelKey", Fast: "ValidLabelKey", Aliases: []string{"qualifiedname", "k8s-qualified-name"}, Type: "string",
+	{Name: "k8s-label-key", Go: "FormatLabelKey", Upstream: "LabelKey", Fast: "ValidLabelKey", Aliases: []string{"qualifiedname", "k8s-qualified-name"}, Type: "string", MaxLength: 317,
 		Doc:     "a label key (qualified name): an optional DNS-1123 subdomain prefix and '/', then a name of at most 63 alphanumerics, '-', '_' or '.'",
 		Rule:    "self.matches(" + celString("^("+dns1123Subdomain+"/)?"+qualifiedName+"$") + ") && " + prefixLenOK("253"),
 		Message: "must be a qualified name: an optional DNS subdomain prefix and '/', and a name of at most 63 characters that starts and ends with an alphanumeric"},
-	{Name: "k8s-prefixed-label-key", Go: "FormatPrefixedLabelKey", Upstream: "PrefixedLabelKey", Type: "string",
+	{Name: "k8s-prefixed-label-key", Go: "FormatPrefixedLabelKey", Upstream: "PrefixedLabelKey", Type: "string", MaxLength: 317,
 		Doc:     "a label key that must have a DNS-1123 subdomain prefix",
 		Rule:    "self.matches(" + celString("^"+dns1123Subdomain+"/"+qualifiedName+"$") + ") && " + prefixLenOK("253"),
 		Message: "must be a prefixed qualified name: a DNS subdomain prefix, '/', and a name of at most 63 characters"},
-	{Name: "k8s-label-value", Go: "FormatLabelValue", Upstream: "LabelValue", Fast: "ValidLabelValue", Type: "string",
+	{Name: "k8s-label-value", Go: "FormatLabelValue", Upstream: "LabelValue", Fast: "ValidLabelValue", Type: "string", MaxLength: 63,
 		Doc:     "a label value: empty, or at most 63 alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric",
 		Pattern: "^(" + qualifiedName + ")?$"},
 	{Name: "k8s-path-segment-name", Go: "FormatPathSegmentName", Upstream: "PathSegmentName", Type: "string",
 		Doc:     "a name usable as one URL path segment: not '.' or '..', and without '/' or '%'",
 		Pattern: `^([^/%.][^/%]*|\.[^/%.][^/%]*|\.\.[^/%]+)?$`},
-	{Name: "k8s-uuid", Go: "FormatUUID", Upstream: "UUID", Type: "string",
+	{Name: "k8s-uuid", Go: "FormatUUID", Upstream: "UUID", Type: "string", MaxLength: 36,
 		Doc:     "a lower-case UUID in 8-4-4-4-12 form",
 		Pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"},
 	{Name: "k8s-ip", Go: "FormatIP", Type: "string",
@@ -135,11 +141,11 @@ var table = []Format{
 		Doc:     "an IPv4 or IPv6 CIDR",
 		Rule:    "isCIDR(self)",
 		Message: "must be a valid CIDR value"},
-	{Name: "k8s-resource-pool-name", Go: "FormatResourcePoolName", Upstream: "ResourcePoolName", Fast: "ValidResourcePoolName", Type: "string",
+	{Name: "k8s-resource-pool-name", Go: "FormatResourcePoolName", Upstream: "ResourcePoolName", Fast: "ValidResourcePoolName", Type: "string", MaxLength: 253,
 		Doc:     "at most 253 characters of '/'-separated, non-empty DNS-1123 subdomains",
 		Rule:    "self.size() <= 253 && self.matches(" + celString("^"+dns1123Subdomain+"(/"+dns1123Subdomain+")*$") + ")",
 		Message: "must be at most 253 characters of '/'-separated DNS subdomains"},
-	{Name: "k8s-extended-resource-name", Go: "FormatExtendedResourceName", Upstream: "ExtendedResourceName", Type: "string",
+	{Name: "k8s-extended-resource-name", Go: "FormatExtendedResourceName", Upstream: "ExtendedResourceName", Type: "string", MaxLength: 308,
 		Doc: "a domain-prefixed resource name outside kubernetes.io/ that is a valid label key once prefixed with requests.",
 		Rule: "self.contains('/') && !self.contains('kubernetes.io/') && !self.startsWith('requests.') && " +
 			"('requests.' + self).matches(" + celString("^("+dns1123Subdomain+"/)?"+qualifiedName+"$") + ") && " +
@@ -207,6 +213,16 @@ func (f *Format) RuleMessage() string {
 
 // HasFallback reports whether the format can be spelled without the format keyword.
 func (f *Format) HasFallback() bool { return f.Pattern != "" || f.Rule != "" }
+
+// PublishedAsRule reports whether a schema for an API server at compat publishes the format as a
+// CEL rule: the server does not know it, fallbacks are on (fallback), and the format's fallback
+// is a rule, or a pattern while the value has a pattern of its own (patternTaken).
+func (f *Format) PublishedAsRule(compat *version.Version, fallback, patternTaken bool) bool {
+	if f.KnownTo(compat) || !fallback || !f.HasFallback() {
+		return false
+	}
+	return f.Rule != "" || patternTaken
+}
 
 var selfWord = regexp.MustCompile(`\bself\b`)
 

@@ -136,3 +136,59 @@ func TestUpstreamAndFastChecks(t *testing.T) {
 		}
 	}
 }
+
+// longest are values of the formats with a maximum length that are exactly that long and valid.
+func longest() map[string]string {
+	l63 := strings.Repeat("a", 63)
+	sub := func(n int) string { // a DNS-1123 subdomain of n characters, labels of at most 63
+		var b strings.Builder
+		for b.Len() < n {
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(strings.Repeat("b", min(63, n-b.Len())))
+		}
+		return b.String()
+	}
+	return map[string]string{
+		"k8s-short-name":             l63,
+		"dns1035label":               l63,
+		"k8s-label-value":            l63,
+		"k8s-long-name":              sub(253),
+		"k8s-long-name-caseless":     sub(253),
+		"k8s-resource-pool-name":     sub(253),
+		"k8s-label-key":              sub(253) + "/" + l63,
+		"k8s-prefixed-label-key":     sub(253) + "/" + l63,
+		"k8s-extended-resource-name": sub(253-len("requests.")) + "/" + l63,
+		"k8s-uuid":                   "123e4567-e89b-12d3-a456-426614174000",
+	}
+}
+
+// TestMaxLength proves each format's MaxLength: a valid value of exactly that length exists, and
+// the values one character longer made from it (any of a few characters inserted anywhere) are
+// all rejected by the format's Go check.
+func TestMaxLength(t *testing.T) {
+	values := longest()
+	for _, f := range formats.All() {
+		v, ok := values[f.Name]
+		if (f.MaxLength > 0) != ok {
+			t.Errorf("%s: MaxLength %d, but the test has no longest value for it (or has one for a format without MaxLength)", f.Name, f.MaxLength)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		check := genruntime.FormatChecks[f.Go]
+		if int64(len(v)) != f.MaxLength || len(check(v)) != 0 {
+			t.Errorf("%s: the longest value (%d characters) is rejected or not MaxLength %d long: %q", f.Name, len(v), f.MaxLength, check(v))
+		}
+		for i := 0; i <= len(v); i++ {
+			for _, c := range "a.-/_0" {
+				longer := v[:i] + string(c) + v[i:]
+				if len(check(longer)) == 0 {
+					t.Errorf("%s: %q (%d characters, MaxLength %d) is valid", f.Name, longer, len(longer), f.MaxLength)
+				}
+			}
+		}
+	}
+}

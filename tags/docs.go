@@ -1,6 +1,7 @@
 package tags
 
 import (
+	"fmt"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/version"
@@ -77,6 +78,9 @@ func reference(compat *version.Version) templates.TagReference {
 				as = code("pattern: " + f.Pattern)
 			case f.Rule != "":
 				as = "rule " + code(f.Rule)
+				if f.MaxLength > 0 {
+					as += fmt.Sprintf(", with %s in CRDs", code(fmt.Sprintf("maxLength: %d", f.MaxLength)))
+				}
 			}
 		}
 		ref.Formats = append(ref.Formats, templates.FormatRow{

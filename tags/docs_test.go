@@ -1,6 +1,7 @@
 package tags_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -135,17 +136,20 @@ func TestMarkdownCodeSpans(t *testing.T) {
 		}
 		for i, f := range all {
 			as := published[i][len(published[i])-2]
-			want, prefix := "format: "+f.Name, ""
+			want, prefix, suffix := "format: "+f.Name, "", ""
 			if !f.KnownTo(version.MustParse(compat)) {
 				switch {
 				case f.Pattern != "":
 					want = "pattern: " + f.Pattern
 				case f.Rule != "":
 					want, prefix = f.Rule, "rule "
+					if f.MaxLength > 0 {
+						suffix = fmt.Sprintf(", with `maxLength: %d` in CRDs", f.MaxLength)
+					}
 				}
 			}
 			got, rest, ok := codeSpan(strings.TrimPrefix(as, prefix))
-			if !ok || rest != "" || got != want || !strings.HasPrefix(as, prefix) {
+			if !ok || rest != suffix || got != want || !strings.HasPrefix(as, prefix) {
 				t.Errorf("%s: format %s is published as %q, which reads back as %q; want %s%q", compat, f.Name, as, got, prefix, want)
 			}
 		}

@@ -309,16 +309,21 @@ func AddRules(s *spec.Schema, rules []model.Rule) {
 }
 
 // format publishes a +format: the name when the target API server knows it, else its fallback
-// pattern (or rule, when a pattern is already taken).
+// pattern (or rule, when a pattern is already taken). A CRD that publishes it as a rule publishes
+// the format's maximum length too, where the value has no tighter one: the API server estimates
+// the rule's cost from the string's length (formats.Format.MaxLength).
 func (e *Emitter) format(s *spec.Schema, f *model.Format) []model.Rule {
 	row, _ := formats.Lookup(f.Name)
-	if row.KnownTo(e.opts.Compat) || !e.opts.FormatFallback || !row.HasFallback() {
-		s.Format = row.Name
+	if !row.PublishedAsRule(e.opts.Compat, e.opts.FormatFallback, s.Pattern != "") {
+		if row.KnownTo(e.opts.Compat) || !e.opts.FormatFallback || !row.HasFallback() {
+			s.Format = row.Name
+		} else {
+			s.Pattern = row.Pattern
+		}
 		return nil
 	}
-	if row.Pattern != "" && s.Pattern == "" {
-		s.Pattern = row.Pattern
-		return nil
+	if e.crd && row.MaxLength > 0 && (s.MaxLength == nil || *s.MaxLength > row.MaxLength) {
+		s.MaxLength = &row.MaxLength
 	}
 	return []model.Rule{{Rule: row.CELCheck("self"), Message: row.RuleMessage(), RulePos: f.Pos, Origin: f.Origin}}
 }

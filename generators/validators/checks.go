@@ -91,6 +91,12 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 				}
 				out = append(out, gated(V.Format.Origin, check))
 			} else {
+				if max, ok := g.formatMaxLength(V); ok {
+					// The maximum length a CRD publishes with the format's rule: longer values
+					// are TooLong, as the API server reports them.
+					add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(max)).Op("&&").Qual(pkgUTF8, "RuneCountInString").Call(str.Clone()).Op(">").Lit(int(max)),
+						jen.Qual(pkgField, "TooLongCharacters").Call(jen.Nil(), val.Clone(), jen.Lit(int(max))), "format="+f.Name, V.Format.Origin)
+				}
 				call := jen.Qual(pkgGenRT, "StandardFormat").Call(jen.Lit(f.Name), str.Clone())
 				if f.Go != "" {
 					call = jen.Qual(pkgGenRT, f.Go).Call(str.Clone())
@@ -142,6 +148,21 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		}
 	}
 	return out
+}
+
+// formatMaxLength is the maximum length that a CRD publishes with a +format it spells as a CEL
+// rule (schema's format): the format's own, when the published value has no maximum length as
+// tight. ok is false when the CRD publishes none.
+func (g *validatorGen) formatMaxLength(V *model.Validations) (max int64, ok bool) {
+	pub := model.Published(*V)
+	f, _ := formats.Lookup(V.Format.Name)
+	if pub.Format == nil || f.MaxLength == 0 || !f.PublishedAsRule(g.opts.Compat, g.opts.FormatFallback, pub.Pattern != nil) {
+		return 0, false
+	}
+	if own := model.TightestInt(pub.MaxLength, model.MinInt); own != nil && *own <= f.MaxLength {
+		return 0, false
+	}
+	return f.MaxLength, true
 }
 
 // shortCircuitList is shortCircuit for the ErrorList of one of apimachinery's validate functions.
