@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
@@ -266,10 +267,23 @@ func (s *Schemas) stripZero(v interface{}, sc *spec.Schema, depth int) {
 	}
 }
 
-const quantityDefinition = "io.k8s.apimachinery.pkg.api.resource.Quantity"
+// zeroStrings are the definitions of apimachinery's types that a string spells, each with the test
+// of the JSON forms that decode to the type's zero value: a zero Quantity is written "0", a zero
+// Duration "0s" (and "0m", "0h0m" decode to it too). Generated validators read these zero values
+// as unset, as they do "" and 0, so the harness strips them where x-kubernetes-strip-zero says so.
+var zeroStrings = map[string]func(string) bool{
+	"io.k8s.apimachinery.pkg.api.resource.Quantity": func(v string) bool {
+		q, err := resource.ParseQuantity(v)
+		return err == nil && q.IsZero()
+	},
+	"io.k8s.apimachinery.pkg.apis.meta.v1.Duration": func(v string) bool {
+		d, err := time.ParseDuration(v)
+		return err == nil && d == 0
+	},
+}
 
 // isZero reports whether an unstructured value is the JSON form of a Go zero value: null, "", 0,
-// false, an empty list or map, or a zero quantity.
+// false, an empty list or map, or a zero value of one of zeroStrings.
 func (s *Schemas) isZero(v interface{}, sc *spec.Schema) bool {
 	switch v := v.(type) {
 	case nil:
@@ -278,9 +292,8 @@ func (s *Schemas) isZero(v interface{}, sc *spec.Schema) bool {
 		if v == "" {
 			return true
 		}
-		if refName(sc) == quantityDefinition {
-			q, err := resource.ParseQuantity(v)
-			return err == nil && q.IsZero()
+		if zero, ok := zeroStrings[refName(sc)]; ok {
+			return zero(v)
 		}
 		return false
 	case bool:
