@@ -3,6 +3,7 @@ package genruntime
 import (
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/go-openapi/swag/conv"
@@ -98,6 +99,19 @@ func KeyDuplicates[T any, K comparable](list, old []T, key func(*T) K) []int {
 		}
 	}
 	return kept
+}
+
+// NullItems reports the nil items of a list of pointers: JSON nulls, which the API server rejects
+// where the items' schema has a type (typ) and is neither nullable nor defaulted, as TypeInvalid
+// at the item. Errors are relative to the list; nothing is allocated when there is none.
+func NullItems[L ~[]*T, T any](list L, typ string) field.ErrorList {
+	var errs field.ErrorList
+	for i, x := range list {
+		if x == nil {
+			errs = append(errs, At(field.TypeInvalid(nil, nil, "must be of type "+typ), "["+strconv.Itoa(i)+"]", ""))
+		}
+	}
+	return errs
 }
 
 // PtrKeyDuplicates is KeyDuplicates for a list of pointers: nil items are skipped (upstream's

@@ -123,6 +123,10 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			out = append(out, jen.If(jen.Id(v).Dot("Type").Op("==").Qual(model.IntOrStringPath, "String")).Block(checks...))
 		}
 	case model.KindList:
+		if typ := g.nullItemType(n); typ != "" {
+			out = append(out, jen.Comment("a nil item is null in JSON, which the API server rejects"),
+				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "NullItems").Call(jen.Op("*").Id(v), jen.Lit(typ)).Op("...")))
+		}
 		for _, m := range V.MaxItems {
 			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), g.shortCircuit(jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value)))), "maxItems", m.Origin)
 		}
@@ -148,6 +152,33 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		}
 	}
 	return out
+}
+
+// nullItemType is the JSON type the API server requires of the items of a list of pointers, where a
+// nil item (null in JSON) is an error: the items' schema has a type, and is neither nullable nor
+// defaulted (the server would put the default in place of null). "" when a nil item is fine, and
+// in upstream's semantics, whose validators follow handwritten validation of Go values.
+func (g *validatorGen) nullItemType(n *model.Node) string {
+	if g.pkg.UpstreamSemantics() || n.Kind != model.KindList || n.Items == nil || !n.Items.Pointer {
+		return ""
+	}
+	it := model.Effective(n.Items)
+	v := model.Published(it.V)
+	if v.Schema.Nullable != nil || v.Default != nil || v.Schema.Schemaless != nil {
+		return ""
+	}
+	if v.Schema.Type != nil {
+		return v.Schema.Type.Value
+	}
+	switch it.Kind {
+	case model.KindString, model.KindInteger, model.KindNumber, model.KindBoolean:
+		return it.Kind.String()
+	case model.KindObject, model.KindMap:
+		return "object"
+	case model.KindList:
+		return "array"
+	}
+	return ""
 }
 
 // formatMaxLength is the maximum length that a CRD publishes with a +format it spells as a CEL
