@@ -70,6 +70,15 @@ func Normalizations() []Normalization {
 			apply: normalizeUpdateShortCircuits,
 		},
 		{
+			Name: "size-short-circuits",
+			Doc: "+k8s:maxItems and +k8s:maxProperties short-circuit in +k8s:validation-gen packages, as " +
+				"upstream's validation-gen generates them: an oversized list or map is reported (TooMany, " +
+				"marked ShortCircuit) and none of its items is checked, which bounds the work hostile input " +
+				"causes. The server still checks the items against their schema. The schema backend's " +
+				"errors strictly below such a field are dropped.",
+			apply: normalizeSizeShortCircuits,
+		},
+		{
 			Name: "unchanged-presence",
 			Doc: "Upstream's validation-gen does not check an unchanged field again on update, " +
 				"+k8s:required and +k8s:forbidden included; the server checks a struct's required " +
@@ -261,6 +270,27 @@ func normalizeUpdateShortCircuits(n *normalizing) bool {
 	kept := n.got[:0]
 	for _, e := range n.got {
 		if !below(e.Field) || keep[e] {
+			kept = append(kept, e)
+		}
+	}
+	changed := len(kept) != len(n.got)
+	n.got = kept
+	return changed
+}
+
+func normalizeSizeShortCircuits(n *normalizing) bool {
+	var stopped []string
+	for _, e := range n.ref {
+		if e.ShortCircuit && e.Type == field.ErrorTypeTooMany && (e.Origin == "maxItems" || e.Origin == "maxProperties") {
+			stopped = append(stopped, e.Field)
+		}
+	}
+	if len(stopped) == 0 {
+		return false
+	}
+	kept := n.got[:0]
+	for _, e := range n.got {
+		if slices.Contains(stopped, e.Field) || !atOrBelow(e.Field, stopped) {
 			kept = append(kept, e)
 		}
 	}

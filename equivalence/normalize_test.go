@@ -144,7 +144,13 @@ func TestNormalizations(t *testing.T) {
 		hand:   []string{"FieldValueInvalid metadata.name", "FieldValueInvalid metadata.name"},
 		want:   []string{"FieldValueInvalid metadata.name"},
 	}, {
-		// hand errors may name an origin: "type path origin".
+		// hand errors may name an origin, and be marked ShortCircuit: "type path origin shortcircuit".
+		name: "an oversized list is not item-validated", normalization: "size-short-circuits",
+		obj:    map[string]interface{}{"limits": []interface{}{"aaaa", "ok", "bbbb"}},
+		server: []string{"FieldValueInvalid <nil>", "FieldValueTooLong spec.limits[0]", "FieldValueTooLong spec.limits[2]", "FieldValueTooMany spec.limits"},
+		hand:   []string{"FieldValueTooMany spec.limits maxItems shortcircuit"},
+		want:   []string{"FieldValueTooMany spec.limits"},
+	}, {
 		name: "a failed update stops the field's other checks", normalization: "update-short-circuits",
 		old:    map[string]interface{}{"frozen": "ok"},
 		obj:    map[string]interface{}{"frozen": "Bad_Code"},
@@ -189,7 +195,8 @@ func TestNormalizations(t *testing.T) {
 			for i, k := range tc.hand {
 				typ, path, _ := strings.Cut(k, " ")
 				path, origin, _ := strings.Cut(path, " ")
-				e := &field.Error{Type: field.ErrorType(typ), Field: path, Origin: origin}
+				origin, flag, _ := strings.Cut(origin, " ")
+				e := &field.Error{Type: field.ErrorType(typ), Field: path, Origin: origin, ShortCircuit: flag == "shortcircuit"}
 				if origin == "update" { // as apimachinery's validate.Update* words it
 					e.Detail = "field cannot be modified once set"
 				}

@@ -127,9 +127,7 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			out = append(out, jen.Comment("a nil item is null in JSON, which the API server rejects"),
 				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "NullItems").Call(jen.Op("*").Id(v), jen.Lit(typ)).Op("...")))
 		}
-		for _, m := range V.MaxItems {
-			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), g.shortCircuit(jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value)))), "maxItems", m.Origin)
-		}
+		out = append(out, g.sizeLimits(n, v)...)
 		for _, m := range V.MinItems {
 			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minItems", m.Origin)
 		}
@@ -144,9 +142,7 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			}
 		}
 	case model.KindMap:
-		for _, m := range V.MaxProperties {
-			add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), g.shortCircuit(jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value)))), "maxProperties", m.Origin)
-		}
+		out = append(out, g.sizeLimits(n, v)...)
 		for _, m := range V.MinProperties {
 			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minProperties", m.Origin)
 		}
@@ -194,6 +190,29 @@ func (g *validatorGen) formatMaxLength(V *model.Validations) (max int64, ok bool
 		return 0, false
 	}
 	return f.MaxLength, true
+}
+
+// sizeLimits are the checks of +maxItems on a list and +maxProperties on a map. In upstream's
+// semantics they short-circuit (valueChecks runs them first): an oversized list or map is
+// reported, and none of its items is validated, which bounds the work hostile input causes.
+func (g *validatorGen) sizeLimits(n *model.Node, v string) []jen.Code {
+	var out []jen.Code
+	tooMany := func(m model.Int, origin string) {
+		out = append(out, gated(m.Origin, jen.If(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value))).Block(jen.Id("e").Op("=").Append(jen.Id("e"),
+			marked(jen.Qual(pkgGenRT, "At").Call(g.shortCircuit(jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)),
+				jen.Lit(int(m.Value)))), jen.Lit(""), jen.Lit(origin)), m.Origin)))))
+	}
+	switch n.Kind {
+	case model.KindList:
+		for _, m := range n.V.MaxItems {
+			tooMany(m, "maxItems")
+		}
+	case model.KindMap:
+		for _, m := range n.V.MaxProperties {
+			tooMany(m, "maxProperties")
+		}
+	}
+	return out
 }
 
 // shortCircuitList is shortCircuit for the ErrorList of one of apimachinery's validate functions.

@@ -1036,6 +1036,17 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 		unchanged := g.unchangedIf(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old)), n, v)
 		return append(shortCircuit, jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...))
 	}
+	if g.pkg.UpstreamSemantics() && !transitionsOnly && (n.Kind == model.KindList || n.Kind == model.KindMap) {
+		// +k8s:maxItems and +k8s:maxProperties short-circuit, as upstream's: an oversized value is
+		// reported (when it changed) and nothing else about it is checked.
+		if sizes := g.sizeLimits(n, v); len(sizes) > 0 {
+			unchanged := g.unchangedIf(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old)), n, v)
+			shortCircuit = append(shortCircuit, jen.If(jen.Op("!").Parens(unchanged)).Block(sizes...))
+			stripped := *eff
+			stripped.V.MaxItems, stripped.V.MaxProperties = nil, nil
+			eff = &stripped
+		}
+	}
 	own := append(g.ownChecks(eff, v, depth), g.libCalls(n, n.V.Calls, v, old)...)
 	own = append(own, g.fixedResults(n.V.FixedResults, v, old, "e")...)
 	switch {

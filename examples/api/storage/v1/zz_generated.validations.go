@@ -294,36 +294,38 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 					e = append(e, genruntime.At(genruntime.ShortCircuit(field.TooMany(nil, len(*v), 8)), "", "maxProperties"))
 				}
 			}
-			var valErrs field.ErrorList
-			for k1, x := range *v {
-				val1 := &x
-				var oldVal1 *int32
-				if old != nil {
-					if o, ok := (*old)[k1]; ok {
-						oldVal1 = &o
-					}
-				}
-				{
-					e := e[:0:0]
-					if oldVal1 == nil || !equal_int32(val1, oldVal1) {
-						e = append(e, genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, val1, oldVal1, validate.NoModify))...)
-					}
-					if len(e) == 0 {
-						if !(ratchet && oldVal1 != nil && equal_int32(val1, oldVal1)) {
-							if *val1 < 1 {
-								e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be greater than or equal to 1"), "", "minimum"))
-							}
-							if *val1 > 3650 {
-								e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be less than or equal to 3650"), "", "maximum"))
-							}
+			if len(e) == 0 {
+				var valErrs field.ErrorList
+				for k1, x := range *v {
+					val1 := &x
+					var oldVal1 *int32
+					if old != nil {
+						if o, ok := (*old)[k1]; ok {
+							oldVal1 = &o
 						}
 					}
-					if len(e) > 0 {
-						valErrs = append(valErrs, genruntime.PrefixKey(e, string(k1))...)
+					{
+						e := e[:0:0]
+						if oldVal1 == nil || !equal_int32(val1, oldVal1) {
+							e = append(e, genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, val1, oldVal1, validate.NoModify))...)
+						}
+						if len(e) == 0 {
+							if !(ratchet && oldVal1 != nil && equal_int32(val1, oldVal1)) {
+								if *val1 < 1 {
+									e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be greater than or equal to 1"), "", "minimum"))
+								}
+								if *val1 > 3650 {
+									e = append(e, genruntime.At(field.Invalid(nil, *val1, "must be less than or equal to 3650"), "", "maximum"))
+								}
+							}
+						}
+						if len(e) > 0 {
+							valErrs = append(valErrs, genruntime.PrefixKey(e, string(k1))...)
+						}
 					}
 				}
+				e = append(e, genruntime.SortByField(valErrs)...)
 			}
-			e = append(e, genruntime.SortByField(valErrs)...)
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "retention")...)
 			}
@@ -342,144 +344,148 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 				if len(*v) > 4 {
 					e = append(e, genruntime.At(genruntime.ShortCircuit(field.TooMany(nil, len(*v), 4)), "", "maxItems"))
 				}
-				{
-					isSet0 := func(list *[]Endpoint) bool {
-						if list == nil {
+			}
+			if len(e) == 0 {
+				if !(ratchet && old != nil && equal___v1_Endpoint(v, old)) {
+					{
+						isSet0 := func(list *[]Endpoint) bool {
+							if list == nil {
+								return false
+							}
+							for i := range *list {
+								if (*list)[i].Name == "primary" {
+									return true
+								}
+							}
 							return false
 						}
-						for i := range *list {
-							if (*list)[i].Name == "primary" {
-								return true
+						isSet1 := func(list *[]Endpoint) bool {
+							if list == nil {
+								return false
 							}
-						}
-						return false
-					}
-					isSet1 := func(list *[]Endpoint) bool {
-						if list == nil {
+							for i := range *list {
+								if (*list)[i].Name == "backup" {
+									return true
+								}
+							}
 							return false
 						}
-						for i := range *list {
-							if (*list)[i].Name == "backup" {
-								return true
-							}
+						if genruntime.CountTrue(isSet0(v), isSet1(v)) > 1 {
+							e = append(e, genruntime.AtValue(validate.ZeroOrOneOfUnion(ctx, op, nil, v, old, zeroOrOneOfMembershipFor_types_73, isSet0, isSet1))...)
 						}
-						return false
-					}
-					if genruntime.CountTrue(isSet0(v), isSet1(v)) > 1 {
-						e = append(e, genruntime.AtValue(validate.ZeroOrOneOfUnion(ctx, op, nil, v, old, zeroOrOneOfMembershipFor_types_73, isSet0, isSet1))...)
 					}
 				}
-			}
-			for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1_Endpoint_name) {
-				e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", ""))
-			}
-			var oldIndex map[string]int
-			if old != nil {
-				oldIndex = genruntime.IndexByKey(*old, key_v1_Endpoint_name)
-			}
-			var itemErrs field.ErrorList
-			for i1 := range *v {
-				item1 := &(*v)[i1]
-				var oldItem1 *Endpoint
-				if j, ok := oldIndex[key_v1_Endpoint_name(item1)]; ok {
-					oldItem1 = &(*old)[j]
+				for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1_Endpoint_name) {
+					e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", ""))
 				}
-				{
-					e := e[:0:0]
-					e = append(e, Validate_Endpoint(ctx, op, nil, item1, oldItem1)...)
-					if len(e) > 0 {
-						itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
-					}
-				}
-			}
-			e = append(e, itemErrs...)
-			var selErrs field.ErrorList
-			// +k8s:item
-			for i1 := range *v {
-				sel1 := &(*v)[i1]
-				if !(sel1.Name == "backup") {
-					continue
-				}
-				var oldSel1 *Endpoint
+				var oldIndex map[string]int
 				if old != nil {
-					for j := range *old {
-						if o := &(*old)[j]; o.Name == "backup" {
-							oldSel1 = o
-							break
-						}
-					}
+					oldIndex = genruntime.IndexByKey(*old, key_v1_Endpoint_name)
 				}
-				{
-					e := e[:0:0]
-					if oldSel1 == nil || !equal_v1_Endpoint(sel1, oldSel1) {
-						e = append(e, genruntime.AtValue(validate.UpdateStruct(ctx, op, nil, sel1, oldSel1, validate.NoModify))...)
+				var itemErrs field.ErrorList
+				for i1 := range *v {
+					item1 := &(*v)[i1]
+					var oldItem1 *Endpoint
+					if j, ok := oldIndex[key_v1_Endpoint_name(item1)]; ok {
+						oldItem1 = &(*old)[j]
 					}
-					if len(e) > 0 {
-						selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
-					}
-				}
-				break
-			}
-			// +k8s:item
-			for i1 := range *v {
-				sel1 := &(*v)[i1]
-				if !(sel1.Name == "public") {
-					continue
-				}
-				var oldSel1 *Endpoint
-				if old != nil {
-					for j := range *old {
-						if o := &(*old)[j]; o.Name == "public" {
-							oldSel1 = o
-							break
-						}
-					}
-				}
-				{
-					e := e[:0:0]
-					var subErrs field.ErrorList
-					// +k8s:subfield(host)
 					{
-						sub2 := &sel1.Host
-						var oldSub2 *string
-						if oldSel1 != nil {
-							oldSub2 = &oldSel1.Host
+						e := e[:0:0]
+						e = append(e, Validate_Endpoint(ctx, op, nil, item1, oldItem1)...)
+						if len(e) > 0 {
+							itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
 						}
-						{
-							e := e[:0:0]
-							if !(ratchet && oldSub2 != nil && equal_string(sub2, oldSub2)) {
-								e = append(e, genruntime.AtValue(validate.NEQ(ctx, op, nil, sub2, oldSub2, "public.invalid"))...)
-							}
-							if len(e) > 0 {
-								subErrs = append(subErrs, genruntime.PrefixChild(e, "host")...)
-							}
-						}
-					}
-					// +k8s:subfield(port)
-					{
-						sub2 := &sel1.Port
-						var oldSub2 *int32
-						if oldSel1 != nil {
-							oldSub2 = &oldSel1.Port
-						}
-						{
-							e := e[:0:0]
-							if oldSub2 == nil || !equal_int32(sub2, oldSub2) {
-								e = append(e, genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, sub2, oldSub2, validate.NoModify))...)
-							}
-							if len(e) > 0 {
-								subErrs = append(subErrs, genruntime.PrefixChild(e, "port")...)
-							}
-						}
-					}
-					e = append(e, subErrs...)
-					if len(e) > 0 {
-						selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
 					}
 				}
-				break
+				e = append(e, itemErrs...)
+				var selErrs field.ErrorList
+				// +k8s:item
+				for i1 := range *v {
+					sel1 := &(*v)[i1]
+					if !(sel1.Name == "backup") {
+						continue
+					}
+					var oldSel1 *Endpoint
+					if old != nil {
+						for j := range *old {
+							if o := &(*old)[j]; o.Name == "backup" {
+								oldSel1 = o
+								break
+							}
+						}
+					}
+					{
+						e := e[:0:0]
+						if oldSel1 == nil || !equal_v1_Endpoint(sel1, oldSel1) {
+							e = append(e, genruntime.AtValue(validate.UpdateStruct(ctx, op, nil, sel1, oldSel1, validate.NoModify))...)
+						}
+						if len(e) > 0 {
+							selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
+						}
+					}
+					break
+				}
+				// +k8s:item
+				for i1 := range *v {
+					sel1 := &(*v)[i1]
+					if !(sel1.Name == "public") {
+						continue
+					}
+					var oldSel1 *Endpoint
+					if old != nil {
+						for j := range *old {
+							if o := &(*old)[j]; o.Name == "public" {
+								oldSel1 = o
+								break
+							}
+						}
+					}
+					{
+						e := e[:0:0]
+						var subErrs field.ErrorList
+						// +k8s:subfield(host)
+						{
+							sub2 := &sel1.Host
+							var oldSub2 *string
+							if oldSel1 != nil {
+								oldSub2 = &oldSel1.Host
+							}
+							{
+								e := e[:0:0]
+								if !(ratchet && oldSub2 != nil && equal_string(sub2, oldSub2)) {
+									e = append(e, genruntime.AtValue(validate.NEQ(ctx, op, nil, sub2, oldSub2, "public.invalid"))...)
+								}
+								if len(e) > 0 {
+									subErrs = append(subErrs, genruntime.PrefixChild(e, "host")...)
+								}
+							}
+						}
+						// +k8s:subfield(port)
+						{
+							sub2 := &sel1.Port
+							var oldSub2 *int32
+							if oldSel1 != nil {
+								oldSub2 = &oldSel1.Port
+							}
+							{
+								e := e[:0:0]
+								if oldSub2 == nil || !equal_int32(sub2, oldSub2) {
+									e = append(e, genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, sub2, oldSub2, validate.NoModify))...)
+								}
+								if len(e) > 0 {
+									subErrs = append(subErrs, genruntime.PrefixChild(e, "port")...)
+								}
+							}
+						}
+						e = append(e, subErrs...)
+						if len(e) > 0 {
+							selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
+						}
+					}
+					break
+				}
+				e = append(e, selErrs...)
 			}
-			e = append(e, selErrs...)
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "endpoints")...)
 			}
