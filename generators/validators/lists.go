@@ -170,8 +170,14 @@ func directlyComparable(t types.Type) bool {
 }
 
 // derefOr passes the old list to duplicate detection when ratcheting (nil otherwise, so that with
-// ratcheting off a duplicate the old list already had is reported too).
+// ratcheting off a duplicate the old list already had is reported too). In upstream's semantics it
+// is always nil: validate.ValSliceUnique reports every duplicate of a list that changed, those the
+// old list already had included (the API server checks a set or list map for duplicates on update
+// only when the old object had none, the harness's list-duplicates-on-update).
 func (g *validatorGen) derefOr(old string) jen.Code {
+	if g.pkg.UpstreamSemantics() {
+		return jen.Nil()
+	}
 	return jen.Qual(pkgGenRT, "RatchetOld").Call(jen.Id("ratchet"), jen.Id(old))
 }
 

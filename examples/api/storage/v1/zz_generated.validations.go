@@ -375,7 +375,7 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 						}
 					}
 				}
-				for _, d := range genruntime.KeyDuplicates(*v, genruntime.RatchetOld(ratchet, old), key_v1_Endpoint_name) {
+				for _, d := range genruntime.KeyDuplicates(*v, nil, key_v1_Endpoint_name) {
 					e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", ""))
 				}
 				var oldIndex map[string]int
