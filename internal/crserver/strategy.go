@@ -8,7 +8,6 @@ import (
 
 	apiextensionsinternal "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	structurallisttype "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype"
 	schemaobjectmeta "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta"
@@ -38,8 +37,9 @@ import (
 // binary, which validate is a command of, must not link; test/depbudget). What it calls to
 // validate is called here: the schema validator (ValidateCustomResource and
 // ValidateCustomResourceUpdate), ObjectMeta's declarative validation, embedded ObjectMeta, list
-// types, and the CEL validator with the server's cost budget and ratcheting. The real-server test
-// (test/apiserver) holds it to the server's verdicts.
+// types, and the CEL rules with the server's cost budget and ratcheting (the server's compiled
+// programs, evaluated by celValidator, its CEL validator restated: celvalidator.go says why). The
+// real-server test (test/apiserver) holds it to the server's verdicts.
 type strategy struct {
 	typer
 	names.NameGenerator
@@ -48,7 +48,7 @@ type strategy struct {
 	kind            schemaKind
 	schemaValidator apiservervalidation.SchemaValidator
 	structural      *structuralschema.Structural
-	celValidator    *cel.Validator
+	celValidator    *celValidator
 	status          *apiextensionsinternal.CustomResourceSubresourceStatus
 	scale           *apiextensionsinternal.CustomResourceSubresourceScale
 }
@@ -65,7 +65,7 @@ func newStrategy(namespaced bool, kind schemaKind, validator apiservervalidation
 		schemaValidator: validator,
 		structural:      ss,
 		// CEL programs are compiled here, once, as customresource.NewStrategy compiles them.
-		celValidator: cel.NewValidator(ss, true, celconfig.PerCallLimit),
+		celValidator: newCELValidator(ss, true, celconfig.PerCallLimit),
 		status:       status,
 		scale:        scale,
 	}
@@ -127,7 +127,7 @@ func (s *strategy) Validate(ctx context.Context, obj runtime.Object) field.Error
 		if has, err := hasBlockingErr(errs); has {
 			errs = append(errs, err)
 		} else {
-			celErrs, _ := s.celValidator.Validate(ctx, nil, s.structural, u.Object, nil, celconfig.RuntimeCELCostBudget)
+			celErrs, _ := s.celValidator.Validate(ctx, nil, u.Object, nil, celconfig.RuntimeCELCostBudget, nil)
 			errs = append(errs, celErrs...)
 		}
 	}
@@ -147,11 +147,10 @@ func (s *strategy) ValidateUpdate(ctx context.Context, obj, old runtime.Object) 
 		return field.ErrorList{field.Invalid(field.NewPath(""), old, fmt.Sprintf("has type %T. Must be a pointer to an Unstructured type", old))}
 	}
 	var options []apiservervalidation.ValidationOption
-	var celOptions []cel.Option
+	var correlated *common.CorrelatedObject
 	if utilfeature.DefaultFeatureGate.Enabled(apiextensionsfeatures.CRDValidationRatcheting) {
-		correlated := common.NewCorrelatedObject(uNew.Object, uOld.Object, &model.Structural{Structural: s.structural})
+		correlated = common.NewCorrelatedObject(uNew.Object, uOld.Object, &model.Structural{Structural: s.structural})
 		options = append(options, apiservervalidation.WithRatcheting(correlated))
-		celOptions = append(celOptions, cel.WithRatcheting(correlated))
 	}
 	var errs field.ErrorList
 	errs = append(errs, s.validateObjectUpdate(ctx, uNew, uOld, options...)...)
@@ -163,7 +162,7 @@ func (s *strategy) ValidateUpdate(ctx context.Context, obj, old runtime.Object) 
 		if has, err := hasBlockingErr(errs); has {
 			errs = append(errs, err)
 		} else {
-			celErrs, _ := s.celValidator.Validate(ctx, nil, s.structural, uNew.Object, uOld.Object, celconfig.RuntimeCELCostBudget, celOptions...)
+			celErrs, _ := s.celValidator.Validate(ctx, nil, uNew.Object, uOld.Object, celconfig.RuntimeCELCostBudget, correlated)
 			errs = append(errs, celErrs...)
 		}
 	}
