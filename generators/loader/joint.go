@@ -111,6 +111,9 @@ func LoadJoint(dir string, specs []Spec) ([]*Program, error) {
 	// A root with errors fails every spec that knows it; a root no spec matched, all of them.
 	failed := map[string]bool{}
 	for _, r := range roots {
+		if testOnly(r) {
+			continue
+		}
 		if !matched[r] {
 			return make([]*Program, len(specs)), nil
 		}
@@ -153,6 +156,9 @@ func (p *Program) match(specs []Spec, roots []*packages.Package) [][]*packages.P
 	out := make([][]*packages.Package, len(specs))
 	for i, s := range specs {
 		for _, r := range roots {
+			if testOnly(r) {
+				continue
+			}
 			for _, pat := range append(append([]string(nil), s.Patterns...), s.ReadOnly...) {
 				if matchPattern(s.Dir, pat, r) {
 					out[i] = append(out[i], r)

@@ -187,6 +187,7 @@ func LoadReadOnly(dir string, patterns, readOnly []string) (*Program, model.Diag
 	if err != nil || diags.HasErrors() {
 		return p, diags, err
 	}
+	warnings := diags
 	siblings, _ := p.siblingOutputs()
 	for round := 0; ; round++ {
 		var missing []string
@@ -204,6 +205,7 @@ func LoadReadOnly(dir string, patterns, readOnly []string) (*Program, model.Diag
 		if p, diags, err = load(dir, all); err != nil || diags.HasErrors() {
 			return p, diags, err
 		}
+		warnings = diags
 	}
 	p.ReadOnly = map[string]bool{}
 	for _, path := range append(p.validationGenInputs(), siblings...) {
@@ -216,7 +218,7 @@ func LoadReadOnly(dir string, patterns, readOnly []string) (*Program, model.Diag
 			}
 		}
 	}
-	return p, nil, nil
+	return p, warnings, nil
 }
 
 // isInput reports whether an import path is one of the loaded inputs.
@@ -322,18 +324,66 @@ func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		return nil, nil, err
 	}
 	var diags model.Diagnostics
+	var roots []*packages.Package
 	for _, pkg := range pkgs {
+		if testOnly(pkg) {
+			if named(dir, patterns, pkg) {
+				diags.Warn(token.Position{Filename: pkgDir(pkg)}, "",
+					"package %s has only test files: there is nothing to generate in it", pkg.PkgPath)
+			}
+			continue
+		}
 		d, err := rootDiags(pkg)
 		if err != nil {
 			return nil, nil, err
 		}
 		diags = append(diags, d...)
+		roots = append(roots, pkg)
 	}
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
-	p.setInputs(pkgs)
-	return p, nil, nil
+	if len(roots) == 0 {
+		return nil, diags, fmt.Errorf("no package with Go files other than tests matches %s", strings.Join(patterns, " "))
+	}
+	p.setInputs(roots)
+	return p, diags, nil
+}
+
+// testOnly reports whether go list found a package of test files only (a directory of end-to-end
+// tests): ./... matches it, and go build, go vet and controller-gen pass over it without a word.
+func testOnly(pkg *packages.Package) bool {
+	return len(pkg.GoFiles) == 0 && len(pkg.CompiledGoFiles) == 0 && len(pkg.Errors) == 0
+}
+
+// named reports whether a pattern without ... names pkg, by import path or directory.
+func named(dir string, patterns []string, pkg *packages.Package) bool {
+	for _, pat := range patterns {
+		if strings.Contains(pat, "...") {
+			continue
+		}
+		if pat == pkg.PkgPath {
+			return true
+		}
+		if strings.HasPrefix(pat, ".") || filepath.IsAbs(pat) {
+			if !filepath.IsAbs(pat) {
+				pat = filepath.Join(dir, pat)
+			}
+			if pd := pkgDir(pkg); pd != "" && filepath.Clean(pat) == pd {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pkgDir returns the directory of a package without Go files, from its module; "" outside one.
+func pkgDir(pkg *packages.Package) string {
+	m := pkg.Module
+	if m == nil || m.Dir == "" || !strings.HasPrefix(pkg.PkgPath+"/", m.Path+"/") {
+		return ""
+	}
+	return filepath.Join(m.Dir, filepath.FromSlash(strings.TrimPrefix(pkg.PkgPath, m.Path)))
 }
 
 // newProgram returns a Program with nothing loaded.

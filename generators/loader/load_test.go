@@ -286,3 +286,48 @@ func shape(t *testing.T, name string, src []byte) string {
 	}
 	return b.String()
 }
+
+// TestTestOnlyPackages: ./... matches a directory of tests only (end-to-end tests, say), which go
+// build, go vet and controller-gen pass over: so does the load, without a word; named by itself,
+// it is a warning that there is nothing to generate, and with no other package an error.
+func TestTestOnlyPackages(t *testing.T) {
+	dir := t.TempDir()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tempmod.Write(root, "example.com/e2e", dir); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range tempmod.Env {
+		t.Setenv(k, v)
+	}
+	for name, src := range map[string]string{
+		"api/types.go":         "package api\n\n// T is a type.\ntype T struct{ Name string }\n",
+		"test/e2e/e2e_test.go": "package e2e\n\nimport \"testing\"\n\nfunc TestE2E(t *testing.T) {}\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog, diags, err := Load(dir, []string{"./..."})
+	if err != nil || len(diags) > 0 {
+		t.Fatalf("./...: %v\n%s", err, diags.Error(dir))
+	}
+	if len(prog.Inputs) != 1 || prog.Inputs[0].PkgPath != "example.com/e2e/api" {
+		t.Errorf("./...: inputs %v, want example.com/e2e/api only", prog.Inputs)
+	}
+	prog, diags, err = Load(dir, []string{"./api", "./test/e2e"})
+	if err != nil || diags.HasErrors() || len(prog.Inputs) != 1 {
+		t.Fatalf("./api ./test/e2e: %v, %d inputs\n%s", err, len(prog.Inputs), diags.Error(dir))
+	}
+	if got := diags.Error(dir); !strings.Contains(got, "test/e2e:0:0: warning: package example.com/e2e/test/e2e has only test files") {
+		t.Errorf("./api ./test/e2e: got %q, want a warning at test/e2e", got)
+	}
+	if _, _, err := Load(dir, []string{"./test/e2e"}); err == nil || !strings.Contains(err.Error(), "no package with Go files other than tests") {
+		t.Errorf("./test/e2e alone: got %v, want an error", err)
+	}
+}
