@@ -13,7 +13,14 @@ func init() {
 				return nil
 			}
 			if c.V.Required != nil {
-				return c.Errorf("conflicts with +%s at line %d", c.V.Required.Tag, c.V.Required.Pos.Line)
+				settled, wins := settlePresence(c, c.V.Required)
+				if !settled {
+					return c.Errorf("conflicts with +%s at line %d", c.V.Required.Tag, c.V.Required.Pos.Line)
+				}
+				if !wins {
+					return nil
+				}
+				c.V.Required = nil
 			}
 			c.V.Optional = &model.Flag{Origin: c.Origin()}
 			return nil

@@ -15,7 +15,14 @@ func init() {
 				return nil
 			}
 			if c.V.Optional != nil {
-				return c.Errorf("conflicts with +%s at line %d", c.V.Optional.Tag, c.V.Optional.Pos.Line)
+				settled, wins := settlePresence(c, c.V.Optional)
+				if !settled {
+					return c.Errorf("conflicts with +%s at line %d", c.V.Optional.Tag, c.V.Optional.Pos.Line)
+				}
+				if !wins {
+					return nil
+				}
+				c.V.Optional = nil
 			}
 			c.V.Required = &model.Flag{Origin: c.Origin()}
 			return nil

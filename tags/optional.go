@@ -17,6 +17,9 @@ func init() {
 				return nil
 			}
 			if c.V.Required != nil {
+				if settled, wins := settlePresence(c, c.V.Required); settled && !wins {
+					return nil
+				}
 				return c.Errorf("conflicts with +required at line %d", c.V.Required.Pos.Line)
 			}
 			if c.V.Optional != nil {

@@ -17,6 +17,9 @@ func init() {
 				return nil
 			}
 			if c.V.Optional != nil {
+				if settled, wins := settlePresence(c, c.V.Optional); settled && !wins {
+					return nil
+				}
 				return c.Errorf("conflicts with +optional at line %d", c.V.Optional.Pos.Line)
 			}
 			if c.V.Required != nil {
