@@ -103,3 +103,20 @@ func namedArgs(name string) bool {
 	}
 	return len(d.Params) > 0
 }
+
+// ForOtherGenerator reports whether a tag, by its name as written (without '+', up to '=' or a
+// blank), is one of controller-gen's markers that say nothing about API types: its RBAC and
+// webhook generators' (+kubebuilder:rbac:groups=..., written on reconcilers), kubebuilder's
+// scaffolding comments (+kubebuilder:scaffold:imports), and +kubebuilder:skip, which keeps a
+// package out of controller-gen's CRDs. A package that carries nothing else is a controller's.
+func ForOtherGenerator(name string) bool {
+	if name == "kubebuilder:skip" {
+		return true
+	}
+	for _, p := range []string{"kubebuilder:rbac", "kubebuilder:webhook", "kubebuilder:webhookconfiguration", "kubebuilder:scaffold"} {
+		if name == p || strings.HasPrefix(name, p+":") {
+			return true
+		}
+	}
+	return false
+}

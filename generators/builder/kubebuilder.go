@@ -250,10 +250,12 @@ func (b *builder) immutableOnceSet(holder *model.Definition, prop *model.Propert
 }
 
 // notAPIPackage reports whether an input package of a controller-gen project is no API package:
-// no comment of its files holds a tag of any dialect (+groupName, a marker, +k8s:...): a test fake
-// below apis/, a helper package. controller-gen ignores such a package; its exported types are
-// defined only where the kinds reach them, not each for itself (a fake holding a func field would
-// stop the run).
+// no comment of its files holds a tag of any dialect (+groupName, a marker, +k8s:...) other than
+// the markers of controller-gen's other generators (tags.ForOtherGenerator): a test fake below
+// apis/, a helper package, a controller with its +kubebuilder:rbac markers, which a run over ./...
+// (controller-gen's usual paths) reaches. controller-gen ignores such a package; its exported
+// types are defined only where the kinds reach them, not each for itself (a fake or a reconciler
+// holding a func or a chan field would stop the run, and a reconciler would get validators).
 func (b *builder) notAPIPackage(path string) bool {
 	if b.markersIgnored(path) {
 		return false
@@ -265,7 +267,12 @@ func (b *builder) notAPIPackage(path string) bool {
 	for _, f := range pkg.Syntax {
 		for _, g := range f.Comments {
 			for _, c := range g.List {
-				if strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(c.Text, "//")), "+") {
+				text, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(c.Text, "//")), "+")
+				if !ok {
+					continue
+				}
+				name, _, _ := strings.Cut(text, "=")
+				if f := strings.Fields(name); len(f) == 0 || !tags.ForOtherGenerator(f[0]) {
 					return false
 				}
 			}
