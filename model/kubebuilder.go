@@ -24,6 +24,10 @@ type SchemaTags struct {
 	// number but publishes its own schema (metav1.Time): it must name the format that type
 	// already has, so that there is nothing left to check.
 	TypeFormat *Format
+	// InertFormat is a +kubebuilder:validation:Format on a value that is no string or number (a
+	// list, an object, a boolean): controller-gen publishes it there without a word, and the API
+	// server, which checks formats on strings only, ignores it; so do generated validators.
+	InertFormat *Format
 	// Items holds the validations of a list's items written on the list
 	// (+kubebuilder:validation:items:MaxLength=...).
 	Items *Validations
@@ -122,6 +126,9 @@ func mergeSchemaTags(m *SchemaTags, p *SchemaTags, diags *Diagnostics) {
 	}
 	if m.TypeFormat == nil {
 		m.TypeFormat = p.TypeFormat
+	}
+	if m.InertFormat == nil {
+		m.InertFormat = p.InertFormat
 	}
 	if p.Items != nil {
 		if m.Items == nil {

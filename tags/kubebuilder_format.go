@@ -26,7 +26,16 @@ func init() {
 			switch c.Kind {
 			case model.KindString, model.KindInteger, model.KindNumber:
 			default:
-				return c.Errorf("applies to string, integer or number values, not to %s (Go type %s)", c.Kind, typeString(c.GoType))
+				// controller-gen writes it wherever it is; the API server checks formats on
+				// strings only, so it checks nothing here.
+				hint := ""
+				if c.Kind == model.KindList {
+					hint = "; for the items, write +kubebuilder:validation:items:Format=" + f.Name
+				}
+				c.Diags.Warn(c.Raw.Pos, c.Raw.Name, "applies to string values, not to %s (Go type %s): controller-gen publishes it "+
+					"there, where the API server checks nothing, and so does this generator%s", c.Kind, typeString(c.GoType), hint)
+				c.V.Schema.InertFormat = &model.Format{Name: f.Name, Origin: c.Origin()}
+				return nil
 			}
 			if !goScalar(c.GoType) {
 				// metav1.Time: the type's own schema says its format; the marker may repeat it.

@@ -46,6 +46,9 @@ func (e *Emitter) schemaTags(s *spec.Schema, t *model.SchemaTags) {
 	if t.PreserveUnknownFields != nil {
 		s.AddExtension(ExtPreserve, true)
 	}
+	if t.InertFormat != nil {
+		s.Format = t.InertFormat.Name
+	}
 	if t.Title != nil {
 		s.Title = t.Title.Value
 	}
