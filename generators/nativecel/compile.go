@@ -42,7 +42,8 @@ import (
 // Decls declares the package-level values compiled code uses, once per value.
 type Decls interface {
 	Quantities
-	// RegexpVar returns the name of a package-level *regexp.Regexp compiled from pattern.
+	// RegexpVar returns the name of a package-level value with the methods of a *regexp.Regexp
+	// compiled from pattern (a *genruntime.Matcher).
 	RegexpVar(pattern string) string
 }
 

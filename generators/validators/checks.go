@@ -75,7 +75,7 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		}
 		if V.Pattern != nil {
 			re := g.unique("re_" + g.pkg.Name)
-			g.vars = append(g.vars, jen.Var().Id(re).Op("=").Qual(pkgRegexp, "MustCompile").Call(jen.Lit(V.Pattern.Value)))
+			g.vars = append(g.vars, jen.Var().Id(re).Op("=").Qual(pkgGenRT, "MustMatcher").Call(jen.Lit(V.Pattern.Value)))
 			add(jen.Op("!").Id(re).Dot("MatchString").Call(str.Clone()),
 				jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit("must match the regular expression '"+V.Pattern.Value+"'")), "pattern", V.Pattern.Origin)
 		}

@@ -296,7 +296,8 @@ func (g *validatorGen) nativeRule(fn string, i int, r model.Rule, p *nativecel.P
 	}
 }
 
-// RegexpVar declares (once per pattern) a package-level regexp compiled from pattern.
+// RegexpVar declares (once per pattern) a package-level *genruntime.Matcher compiled from pattern:
+// a regexp whose MatchString runs an automaton.
 func (g *validatorGen) RegexpVar(pattern string) string {
 	key := "celregexp:" + pattern
 	if name, ok := g.memo[key]; ok {
@@ -304,7 +305,7 @@ func (g *validatorGen) RegexpVar(pattern string) string {
 	}
 	name := g.unique("celRegexp")
 	g.memo[key] = name
-	g.vars = append(g.vars, jen.Var().Id(name).Op("=").Qual(pkgRegexp, "MustCompile").Call(jen.Lit(pattern)))
+	g.vars = append(g.vars, jen.Var().Id(name).Op("=").Qual(pkgGenRT, "MustMatcher").Call(jen.Lit(pattern)))
 	return name
 }
 

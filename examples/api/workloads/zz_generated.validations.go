@@ -31,7 +31,6 @@ import (
 	types "k8s.io/apimachinery/pkg/types"
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -1935,7 +1934,7 @@ func validate_v1_LabelSelectorRequirement(ctx context.Context, op operation.Oper
 	return genruntime.PrefixPath(errs, fldPath)
 }
 
-var re_workloads = regexp.MustCompile("^[^\\s]+$")
+var re_workloads = genruntime.MustMatcher("^[^\\s]+$")
 var rule_types_197_0 = &celnative.Rule{
 	Rule:       "!self.endsWith(\":latest\")",
 	Origin:     "validationRule",

@@ -31,7 +31,6 @@ import (
 	types "k8s.io/apimachinery/pkg/types"
 	intstr "k8s.io/apimachinery/pkg/util/intstr"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -1913,7 +1912,7 @@ func validate_v1_LabelSelectorRequirement(ctx context.Context, op operation.Oper
 	return genruntime.PrefixPath(errs, fldPath)
 }
 
-var re_v1beta1 = regexp.MustCompile("^[^\\s]+$")
+var re_v1beta1 = genruntime.MustMatcher("^[^\\s]+$")
 var rule_types_191_0 = &celnative.Rule{
 	Rule:       "!self.endsWith(\":latest\")",
 	Origin:     "validationRule",
