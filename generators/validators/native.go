@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"go/token"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -65,7 +67,25 @@ func (g *validatorGen) fastFunc(celVar string, n *model.Node, rules []model.Rule
 	return name, all
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine is a rule's text on one line, for a comment of the generated file: what Go source may not hold (NUL, a
+// byte-order mark, bytes that are not UTF-8) and other control characters are written escaped,
+// as in a Go string.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r < 0x20 || r == 0x7f || r == 0xFEFF:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
 
 // guardRule is nativecel.Rule for this file, unless the native fast path is turned off.
 func (g *validatorGen) guardRule(r model.Rule, n *model.Node) (*jen.Statement, bool) {
