@@ -27,14 +27,19 @@ import (
 
 // costGuard returns the name of a function func(*T) bool reporting whether a value of the place
 // is within limits for which rule i's estimated cost (and its messageExpression's) is within the
-// per-call limit, or false when there are none (a size the rule reads is unbounded).
+// per-call limit, or false when there are none.
+//
+// A size the rule may read that has no limit is bounded only by the request size for CEL's
+// estimate; there, the guard gives it a limit: first the place's own limits are scaled down, and
+// when that is not enough, every unbounded string, list and map is given the request size as its
+// limit before scaling.
 func (g *validatorGen) costGuard(n *model.Node, schemaJSON string, i int, root bool) (string, bool) {
 	var s spec.Schema
 	if err := json.Unmarshal([]byte(schemaJSON), &s); err != nil {
 		return "", false
 	}
-	fits := func(f float64) (*spec.Schema, bool) {
-		scaled := scaleLimits(s, f)
+	fits := func(base spec.Schema, f float64) (*spec.Schema, bool) {
+		scaled := scaleLimits(base, f)
 		js, err := compactJSON(*scaled)
 		if err != nil {
 			return nil, false
@@ -42,21 +47,73 @@ func (g *validatorGen) costGuard(n *model.Node, schemaJSON string, i int, root b
 		facts, ok := rulePlaceFacts(js, root, g.opts)
 		return scaled, ok && i < len(facts.costs) && facts.costs[i] <= celconfig.PerCallLimit && facts.msgCosts[i] <= celconfig.PerCallLimit
 	}
-	// The largest factor that fits, to a precision of 1/1024.
-	lo, hi := 0.0, 1.0
-	best, ok := fits(1.0 / 1024)
-	if !ok {
-		return "", false
-	}
-	for range 10 {
-		mid := (lo + hi) / 2
-		if sc, ok := fits(mid); ok {
-			lo, best = mid, sc
-		} else {
-			hi = mid
+	// The place's own limits: the largest factor that fits, to a precision of 1/1024.
+	if best, ok := fits(s, 1.0/1024); ok {
+		lo, hi := 0.0, 1.0
+		for range 10 {
+			mid := (lo + hi) / 2
+			if sc, ok := fits(s, mid); ok {
+				lo, best = mid, sc
+			} else {
+				hi = mid
+			}
 		}
+		return g.limitsFunc(n, best)
 	}
-	return g.limitsFunc(n, best)
+	// Every size bounded: the largest power of two that fits, then ten steps of bisection above it.
+	bounded := boundUnbounded(s)
+	for k := 0; k <= 40; k++ {
+		f := math.Ldexp(1, -k)
+		best, ok := fits(bounded, f)
+		if !ok {
+			continue
+		}
+		lo, hi := f, 2*f
+		for range 10 {
+			mid := (lo + hi) / 2
+			if sc, ok := fits(bounded, mid); ok {
+				lo, best = mid, sc
+			} else {
+				hi = mid
+			}
+		}
+		return g.limitsFunc(n, best)
+	}
+	return "", false
+}
+
+// boundUnbounded gives every string (except those CEL reads as timestamps, durations or bytes),
+// list and map of a schema that has no size limit the largest size a request can hold.
+func boundUnbounded(s spec.Schema) spec.Schema {
+	size := celconfig.MaxRequestSizeBytes
+	switch {
+	case s.Type.Contains("string") && s.MaxLength == nil:
+		switch s.Format {
+		case "date", "date-time", "duration", "byte":
+		default:
+			s.MaxLength = &size
+		}
+	case s.Type.Contains("array") && s.MaxItems == nil:
+		s.MaxItems = &size
+	case s.Type.Contains("object") && s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil && s.MaxProperties == nil:
+		s.MaxProperties = &size
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		item := boundUnbounded(*s.Items.Schema)
+		s.Items = &spec.SchemaOrArray{Schema: &item}
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		val := boundUnbounded(*s.AdditionalProperties.Schema)
+		s.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: &val}
+	}
+	if len(s.Properties) > 0 {
+		props := make(map[string]spec.Schema, len(s.Properties))
+		for k, p := range s.Properties {
+			props[k] = boundUnbounded(p)
+		}
+		s.Properties = props
+	}
+	return s
 }
 
 // scaleLimits multiplies every maxItems, maxLength and maxProperties of a schema by f.
@@ -124,6 +181,9 @@ func (g *validatorGen) limitsChecks(code *jen.Statement, n *model.Node, s *spec.
 	over := func(cond *jen.Statement) { out = append(out, jen.If(cond).Block(jen.Return(jen.False()))) }
 	switch eff.Kind {
 	case model.KindString:
+		if n.Ref != nil && n.Ref.Special {
+			return nil, false // a struct with a string schema (metav1.Duration...): its Go value is no string
+		}
 		if s.MaxLength != nil {
 			if s.Format == "byte" {
 				return nil, false
