@@ -59,7 +59,7 @@ func (c *compiler) expr1(e celast.Expr) cval {
 		}
 		return cval{typ: tList, lits: lits, lit: true}
 	case celast.MapKind:
-		unsupported("a map literal")
+		return c.mapLiteral(e.AsMap())
 	case celast.StructKind:
 		unsupported("an object literal")
 	case celast.CallKind:
@@ -296,6 +296,8 @@ func (c *compiler) arithmetic(fn string, a, b cval) cval {
 
 func (c *compiler) index(a, i cval) cval {
 	switch a.typ {
+	case tMapLit:
+		return c.mapLitIndex(a, i)
 	case tMap:
 		return c.mapIndex(a, i)
 	case tList:
@@ -455,6 +457,8 @@ func (c *compiler) in(x, coll cval) cval {
 		r := c.temp("ok")
 		c.emit(jen.List(jen.Id("_"), jen.Id(r)).Op(":=").Qual(pkgCelNative, "MapGet").Call(coll.code, k.code))
 		return cval{code: jen.Id(r), typ: tBool}
+	case tMapLit:
+		return c.mapLitIn(x, coll)
 	}
 	unsupported("in on a %s", coll.typ)
 	return cval{}

@@ -183,12 +183,14 @@ const (
 	tURLQuery
 	tFormat // a named format of the format library: code is a func(string) []string
 	tNull
-	tType // a CEL type value: code is a Go string naming it
+	tType   // a CEL type value: code is a Go string naming it
+	tMapLit // a map literal of constant string keys and scalar values: lookups only (maplit.go)
 )
 
 func (t ctype) String() string {
 	return [...]string{"?", "bool", "int", "uint", "double", "string", "bytes", "duration", "timestamp", "list", "map", "object",
-		"metadata", "optional", "int-or-string", "quantity", "string(quantity)", "ip", "cidr", "url", "url query", "format", "null", "type"}[t]
+		"metadata", "optional", "int-or-string", "quantity", "string(quantity)", "ip", "cidr", "url", "url query", "format", "null", "type",
+		"map literal"}[t]
 }
 
 // scalar reports the types whose Go values compare with ==.
@@ -214,6 +216,7 @@ type cval struct {
 	elem    *cval          // optional: the value when there is one
 	present *jen.Statement // optional: whether there is one
 	lits    []cval         // a literal list's elements
+	mlit    *mapLit        // a map literal (tMapLit)
 	lit     bool           // a literal list (lits may be empty)
 	elems   ctype          // a computed list (split, map, filter): code is a Go slice of this type
 	root    bool           // self at a resource root

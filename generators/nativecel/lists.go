@@ -95,6 +95,8 @@ func (c *compiler) listCall(e celast.Expr, call celast.CallExpr) (cval, bool) {
 		case tMap:
 			c.mapValuesNotNull(v)
 			return cval{code: jen.Int64().Call(jen.Len(v.code)), typ: tInt}, true
+		case tMapLit:
+			return cval{code: jen.Int64().Call(jen.Lit(len(v.mlit.keys))), typ: tInt}, true
 		}
 		unsupported("size of a %s", v.typ)
 	case "isSorted", "sum", "min", "max":

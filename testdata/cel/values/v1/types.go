@@ -152,6 +152,9 @@ type ResourceName string
 // +validationRule=`self.atomic.all(i, it, i == 0 || it.name != self.atomic[i-1].name) && !self.atomic.exists(i, it, i < 0)`
 // +validationRule=`self.set.existsOne(i, s, s == 'a') || !('a' in self.set)`
 // +validationRule=`size(self.name) == 0 || format.dns1123Label().validate(self.name) != null`
+// +validationRule=`{"web": 1, "api": 2, "db": 3}[self.name] >= 1 || !(self.name in {"web": 1, "api": 2})`
+// +validationRule=`has(self.raw) ? {"Auto": 0, "1.0": 1}[self.name] <= {"1.0": 1, "Auto": 5}[self.name] : true`
+// +validationRule=`size({}) == 0 && !(self.name in {}) && size({"a": true, "b": false}) == 2 && {"a": 1.5}["a"] > 1.0`
 type ShapesSpec struct {
 	// +optional
 	// +maxItems=8
