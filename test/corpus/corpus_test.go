@@ -46,27 +46,7 @@ func TestCorpus(t *testing.T) {
 			"run it with: VALIDATION_GEN_CORPUS=1 go test ./test/corpus/ -count=1 -v -timeout 3h " +
 			"(VALIDATION_GEN_CORPUS_ONLY=name,... for some projects; VALIDATION_GEN_CORPUS_KEEP=dir keeps the modules)")
 	}
-	// The Go commands may ask the module proxy for what a project needs; neither a workspace nor a
-	// toolchain switch applies.
-	for k, v := range map[string]string{"GOFLAGS": "-mod=mod", "GOWORK": "off", "GOTOOLCHAIN": "local"} {
-		t.Setenv(k, v)
-	}
-	repo, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The projects build validation-gen from a snapshot of the working tree, taken once: a run
-	// takes an hour, and the tree may change meanwhile.
-	root := filepath.Join(t.TempDir(), "validation-gen")
-	tempmod.CopyFiles(t, repo, root, func(p string, d fs.DirEntry) bool {
-		rel, _ := filepath.Rel(repo, p)
-		first := strings.Split(filepath.ToSlash(rel), "/")[0]
-		return first != ".git" && first != "testdata" && first != "examples"
-	})
-	var only []string
-	if s := os.Getenv("VALIDATION_GEN_CORPUS_ONLY"); s != "" {
-		only = strings.Split(s, ",")
-	}
+	root, only := corpusSetup(t)
 	var rows []row
 	for _, p := range projects {
 		if only != nil && !slices.Contains(only, p.name) {
@@ -87,6 +67,32 @@ func TestCorpus(t *testing.T) {
 		t.Logf("| %s | %s | %d / %d | %d / %d | %s | %d (%d), %d | %s | %d |", r.name, r.version, r.identical, r.versions,
 			r.wantRules, r.gotRules, compiles, r.objects, r.valid, r.disagreements, r.perPackage, r.warnings)
 	}
+}
+
+// corpusSetup prepares the environment of the Go commands and returns a snapshot of this
+// repository (root) and the projects VALIDATION_GEN_CORPUS_ONLY selects (nil: all).
+func corpusSetup(t *testing.T) (root string, only []string) {
+	// The Go commands may ask the module proxy for what a project needs; neither a workspace nor a
+	// toolchain switch applies.
+	for k, v := range map[string]string{"GOFLAGS": "-mod=mod", "GOWORK": "off", "GOTOOLCHAIN": "local"} {
+		t.Setenv(k, v)
+	}
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The projects build validation-gen from a snapshot of the working tree, taken once: a run
+	// takes an hour, and the tree may change meanwhile.
+	root = filepath.Join(t.TempDir(), "validation-gen")
+	tempmod.CopyFiles(t, repo, root, func(p string, d fs.DirEntry) bool {
+		rel, _ := filepath.Rel(repo, p)
+		first := strings.Split(filepath.ToSlash(rel), "/")[0]
+		return first != ".git" && first != "testdata" && first != "examples"
+	})
+	if s := os.Getenv("VALIDATION_GEN_CORPUS_ONLY"); s != "" {
+		only = strings.Split(s, ",")
+	}
+	return root, only
 }
 
 // known matches problems against a project's gaps and fails the test on any other; done fails
@@ -183,20 +189,8 @@ func runProject(t *testing.T, root string, p project) row {
 		t.Logf("no self-check: %s", p.selfCheck)
 	}
 
-	// The project's module with validation-gen as a tool, as its maintainers would have it.
-	mod := filepath.Join(dir, "module")
-	tempmod.CopyTree(t, src, mod)
-	goVersion := strings.TrimSpace(string(tempmod.Go(t, root, "list", "-m", "-f", "{{.GoVersion}}")))
-	modGo := strings.TrimSpace(string(tempmod.Go(t, mod, "list", "-m", "-f", "{{.GoVersion}}")))
-	edit := []string{"mod", "edit", "-require=" + self + "@v0.0.0", "-replace=" + self + "=" + root, "-tool=" + self + "/cmd/validation-gen"}
-	if versionLess(modGo, goVersion) {
-		edit = append(edit, "-go="+goVersion)
-	}
-	tempmod.Go(t, mod, edit...)
-	sum := append(tempmod.ReadFile(t, filepath.Join(mod, "go.sum")), tempmod.ReadFile(t, filepath.Join(root, "go.sum"))...)
-	tempmod.WriteFile(t, filepath.Join(mod, "go.sum"), sum)
+	mod := toolModule(t, root, src, filepath.Join(dir, "module"), p)
 	patterns := p.patterns()
-	tempmod.Go(t, mod, append([]string{"list", "-deps", self + "/cmd/validation-gen"}, patterns...)...)
 
 	// The reference: controller-gen in the same module graph, on the project's sources as they are.
 	controllerGen(t, mod, p, filepath.Join(dir, "want"))
@@ -282,6 +276,23 @@ func runProject(t *testing.T, root string, p project) row {
 		harness(t, k, root, dir, mod, p, pkgs, &r)
 	}
 	return r
+}
+
+// toolModule copies the project's module (src) to mod with validation-gen (the snapshot at root)
+// as a tool of its go.mod, as its maintainers would have it, and returns mod.
+func toolModule(t *testing.T, root, src, mod string, p project) string {
+	tempmod.CopyTree(t, src, mod)
+	goVersion := strings.TrimSpace(string(tempmod.Go(t, root, "list", "-m", "-f", "{{.GoVersion}}")))
+	modGo := strings.TrimSpace(string(tempmod.Go(t, mod, "list", "-m", "-f", "{{.GoVersion}}")))
+	edit := []string{"mod", "edit", "-require=" + self + "@v0.0.0", "-replace=" + self + "=" + root, "-tool=" + self + "/cmd/validation-gen"}
+	if versionLess(modGo, goVersion) {
+		edit = append(edit, "-go="+goVersion)
+	}
+	tempmod.Go(t, mod, edit...)
+	sum := append(tempmod.ReadFile(t, filepath.Join(mod, "go.sum")), tempmod.ReadFile(t, filepath.Join(root, "go.sum"))...)
+	tempmod.WriteFile(t, filepath.Join(mod, "go.sum"), sum)
+	tempmod.Go(t, mod, append([]string{"list", "-deps", self + "/cmd/validation-gen"}, p.patterns()...)...)
+	return mod
 }
 
 // versionLess compares two Go versions (1.25.0, 1.26).
@@ -760,32 +771,46 @@ func (p project) patterns() []string {
 	return out
 }
 
+// celShare is what --cel-report says of a project's CEL rules: how many there are, how many run
+// compiled to Go, and the others' lines (file:line: interpreted: why).
+type celShare struct {
+	total, native int
+	interpreted   []string
+}
+
 // celReport logs how many of the project's CEL rules run compiled to Go in its validators
 // (--cel-report), and why the others run in cel-go.
-func celReport(t *testing.T, mod string, args []string) {
+func celReport(t *testing.T, mod string, args []string) celShare {
 	out, err := goCmd(mod, args...)
 	if err != nil {
 		t.Errorf("validation-gen --cel-report: %v\n%s", err, out)
-		return
+		return celShare{}
 	}
-	native, total := 0, 0
+	return parseCELReport(t, out)
+}
+
+// parseCELReport reads --cel-report's output and logs the counts and reasons.
+func parseCELReport(t *testing.T, out string) celShare {
+	var s celShare
 	why := map[string]int{}
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
 		switch _, reason, interpreted := strings.Cut(l, ": interpreted: "); {
 		case strings.HasSuffix(l, ": native"):
-			native++
-			total++
+			s.native++
+			s.total++
 		case interpreted:
 			why[reason]++
-			total++
+			s.interpreted = append(s.interpreted, l)
+			s.total++
 		}
 	}
-	if total == 0 {
+	if s.total == 0 {
 		t.Logf("CEL rules of the validators: none")
-		return
+		return s
 	}
-	t.Logf("CEL rules of the validators: %d, %d compiled to Go (%.1f%%)", total, native, 100*float64(native)/float64(total))
+	t.Logf("CEL rules of the validators: %d, %d compiled to Go (%.1f%%)", s.total, s.native, 100*float64(s.native)/float64(s.total))
 	for reason, n := range why {
 		t.Logf("  in cel-go %4d: %s", n, reason)
 	}
+	return s
 }
