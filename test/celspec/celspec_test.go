@@ -113,14 +113,44 @@ func TestCELSpec(t *testing.T) {
 
 	native, total := 0, 0
 	why := map[string]int{}
+	type counts struct{ tests, rules, native int }
+	byFile := map[string]*counts{}
+	for i, tc := range tests {
+		if i%sample == 0 {
+			if byFile[tc.File] == nil {
+				byFile[tc.File] = &counts{}
+			}
+			byFile[tc.File].tests++
+		}
+	}
 	for _, l := range strings.Split(strings.TrimSpace(report.String()), "\n") {
 		total++
+		var file *counts
+		if parts := strings.SplitN(l, ":", 3); len(parts) == 3 {
+			if line, err := strconv.Atoi(parts[1]); err == nil {
+				if i := caseAt(t, filepath.Join(pkg, "types.go"), line); i >= 0 && i < len(cases) {
+					file = byFile[cases[i].Test.File]
+				}
+			}
+		}
+		if file != nil {
+			file.rules++
+		}
 		if strings.HasSuffix(l, ": native") {
 			native++
+			if file != nil {
+				file.native++
+			}
 			continue
 		}
 		_, reason, _ := strings.Cut(l, "interpreted: ")
 		why[reason]++
+	}
+	t.Log("| file of tests/simple | tests | rules over data | compiled to Go |")
+	t.Log("| --- | --- | --- | --- |")
+	for _, f := range sortedKeys(byFile) {
+		c := byFile[f]
+		t.Logf("| %s | %d | %d | %d |", f, c.tests, c.rules, c.native)
 	}
 	t.Logf("cel-spec (cel.dev/expr tests/simple): %d tests; %d became rules over data the API server accepts, 0 disagreements "+
 		"between Go, cel-go and the API server; %d of them compile to Go (%.1f%%)", len(tests), total, native, 100*float64(native)/float64(total))
@@ -215,3 +245,12 @@ func sortedCounts(m map[string]int) []string {
 }
 
 var _ = fmt.Sprint
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
