@@ -1,6 +1,7 @@
 package genruntime
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -28,5 +29,30 @@ func TestDuplicatesThroughPointersAndEquality(t *testing.T) {
 	idx := PtrIndexByKey([]*string{nil, s("a"), s("a")}, deref)
 	if len(idx) != 1 || idx["a"] != 1 {
 		t.Errorf("PtrIndexByKey: %v", idx)
+	}
+}
+
+// Short lists are compared pairwise, long ones hashed: both find what the other does, on lists
+// around the length where KeyDuplicates switches.
+func TestKeyDuplicatesShortAndLong(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	key := func(x *[2]int) int { return x[0] }
+	for range 2000 {
+		list := make([][2]int, r.IntN(2*smallList+2))
+		for i := range list {
+			list[i] = [2]int{r.IntN(6), i}
+		}
+		var want []int
+		for i := range list {
+			if slices.ContainsFunc(list[:i], func(x [2]int) bool { return x[0] == list[i][0] }) {
+				want = append(want, i)
+			}
+		}
+		if got := KeyDuplicates(list, nil, key); !slices.Equal(got, want) {
+			t.Fatalf("KeyDuplicates(%v) = %v, want %v", list, got, want)
+		}
+		if got := hashDuplicates(list, key); !slices.Equal(got, want) && len(list) > 1 {
+			t.Fatalf("hashDuplicates(%v) = %v, want %v", list, got, want)
+		}
 	}
 }

@@ -78,7 +78,7 @@ func TestMatcherLimits(t *testing.T) {
 	if m.dfa != nil {
 		t.Fatalf("%q: %d states, past the limit of %d", p, len(m.dfa.flags), dfaMaxStates)
 	}
-	if !m.MatchString("ba" + strings.Repeat("b", 12)) || m.MatchString(strings.Repeat("b", 13)) {
+	if !m.MatchString("ba"+strings.Repeat("b", 12)) || m.MatchString(strings.Repeat("b", 13)) {
 		t.Errorf("%q: the regexp fallback answers wrongly", p)
 	}
 }

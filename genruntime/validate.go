@@ -63,7 +63,8 @@ func NameFormat(meta *metav1.ObjectMeta, metaField, format string) field.ErrorLi
 	return errs
 }
 
-// SetDuplicates returns the indexes of list items that repeat an earlier item, in O(n). On
+// SetDuplicates returns the indexes of list items that repeat an earlier item, in O(n) (pairwise
+// for lists of up to smallList items, which is faster there). On
 // update (old non-nil), a value that was already duplicated in the old list is not reported:
 // the duplicate ratchets.
 func SetDuplicates[T comparable](list, old []T) []int {
@@ -75,15 +76,20 @@ func KeyDuplicates[T any, K comparable](list, old []T, key func(*T) K) []int {
 	if len(list) < 2 {
 		return nil
 	}
-	seen := make(map[K]struct{}, len(list))
 	var dups []int
-	for i := range list {
-		k := key(&list[i])
-		if _, ok := seen[k]; ok {
-			dups = append(dups, i)
-			continue
+	if len(list) <= smallList {
+		// Few items: comparing each with those before it is cheaper than hashing them all.
+		for i := 1; i < len(list); i++ {
+			k := key(&list[i])
+			for j := 0; j < i; j++ {
+				if key(&list[j]) == k {
+					dups = append(dups, i)
+					break
+				}
+			}
 		}
-		seen[k] = struct{}{}
+	} else {
+		dups = hashDuplicates(list, key)
 	}
 	if len(dups) == 0 || len(old) < 2 {
 		return dups
@@ -99,6 +105,24 @@ func KeyDuplicates[T any, K comparable](list, old []T, key func(*T) K) []int {
 		}
 	}
 	return kept
+}
+
+// smallList is the length up to which KeyDuplicates compares items pairwise.
+const smallList = 8
+
+// hashDuplicates is KeyDuplicates' search of the new list, for long lists, in O(n).
+func hashDuplicates[T any, K comparable](list []T, key func(*T) K) []int {
+	seen := make(map[K]struct{}, len(list))
+	var dups []int
+	for i := range list {
+		k := key(&list[i])
+		if _, ok := seen[k]; ok {
+			dups = append(dups, i)
+			continue
+		}
+		seen[k] = struct{}{}
+	}
+	return dups
 }
 
 // NullItems reports the nil items of a list of pointers: JSON nulls, which the API server rejects
