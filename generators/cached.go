@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"time"
@@ -35,15 +36,21 @@ func RunCached(cfg Config, c *cache.Cache, siblings func() []Config) (*Outputs, 
 	if err != nil {
 		return nil, nil, err
 	}
+	// The lookup allocates a few megabytes at most (a manifest, a result's outputs) and a hit ends
+	// the process soon after: collecting garbage meanwhile is time a hit does not need.
+	gc := debug.SetGCPercent(-1)
 	k, err := cacheKey(c, cfg, dir)
 	if err != nil {
+		debug.SetGCPercent(gc)
 		klog.V(1).Infof("result cache: not used: %v", err)
 		return Run(cfg)
 	}
 	if e, ok := c.Get(k); ok {
 		klog.V(1).Infof("result cache: hit")
+		defer debug.SetGCPercent(gc)
 		return restore(e)
 	}
+	debug.SetGCPercent(gc)
 	runs := []cachedRun{{cfg, dir, k}}
 	if siblings != nil && !c.Unbatchable(k) {
 		seen := map[string]bool{k.String(): true}

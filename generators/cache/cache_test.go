@@ -100,6 +100,12 @@ func TestInvalidation(t *testing.T) {
 		{name: "target (GOOS)", change: func(t *testing.T, root string) {
 			t.Setenv("GOOS", "darwin")
 		}},
+		{name: "C flags (CGO_CFLAGS, which go env -json leaves out)", change: func(t *testing.T, root string) {
+			t.Setenv("CGO_CFLAGS", "-O3")
+		}},
+		{name: "go env file (GOENV) edited", change: func(t *testing.T, root string) {
+			write(t, root, ".goenv/env", "CGO_CFLAGS=-O3\n")
+		}},
 		{name: "other input file (Inputs.Files) created", change: func(t *testing.T, root string) {
 			write(t, root, "api/exceptions.yaml", "- kind: T\n")
 		}},
@@ -141,6 +147,7 @@ func TestInvalidation(t *testing.T) {
 			for path, content := range testModule {
 				write(t, root, path, content)
 			}
+			t.Setenv("GOENV", filepath.Join(root, ".goenv", "env")) // absent until a case writes it
 			backdate(t, root, old)
 			dir := t.TempDir()
 			c0, err := OpenFor(dir, "build")

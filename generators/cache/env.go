@@ -21,9 +21,23 @@ type goEnv struct {
 	digest []byte
 }
 
-// volatileEnv are go env variables whose value changes from one go env to the next without
-// changing anything the generator reads (a temporary directory in the C compiler's flags).
-var volatileEnv = map[string]bool{"GOGCCFLAGS": true}
+// goEnvVars are the go env variables a key covers: every one go env -json lists (those of any
+// GOARCH) but the costly ones (costlyEnv), whose values go env computes by running the C compiler
+// (gcc -###, a process per run that was a tenth of a result-cache hit's time).
+var goEnvVars = []string{
+	"AR", "CC", "CGO_ENABLED", "CXX", "GCCGO", "GO111MODULE", "GOARCH", "GOAUTH", "GOBIN", "GOCACHE",
+	"GOCACHEPROG", "GODEBUG", "GOENV", "GOEXE", "GOEXPERIMENT", "GOFIPS140", "GOFLAGS", "GOHOSTARCH",
+	"GOHOSTOS", "GOINSECURE", "GOMOD", "GOMODCACHE", "GONOPROXY", "GONOSUMDB", "GOOS", "GOPATH",
+	"GOPRIVATE", "GOPROXY", "GOROOT", "GOSUMDB", "GOTELEMETRY", "GOTELEMETRYDIR", "GOTMPDIR",
+	"GOTOOLCHAIN", "GOTOOLDIR", "GOVCS", "GOVERSION", "GOWORK",
+	"GO386", "GOAMD64", "GOARM", "GOARM64", "GOMIPS", "GOMIPS64", "GOPPC64", "GORISCV64", "GOWASM",
+}
+
+// costlyEnv are the go env variables left out of goEnvVars. The go command takes each from the
+// environment, else the go env file (GOENV), else $GOROOT/go.env, else a default that depends on
+// the toolchain only (GOVERSION): the key covers those sources instead of the values.
+// GOGCCFLAGS, which holds a temporary directory, is not even that.
+var costlyEnv = []string{"CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_FFLAGS", "CGO_LDFLAGS", "PKG_CONFIG"}
 
 // goEnv runs go env -json in dir, once per go.mod or go.work that applies to dir (its nearest
 // directory with one of them: go env is the same throughout a module).
@@ -46,7 +60,7 @@ func (c *Cache) goEnv(dir string) (goEnv, error) {
 	if ok {
 		return env, nil
 	}
-	cmd := exec.Command("go", "env", "-json")
+	cmd := exec.Command("go", append([]string{"env", "-json"}, goEnvVars...)...)
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -59,14 +73,26 @@ func (c *Cache) goEnv(dir string) (goEnv, error) {
 	}
 	names := make([]string, 0, len(env.vars))
 	for k := range env.vars {
-		if !volatileEnv[k] {
-			names = append(names, k)
-		}
+		names = append(names, k)
 	}
 	sort.Strings(names)
 	h := sha256.New()
 	for _, k := range names {
 		fmt.Fprintf(h, "env %s=%q\n", k, env.vars[k])
+	}
+	for _, k := range costlyEnv {
+		v, ok := os.LookupEnv(k)
+		fmt.Fprintf(h, "environ %s=%v,%q\n", k, ok, v)
+	}
+	for _, f := range []string{env.vars["GOENV"], filepath.Join(env.vars["GOROOT"], "go.env")} {
+		if f == "" || f == "off" {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil && !os.IsNotExist(err) {
+			return goEnv{}, err
+		}
+		fmt.Fprintf(h, "file %q %d %s\n", f, len(data), data)
 	}
 	env.digest = h.Sum(nil)
 	c.mu.Lock()

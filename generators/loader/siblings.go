@@ -85,6 +85,7 @@ func (p *Program) OutputSearch() []string { return p.searched }
 func ModuleOutputs(root string) (map[string][]string, error) {
 	out := map[string][]string{}
 	fset := token.NewFileSet()
+	buf := make([]byte, headerPrefix)
 	err := filepath.WalkDir(root, func(dir string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -112,7 +113,7 @@ func ModuleOutputs(root string) (map[string][]string, error) {
 				strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
 				continue
 			}
-			named = append(named, headerInputs(fset, filepath.Join(dir, name))...)
+			named = append(named, headerInputs(fset, filepath.Join(dir, name), buf)...)
 		}
 		if len(named) > 0 {
 			rel, err := filepath.Rel(root, dir)
@@ -135,13 +136,19 @@ const headerPrefix = 16 << 10
 // headerInputs returns the +k8s:validation-gen-input values in the comments above a Go file's
 // package clause. A file that cannot be read or parsed names nothing (the run that loads its
 // package reports it).
-func headerInputs(fset *token.FileSet, name string) []string {
+// buf (headerPrefix bytes, reused from file to file: a result-cache hit runs this search over
+// the whole module, and growing a buffer per file was most of its time) receives the prefix.
+func headerInputs(fset *token.FileSet, name string, buf []byte) []string {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, headerPrefix))
+	n, err := io.ReadFull(f, buf[:headerPrefix])
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		err = nil
+	}
+	src := buf[:n]
 	if err != nil || !bytes.Contains(src, []byte("k8s:validation-gen-input")) && len(src) < headerPrefix {
 		return nil
 	}
@@ -151,7 +158,7 @@ func headerInputs(fset *token.FileSet, name string) []string {
 		if rerr != nil {
 			return nil
 		}
-		file, err = parser.ParseFile(fset, name, append(src, rest...), parser.PackageClauseOnly|parser.ParseComments)
+		file, err = parser.ParseFile(fset, name, append(slices.Clip(src), rest...), parser.PackageClauseOnly|parser.ParseComments)
 	}
 	if err != nil || file == nil {
 		return nil
