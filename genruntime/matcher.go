@@ -44,16 +44,14 @@ func (m *Matcher) MatchString(s string) bool {
 		return true
 	}
 	for i := 0; i < len(s); {
-		var c uint8
 		if b := s[i]; b < utf8.RuneSelf {
-			c = d.ascii[b]
+			st = int(d.asciiNext[st<<7|int(b)])
 			i++
 		} else {
 			r, n := utf8.DecodeRuneInString(s[i:])
-			c = d.classOf(r)
+			st = int(d.next[st*d.classes+int(d.classOf(r))])
 			i += n
 		}
-		st = int(d.next[st*d.classes+int(c)])
 		if f := d.flags[st]; f&(dfaMatch|dfaDead) != 0 {
 			return f&dfaMatch != 0
 		}
@@ -78,14 +76,15 @@ const (
 )
 
 // dfa is the automaton of one expression. Runes are mapped to classes (runes every instruction
-// treats alike): ASCII through a table, the rest by the class of the interval they fall in.
+// treats alike) by the interval they fall in; ASCII bytes go straight to the next state.
 type dfa struct {
-	ascii   [utf8.RuneSelf]uint8
 	starts  []rune  // sorted starts of the rune intervals (the first is 0)
 	ofStart []uint8 // the class of each interval
 	classes int
 	next    []uint16 // state*classes + class → state
 	flags   []uint8
+	// asciiNext is next for ASCII bytes without the class: state<<7 | byte → state.
+	asciiNext []uint16
 }
 
 func (d *dfa) classOf(r rune) uint8 {
@@ -188,8 +187,11 @@ func buildDFA(prog *syntax.Prog) *dfa {
 			d.next = append(d.next, uint16(t))
 		}
 	}
-	for c := range d.ascii {
-		d.ascii[c] = d.classOf(rune(c))
+	d.asciiNext = make([]uint16, len(states)<<7)
+	for st := range states {
+		for b := range utf8.RuneSelf {
+			d.asciiNext[st<<7|b] = d.next[st*d.classes+int(d.classOf(rune(b)))]
+		}
 	}
 	return d
 }
