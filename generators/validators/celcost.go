@@ -60,8 +60,12 @@ func (g *validatorGen) costGuard(n *model.Node, schemaJSON string, i int, root b
 		}
 		return g.limitsFunc(n, best)
 	}
-	// Every size bounded: the largest power of two that fits, then ten steps of bisection above it.
+	// Every size bounded: the largest power of two that fits, then ten steps of bisection above it
+	// (when a function can check a value against such limits at all).
 	bounded := boundUnbounded(s)
+	if _, ok := g.limitsChecks(jen.Parens(jen.Op("*").Id("v")), n, &bounded, map[*model.Definition]bool{}, 0); !ok {
+		return "", false
+	}
 	for k := 0; k <= 40; k++ {
 		f := math.Ldexp(1, -k)
 		best, ok := fits(bounded, f)
