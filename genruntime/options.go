@@ -32,3 +32,15 @@ var (
 func gateOpen(context.Context, operation.Operation, *field.Path, any, any) field.ErrorList {
 	return gateOpenList
 }
+
+// IfOptionDefined is validate.IfOption for a check carried to an element from the value where its
+// option gate was written: an option the operation does not define was reported there, once, and
+// the check does not run.
+func IfOptionDefined[T any](ctx context.Context, op operation.Operation, fldPath *field.Path, value, oldValue T,
+	name string, enabled bool, validator func(context.Context, operation.Operation, *field.Path, T, T) field.ErrorList,
+) field.ErrorList {
+	if on, defined := op.HasOption(name); !defined || on != enabled {
+		return nil
+	}
+	return validator(ctx, op, fldPath, value, oldValue)
+}

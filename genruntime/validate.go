@@ -354,6 +354,21 @@ func Value[T any](p *T) T {
 	return *p
 }
 
+// PtrKey is a list-map key field that is a pointer, as upstream's validators compare it: a nil key
+// is a key of its own, not the same as a pointer to the zero value.
+type PtrKey[T comparable] struct {
+	Set   bool
+	Value T
+}
+
+// PtrKeyOf reads a pointer key field.
+func PtrKeyOf[T comparable](p *T) PtrKey[T] {
+	if p == nil {
+		return PtrKey[T]{}
+	}
+	return PtrKey[T]{Set: true, Value: *p}
+}
+
 // nameFormatValid recognizes valid names (and generateName prefixes, masked as apimachinery
 // masks them) for the two common formats; it is false when in doubt.
 func nameFormatValid(name string, prefix bool, format string) bool {

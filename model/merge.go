@@ -63,6 +63,7 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		m.Opaque = firstFlag(m.Opaque, p.Opaque)
 		m.Forbidden = firstFlag(m.Forbidden, p.Forbidden)
 		m.GatedPresence = append(m.GatedPresence, p.GatedPresence...)
+		m.PayloadGates = append(m.PayloadGates, p.PayloadGates...)
 		m.EachVal = mergeEach(m.EachVal, p.EachVal, diags)
 		m.EachKey = mergeEach(m.EachKey, p.EachKey, diags)
 		m.ExclusiveMinimum = firstFlag(m.ExclusiveMinimum, p.ExclusiveMinimum)

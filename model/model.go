@@ -86,6 +86,12 @@ type Presence struct {
 type OptionGate struct {
 	Name    string
 	Enabled bool
+	// Hops counts the tags that carried the gated tag from the value the gate was written at to
+	// other values (+k8s:eachVal, +k8s:eachKey, +k8s:subfield, +k8s:item): at 0 an option the
+	// operation does not define is an internal error here; further in, it was reported once
+	// where the gate was written (Validations.PayloadGates), as upstream's validate.IfOption
+	// around the whole list reports it, and the gated check does not run.
+	Hops int
 }
 
 // Number is a numeric tag argument. Text keeps the spelling from the source so that integers stay
@@ -198,6 +204,11 @@ type Validations struct {
 	// short-circuiting check gated on its options, and when any of the field's requiredness checks
 	// stops (a value missing, forbidden or merely optional and unset), nothing else is checked.
 	GatedPresence []Presence
+	// PayloadGates are the origins of tags written under +k8s:ifEnabled / +k8s:ifDisabled that
+	// carry other tags to other values (+k8s:ifEnabled(F)=+k8s:eachVal=...): an option they are
+	// gated on that the operation does not define is one internal error at this value, not one
+	// per element.
+	PayloadGates []Origin
 	// EachVal holds the validations +k8s:eachVal declares for every element of a list or value
 	// of a map, EachKey those +k8s:eachKey declares for every key of a map; the builder merges
 	// them into the item and value nodes.

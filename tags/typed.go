@@ -153,6 +153,22 @@ func (c *Context) ApplyPayload(elem types.Type, v *model.Validations) {
 }
 
 func (c *Context) applyPayload(elem types.Type, v *model.Validations, options []model.OptionGate) {
+	if len(options) > 0 {
+		// The gates of this tag are decided here, at the value it is written at; the elements
+		// it carries its tags to run them only when the options are on (Hops).
+		carried := make([]model.OptionGate, len(options))
+		for _, o := range options {
+			if o.Hops == 0 && c.V != nil {
+				c.V.PayloadGates = append(c.V.PayloadGates, c.Origin())
+				break
+			}
+		}
+		for i, o := range options {
+			o.Hops++
+			carried[i] = o
+		}
+		options = carried
+	}
 	p := Place{Scope: ScopeField, GoType: elem, V: v, Lookup: c.place.Lookup, KindOf: c.place.KindOf,
 		TestTags: c.place.TestTags, Pkg: c.place.Pkg, Chained: true, ChainedBy: c.Def.Name, Level: c.place.Level, Options: options}
 	if p.KindOf != nil {

@@ -362,7 +362,7 @@ func (g *validatorGen) libCalls(n *model.Node, calls []model.LibCall, v, old str
 
 // updateCheck emits +k8s:update: on update, when the field changed, apimachinery's validate
 // function for its kind reports the forbidden transitions (errors at the field). It declares upd,
-// the check's errors, which decide whether the field's other checks run (afterUpdateOnly).
+// the check's errors, which decide whether the field's other checks run (joinShortCircuit).
 func (g *validatorGen) updateCheck(p *model.Property, u *model.UpdateRule) []jen.Code {
 	args := []jen.Code{jen.Id("ctx"), jen.Id("op"), jen.Nil(), valueOf("obj", p.GoName, p.Node.Pointer), valueOf("oldObj", p.GoName, p.Node.Pointer)}
 	switch u.Func {
@@ -588,9 +588,27 @@ func optionFunc(model.OptionGate) *jen.Statement {
 		jen.Id("_").Op("*").Qual(pkgField, "Path"), jen.List(jen.Id("_"), jen.Id("_")).Id("any"))
 }
 
+// ifOption gates fn on an option with validate.IfOption; a gate carried to this value from the
+// value it was written at (Hops > 0) with genruntime.IfOptionDefined, which does not report an
+// undefined option again (payloadGates reported it there).
 func ifOption(opt model.OptionGate, fn jen.Code) *jen.Statement {
-	return jen.Qual(pkgValidate, "IfOption").Types(jen.Id("any")).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Nil(), jen.Nil(),
+	gate := jen.Qual(pkgValidate, "IfOption")
+	if opt.Hops > 0 {
+		gate = jen.Qual(pkgGenRT, "IfOptionDefined")
+	}
+	return gate.Types(jen.Id("any")).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Nil(), jen.Nil(),
 		jen.Lit(opt.Name), jen.Lit(opt.Enabled), fn)
+}
+
+// payloadGates reports, once at the value, an undefined option that gates a tag carrying other
+// tags to its elements (+k8s:ifEnabled(F)=+k8s:eachVal=...), as upstream's validate.IfOption
+// around the whole list does; the carried checks do not report it again (ifOption).
+func payloadGates(v *model.Validations) []jen.Code {
+	var out []jen.Code
+	for _, o := range v.PayloadGates {
+		out = append(out, gated(o, jen.Null()))
+	}
+	return out
 }
 
 // upstreamOr is the origin of an error whose apimachinery validate function (validate.Enum,

@@ -222,7 +222,7 @@ func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitio
 func (g *validatorGen) keyType(item *model.Node, keys []model.String) jen.Code {
 	g.keyFunc(item, keys)
 	if len(keys) == 1 {
-		return g.goType(keyProperties(item, keys)[0].Node.ValueType())
+		return g.keyFieldType(keyProperties(item, keys)[0])
 	}
 	return jen.Id(g.memo["key:"+g.keyID(item, keys)])
 }
@@ -283,18 +283,18 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 	g.memo["keyvalue:"+id] = vfn
 	if len(keys) == 1 {
 		p := kp[0]
-		kt := g.goType(p.Node.ValueType())
-		g.vars = append(g.vars, jen.Func().Id(fn).Params(jen.Id("x").Op("*").Add(it)).Add(kt).Block(jen.Return(g.keyField(p, "x"))))
-		g.vars = append(g.vars, jen.Func().Id(vfn).Params(jen.Id("x").Op("*").Add(it)).Any().Block(jen.Return(g.keyField(p, "x"))))
+		kt := g.keyFieldType(p)
+		g.vars = append(g.vars, jen.Func().Id(fn).Params(jen.Id("x").Op("*").Add(it)).Add(kt).Block(jen.Return(g.keyField(p, "x", true))))
+		g.vars = append(g.vars, jen.Func().Id(vfn).Params(jen.Id("x").Op("*").Add(it)).Any().Block(jen.Return(g.keyField(p, "x", false))))
 		return jen.Id(fn)
 	}
 	kt := g.unique("keyOf_" + keyName(item, keys))
 	g.memo["key:"+id] = kt
 	var fields, vals, dict []jen.Code
 	for _, p := range kp {
-		fields = append(fields, jen.Id(p.GoName).Add(g.goType(p.Node.ValueType())))
-		vals = append(vals, jen.Id(p.GoName).Op(":").Add(g.keyField(p, "x")))
-		dict = append(dict, jen.Lit(p.Name).Op(":").Add(g.keyField(p, "x")))
+		fields = append(fields, jen.Id(p.GoName).Add(g.keyFieldType(p)))
+		vals = append(vals, jen.Id(p.GoName).Op(":").Add(g.keyField(p, "x", true)))
+		dict = append(dict, jen.Lit(p.Name).Op(":").Add(g.keyField(p, "x", false)))
 	}
 	g.vars = append(g.vars, jen.Type().Id(kt).Struct(fields...))
 	g.vars = append(g.vars, jen.Func().Id(fn).Params(jen.Id("x").Op("*").Add(it)).Id(kt).Block(jen.Return(jen.Id(kt).Values(vals...))))
@@ -307,12 +307,26 @@ func (g *validatorGen) keyValueFunc(item *model.Node, keys []model.String) strin
 	return g.memo["keyvalue:"+g.keyID(item, keys)]
 }
 
-// keyField reads a key field, dereferencing a pointer (a nil key reads as its zero value).
-func (g *validatorGen) keyField(p *model.Property, x string) jen.Code {
-	if p.Node.Pointer {
+// keyField reads a key field, dereferencing a pointer (a nil key reads as its zero value). As a
+// key (forKey) in a package written for Kubernetes' validation-gen, a pointer is read with
+// genruntime.PtrKeyOf: upstream's match functions tell a nil key from a pointer to the zero value,
+// for duplicates and for the correlation of old items alike.
+func (g *validatorGen) keyField(p *model.Property, x string, forKey bool) jen.Code {
+	switch {
+	case p.Node.Pointer && forKey && g.pkg.UpstreamSemantics():
+		return jen.Qual(pkgGenRT, "PtrKeyOf").Call(jen.Id(x).Dot(p.GoName))
+	case p.Node.Pointer:
 		return jen.Qual(pkgGenRT, "Value").Call(jen.Id(x).Dot(p.GoName))
 	}
 	return jen.Id(x).Dot(p.GoName)
+}
+
+// keyFieldType is the type of a key field as keyField reads it for a key.
+func (g *validatorGen) keyFieldType(p *model.Property) jen.Code {
+	if p.Node.Pointer && g.pkg.UpstreamSemantics() {
+		return jen.Qual(pkgGenRT, "PtrKey").Types(g.goType(p.Node.ValueType()))
+	}
+	return g.goType(p.Node.ValueType())
 }
 
 // itemRef is the old item at index j as a pointer.

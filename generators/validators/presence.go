@@ -41,7 +41,15 @@ func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, 
 	if immutable {
 		vn.V.Immutable = nil
 	}
-	checks := afterUpdateOnly(g.valueChecks(&vn, "v", "old", 1, false), afterUpdate)
+	// Every short-circuiting check of the value runs, as upstream's do, after a requiredness check
+	// stopped the field too (an undefined option, a forbidden value) and after a failed
+	// +k8s:update; the rest only when none of them stopped it.
+	shortCircuit, rest := g.valueCheckParts(&vn, "v", "old", 1, false)
+	more := jen.Op("!").Id("stop")
+	if afterUpdate {
+		more = more.Op("&&").Len(jen.Id("upd")).Op("==").Lit(0)
+	}
+	checks := joinShortCircuit(shortCircuit, rest, more)
 	vt := n.ValueType()
 
 	stop := func() jen.Code { return jen.Id("stop").Op("=").True() }
@@ -89,7 +97,7 @@ func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, 
 	}
 	switch optional := model.GoFlag(n.V.Optional, upstream); {
 	case required && optional == nil:
-		decls = append(decls, check("required", flagOrigin(model.GoFlag(n.V.Required, upstream)))...)
+		decls = append(decls, check("required", requiredOrigin(n, upstream))...)
 	case optional != nil:
 		decls = append(decls, check("optional", optional.Origin)...)
 	}
@@ -119,15 +127,14 @@ func (g *validatorGen) presenceProperty(d *model.Definition, p *model.Property, 
 		present := append(append([]jen.Code{jen.Var().Id("e").Qual(pkgField, "ErrorList")}, checks...),
 			jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
 				jen.Id("errs").Op("=").Append(jen.Id("errs"), jen.Qual(pkgGenRT, "PrefixChild").Call(jen.Id("e"), jen.Lit(p.Name)).Op("..."))))
-		run := jen.Op("!").Id("stop")
 		if n.Pointer || !upstream {
 			// A nil pointer has nothing to check; outside upstream's semantics neither has a zero value.
-			run = run.Op("&&").Op("!").Parens(absent.Clone())
+			field = append(field, jen.If(jen.Op("!").Parens(absent.Clone())).Block(present...))
+		} else {
+			field = append(field, jen.Block(present...))
 		}
-		field = append(field, jen.If(run).Block(present...))
-	} else {
-		field = append(field, jen.Id("_").Op("=").Id("stop"))
 	}
+	field = append(field, jen.Id("_").Op("=").Id("stop")) // read, or not, by the checks above
 	block = append(block, jen.Comment("an unchanged field is not checked again (ratcheting)"),
 		jen.If(jen.Op("!").Parens(unchanged)).Block(field...))
 	if len(p.Via) > 0 {

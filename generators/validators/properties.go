@@ -51,6 +51,17 @@ func defaultedOptional(n *model.Node) bool {
 	return n.Pointer || !zeroJSON(n.V.Default.Value)
 }
 
+// requiredOrigin is the origin of a field's Required error: its +required tag's, or, for a
+// +k8s:optional field with a default that upstream reads as required (defaultedOptional), the
+// +k8s:optional tag's, whose stability level (+k8s:beta=+k8s:optional) upstream's
+// validate.RequiredPointer carries.
+func requiredOrigin(n *model.Node, upstream bool) model.Origin {
+	if f := model.GoFlag(n.V.Required, upstream); f != nil || !upstream || !defaultedOptional(n) {
+		return flagOrigin(f)
+	}
+	return flagOrigin(model.GoFlag(n.V.Optional, true))
+}
+
 // zeroJSON reports a JSON value that is the zero value of its Go type: null, "", 0, false, [] or {}.
 func zeroJSON(v any) bool {
 	if v == nil {
@@ -108,11 +119,17 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 	// The field's own +k8s:update is checked above, with the field's presence.
 	vn := *n
 	vn.V.Update = nil
-	checks := g.valueChecks(&vn, "v", "old", 1, transitionsOnly)
-	if upstream && !transitionsOnly {
-		checks = g.noNilItems(n, checks)
+	shortCircuit, rest := g.valueCheckParts(&vn, "v", "old", 1, transitionsOnly)
+	if upstream && !transitionsOnly && len(shortCircuit)+len(rest) > 0 {
+		shortCircuit = append(g.noNilItems(n), shortCircuit...)
 	}
-	checks = afterUpdateOnly(checks, afterUpdate)
+	// Every short-circuiting check runs, as upstream's do, a failed +k8s:update included; the rest
+	// only when none reported.
+	var updated *jen.Statement
+	if afterUpdate {
+		updated = jen.Len(jen.Id("upd")).Op("==").Lit(0)
+	}
+	checks := joinShortCircuit(shortCircuit, rest, updated)
 	absent := g.propAbsent(p, "v")
 	requiredCheck := !transitionsOnly && absent != nil && required && !optional
 	if forbidden && absent != nil {
@@ -167,7 +184,7 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 		}
 	case required && !optional:
 		var missing jen.Code = jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
-			jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(model.GoFlag(n.V.Required, upstream))))
+			jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), requiredOrigin(n, upstream)))
 		if upstream {
 			// Upstream does not check an unchanged value again: a field missing before too is not
 			// reported again.
@@ -204,7 +221,7 @@ func (g *validatorGen) propertyChecks(d *model.Definition, p *model.Property, tr
 		guard := jen.If(jen.Id("obj").Dot(p.Via[0]).Op("!=").Nil().Add(viaSet("obj", p.Via[1:]))).Block(block...)
 		if requiredCheck {
 			guard = guard.Else().Block(jen.Id("errs").Op("=").Append(jen.Id("errs"), marked(g.shortCircuit(jen.Qual(pkgGenRT, "At").Call(
-				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), flagOrigin(model.GoFlag(n.V.Required, upstream)))))
+				jen.Qual(pkgField, "Required").Call(jen.Nil(), jen.Lit("")), jen.Lit(p.Name), jen.Lit(origin))), requiredOrigin(n, upstream))))
 		}
 		return []jen.Code{jen.Comment(p.Name), guard}
 	}
@@ -225,27 +242,18 @@ func (g *validatorGen) oldUnset(p *model.Property) *jen.Statement {
 	return jen.Parens(cond)
 }
 
-// afterUpdateOnly runs a field's value checks only when its +k8s:update check reported nothing
-// (upd, declared by updateCheck).
-func afterUpdateOnly(checks []jen.Code, afterUpdate bool) []jen.Code {
-	if !afterUpdate || len(checks) == 0 {
-		return checks
-	}
-	return []jen.Code{jen.If(jen.Len(jen.Id("upd")).Op("==").Lit(0)).Block(checks...)}
-}
-
-// noNilItems puts upstream's check of a field that is a list of pointers before its other checks:
-// a nil item is a Required error at the item (apimachinery's validate.PtrSliceNoNils, marked
-// ShortCircuit), and then nothing else of the list is checked. Like upstream, it runs only when
-// the field has checks, and is ratcheted with the list.
-func (g *validatorGen) noNilItems(n *model.Node, checks []jen.Code) []jen.Code {
-	if len(checks) == 0 || n.Kind != model.KindList || n.Items == nil || !n.Items.Pointer {
-		return checks
+// noNilItems is upstream's check of a field that is a list of pointers, one of its
+// short-circuiting checks: a nil item is a Required error at the item (apimachinery's
+// validate.PtrSliceNoNils, marked ShortCircuit), and then nothing else of the list is checked. Like
+// upstream, it runs only when the field has checks, and is ratcheted with the list.
+func (g *validatorGen) noNilItems(n *model.Node) []jen.Code {
+	if n.Kind != model.KindList || n.Items == nil || !n.Items.Pointer {
+		return nil
 	}
 	changed := jen.Op("!").Parens(jen.Id("ratchet").Op("&&").Id("old").Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id("v"), jen.Id("old")))
 	return []jen.Code{jen.If(jen.Id("nils").Op(":=").Qual(pkgValidate, "PtrSliceNoNils").Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Op("*").Id("v"), jen.Nil()),
 		changed.Op("&&").Len(jen.Id("nils")).Op(">").Lit(0)).Block(
-		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "AtValue").Call(jen.Id("nils").Dot("MarkShortCircuit").Call()).Op("..."))).Else().Block(checks...)}
+		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "AtValue").Call(jen.Id("nils").Dot("MarkShortCircuit").Call()).Op("...")))}
 }
 
 // valueOf is a pointer to the value of field goName of x: the field itself when it is a pointer

@@ -522,6 +522,31 @@ func celRules(rules []model.Rule, transitionsOnly bool) []model.Rule {
 // valueChecks emits the checks of a present value: v and old are pointer expressions (old may be
 // nil), errors go to e relative to the value. depth keeps nested identifiers apart.
 func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, transitionsOnly bool) []jen.Code {
+	shortCircuit, rest := g.valueCheckParts(n, v, old, depth, transitionsOnly)
+	return joinShortCircuit(shortCircuit, rest, nil)
+}
+
+// joinShortCircuit runs the rest of a value's checks only when its short-circuiting checks
+// reported nothing (and, when more is given, it holds too).
+func joinShortCircuit(shortCircuit, rest []jen.Code, more *jen.Statement) []jen.Code {
+	if len(rest) == 0 {
+		return shortCircuit
+	}
+	if len(shortCircuit) == 0 && more == nil {
+		return rest
+	}
+	cond := jen.Len(jen.Id("e")).Op("==").Lit(0)
+	if len(shortCircuit) == 0 {
+		cond = more
+	} else if more != nil {
+		cond = cond.Op("&&").Add(more)
+	}
+	return append(shortCircuit, jen.If(cond).Block(rest...))
+}
+
+// valueCheckParts is valueChecks in two parts: upstream's short-circuiting checks of the value,
+// which all run, and the rest, which runs only when they reported nothing.
+func (g *validatorGen) valueCheckParts(n *model.Node, v, old string, depth int, transitionsOnly bool) (shortCircuit, rest []jen.Code) {
 	n = model.UniqueView(n.GoView()) // +k8s:unique: a set or list map for validation, atomic in the schema
 	var out []jen.Code
 	eff := specialView(n)
@@ -542,7 +567,6 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	// Upstream's short-circuiting checks of the value (+k8s:update on an element, +k8s:immutable in
 	// upstream's semantics) run first; when they report anything, nothing else of the value is
 	// checked ("do not proceed" in upstream's generated code).
-	var shortCircuit []jen.Code
 	if u := n.V.Update; u != nil && !transitionsOnly {
 		// +k8s:update on an element (+k8s:eachVal, +k8s:item, +k8s:subfield): checked against its
 		// correlated old element whenever it differs, as upstream's validate.Update* calls are.
@@ -553,7 +577,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	if !transitionsOnly && shortCircuits(n.V.FixedResults) {
 		// A check that always fails and short-circuits: nothing else at this value ever runs.
 		unchanged := g.unchangedIf(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old)), n, v)
-		return append(shortCircuit, jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...))
+		return append(shortCircuit, jen.If(jen.Op("!").Parens(unchanged)).Block(g.fixedResults(n.V.FixedResults, v, old, "e")...)), nil
 	}
 	if g.pkg.UpstreamSemantics() && !transitionsOnly && (n.Kind == model.KindList || n.Kind == model.KindMap) {
 		// +k8s:maxItems and +k8s:maxProperties short-circuit, as upstream's: an oversized value is
@@ -565,6 +589,9 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			stripped.V.MaxItems, stripped.V.MaxProperties = nil, nil
 			eff = &stripped
 		}
+	}
+	if !transitionsOnly {
+		out = append(out, payloadGates(&n.V)...)
 	}
 	own := append(g.ownChecks(eff, v, depth), g.libCalls(n, n.V.Calls, v, old)...)
 	own = append(own, g.fixedResults(n.V.FixedResults, v, old, "e")...)
@@ -626,12 +653,21 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 	}
 	switch n.Kind {
 	case model.KindList:
+		var its []jen.Code
 		if g.listTypeIs(n, "map") {
-			out = append(out, g.items(n, v, old, depth, transitionsOnly)...)
+			its = g.items(n, v, old, depth, transitionsOnly)
 		}
 		if !transitionsOnly {
-			out = append(out, g.itemSelectors(n, v, old, depth)...)
+			its = append(its, g.itemSelectors(n, v, old, depth)...)
 		}
+		if g.pkg.UpstreamSemantics() && !transitionsOnly && len(its) > 0 {
+			// Upstream validates nothing of an unchanged list ("don't revalidate unchanged
+			// data"): neither its duplicates nor its items, whose correlation by key differs
+			// from the whole list's where the old list had a key twice.
+			unchanged := g.unchangedIf(jen.Id("ratchet").Op("&&").Id(old).Op("!=").Nil().Op("&&").Id(g.eq.fn(n.ValueType())).Call(jen.Id(v), jen.Id(old)), n, v)
+			its = []jen.Code{jen.If(jen.Op("!").Parens(unchanged)).Block(its...)}
+		}
+		out = append(out, its...)
 	case model.KindMap:
 		out = append(out, g.values(n, v, old, depth, transitionsOnly)...)
 		if !transitionsOnly {
@@ -642,13 +678,7 @@ func (g *validatorGen) valueChecks(n *model.Node, v, old string, depth int, tran
 			out = append(out, g.subfields(n, v, old, depth)...)
 		}
 	}
-	if len(shortCircuit) == 0 {
-		return out
-	}
-	if len(out) == 0 {
-		return shortCircuit
-	}
-	return append(shortCircuit, jen.If(jen.Len(jen.Id("e")).Op("==").Lit(0)).Block(out...))
+	return shortCircuit, out
 }
 
 // celCall runs the rules of a CEL variable on self, with the native fast path when some rules

@@ -94,3 +94,31 @@ type Presence struct {
 type Template struct {
 	Name string `json:"name"`
 }
+
+// Carried has tags carried to other values under an option: an undefined option is one internal
+// error where the gate is written (the list, the map, the struct), as upstream's validate.IfOption
+// around the whole value reports it, not one per element.
+type Carried struct {
+	// +k8s:optional
+	// +k8s:ifEnabled(Each)=+k8s:eachVal=+k8s:minimum=1
+	Counts []int32 `json:"counts,omitempty"`
+
+	// +k8s:optional
+	// +k8s:ifEnabled(Each)=+k8s:eachKey=+k8s:maxLength=1
+	// +k8s:ifEnabled(Each)=+k8s:beta=+k8s:eachVal=+k8s:maxLength=1
+	Labels map[string]string `json:"labels,omitempty"`
+
+	// +k8s:optional
+	// +k8s:ifEnabled(Each)=+k8s:subfield(x)=+k8s:minimum=1
+	Point *Point `json:"point,omitempty"`
+
+	// A gate written inside the carried tag is decided at each element.
+	// +k8s:optional
+	// +k8s:eachVal=+k8s:ifEnabled(Each)=+k8s:minimum=1
+	Inner []int32 `json:"inner,omitempty"`
+}
+
+// Point is a struct value.
+type Point struct {
+	X int32 `json:"x"`
+}

@@ -25,6 +25,25 @@ type Spec struct {
 	// +k8s:listMapKey=name
 	// +k8s:maxItems=1
 	Items []Item `json:"items,omitempty"`
+
+	// Every short-circuiting check runs: a failed +k8s:update does not hide the size.
+	// +k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:maxItems=1
+	// +k8s:update=NoAddItem
+	Frozen []Item `json:"frozen,omitempty"`
+}
+
+// Gated has a list whose requiredness depends on an option: a check gated on an option that is not
+// defined does not hide the size either.
+type Gated struct {
+	// +k8s:ifDisabled(Gate)=+k8s:forbidden
+	// +k8s:ifEnabled(Gate)=+k8s:optional
+	// +k8s:listType=map
+	// +k8s:listMapKey=name
+	// +k8s:maxItems=1
+	Items []Item `json:"items,omitempty"`
 }
 
 // Item validates itself: its validator is not called for the items of an oversized list.

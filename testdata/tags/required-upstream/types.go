@@ -18,4 +18,16 @@ type Spec struct {
 
 	// +k8s:optional
 	Free string `json:"free,omitempty"`
+
+	// Optional with a default: upstream reads it as required, its Required error carrying the
+	// stability level of the +k8s:optional tag.
+	// +k8s:beta(since: "1.37")=+k8s:optional
+	// +default=1
+	// +k8s:beta(since: "1.37")=+k8s:minimum=0
+	Replicas *int32 `json:"replicas,omitempty"`
+
+	// The same on a value whose default is not its zero value.
+	// +k8s:alpha(since: "1.37")=+k8s:optional
+	// +default="Equal"
+	Operator string `json:"operator,omitempty"`
 }

@@ -375,116 +375,118 @@ func Validate_BucketSpec(ctx context.Context, op operation.Operation, fldPath *f
 						}
 					}
 				}
-				for _, d := range genruntime.KeyDuplicates(*v, nil, key_v1_Endpoint_name) {
-					e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", ""))
-				}
-				var oldIndex map[string]int
-				if old != nil {
-					oldIndex = genruntime.IndexByKey(*old, key_v1_Endpoint_name)
-				}
-				var itemErrs field.ErrorList
-				for i1 := range *v {
-					item1 := &(*v)[i1]
-					var oldItem1 *Endpoint
-					if j, ok := oldIndex[key_v1_Endpoint_name(item1)]; ok {
-						oldItem1 = &(*old)[j]
+				if !(ratchet && old != nil && equal___v1_Endpoint(v, old)) {
+					for _, d := range genruntime.KeyDuplicates(*v, nil, key_v1_Endpoint_name) {
+						e = append(e, genruntime.At(field.Duplicate(nil, (*v)[d]), "["+strconv.Itoa(d)+"]", ""))
 					}
-					{
-						e := e[:0:0]
-						e = append(e, Validate_Endpoint(ctx, op, nil, item1, oldItem1)...)
-						if len(e) > 0 {
-							itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
-						}
-					}
-				}
-				e = append(e, itemErrs...)
-				var selErrs field.ErrorList
-				// +k8s:item
-				for i1 := range *v {
-					sel1 := &(*v)[i1]
-					if !(sel1.Name == "backup") {
-						continue
-					}
-					var oldSel1 *Endpoint
+					var oldIndex map[string]int
 					if old != nil {
-						for j := range *old {
-							if o := &(*old)[j]; o.Name == "backup" {
-								oldSel1 = o
-								break
-							}
-						}
+						oldIndex = genruntime.IndexByKey(*old, key_v1_Endpoint_name)
 					}
-					{
-						e := e[:0:0]
-						if oldSel1 == nil || !equal_v1_Endpoint(sel1, oldSel1) {
-							e = append(e, genruntime.AtValue(validate.UpdateStruct(ctx, op, nil, sel1, oldSel1, validate.NoModify))...)
+					var itemErrs field.ErrorList
+					for i1 := range *v {
+						item1 := &(*v)[i1]
+						var oldItem1 *Endpoint
+						if j, ok := oldIndex[key_v1_Endpoint_name(item1)]; ok {
+							oldItem1 = &(*old)[j]
 						}
-						if len(e) > 0 {
-							selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
-						}
-					}
-					break
-				}
-				// +k8s:item
-				for i1 := range *v {
-					sel1 := &(*v)[i1]
-					if !(sel1.Name == "public") {
-						continue
-					}
-					var oldSel1 *Endpoint
-					if old != nil {
-						for j := range *old {
-							if o := &(*old)[j]; o.Name == "public" {
-								oldSel1 = o
-								break
-							}
-						}
-					}
-					{
-						e := e[:0:0]
-						var subErrs field.ErrorList
-						// +k8s:subfield(host)
 						{
-							sub2 := &sel1.Host
-							var oldSub2 *string
-							if oldSel1 != nil {
-								oldSub2 = &oldSel1.Host
+							e := e[:0:0]
+							e = append(e, Validate_Endpoint(ctx, op, nil, item1, oldItem1)...)
+							if len(e) > 0 {
+								itemErrs = append(itemErrs, genruntime.PrefixIndex(e, i1)...)
 							}
-							{
-								e := e[:0:0]
-								if !(ratchet && oldSub2 != nil && equal_string(sub2, oldSub2)) {
-									e = append(e, genruntime.AtValue(validate.NEQ(ctx, op, nil, sub2, oldSub2, "public.invalid"))...)
-								}
-								if len(e) > 0 {
-									subErrs = append(subErrs, genruntime.PrefixChild(e, "host")...)
-								}
-							}
-						}
-						// +k8s:subfield(port)
-						{
-							sub2 := &sel1.Port
-							var oldSub2 *int32
-							if oldSel1 != nil {
-								oldSub2 = &oldSel1.Port
-							}
-							{
-								e := e[:0:0]
-								if oldSub2 == nil || !equal_int32(sub2, oldSub2) {
-									e = append(e, genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, sub2, oldSub2, validate.NoModify))...)
-								}
-								if len(e) > 0 {
-									subErrs = append(subErrs, genruntime.PrefixChild(e, "port")...)
-								}
-							}
-						}
-						e = append(e, subErrs...)
-						if len(e) > 0 {
-							selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
 						}
 					}
-					break
+					e = append(e, itemErrs...)
+					var selErrs field.ErrorList
+					// +k8s:item
+					for i1 := range *v {
+						sel1 := &(*v)[i1]
+						if !(sel1.Name == "backup") {
+							continue
+						}
+						var oldSel1 *Endpoint
+						if old != nil {
+							for j := range *old {
+								if o := &(*old)[j]; o.Name == "backup" {
+									oldSel1 = o
+									break
+								}
+							}
+						}
+						{
+							e := e[:0:0]
+							if oldSel1 == nil || !equal_v1_Endpoint(sel1, oldSel1) {
+								e = append(e, genruntime.AtValue(validate.UpdateStruct(ctx, op, nil, sel1, oldSel1, validate.NoModify))...)
+							}
+							if len(e) > 0 {
+								selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
+							}
+						}
+						break
+					}
+					// +k8s:item
+					for i1 := range *v {
+						sel1 := &(*v)[i1]
+						if !(sel1.Name == "public") {
+							continue
+						}
+						var oldSel1 *Endpoint
+						if old != nil {
+							for j := range *old {
+								if o := &(*old)[j]; o.Name == "public" {
+									oldSel1 = o
+									break
+								}
+							}
+						}
+						{
+							e := e[:0:0]
+							var subErrs field.ErrorList
+							// +k8s:subfield(host)
+							{
+								sub2 := &sel1.Host
+								var oldSub2 *string
+								if oldSel1 != nil {
+									oldSub2 = &oldSel1.Host
+								}
+								{
+									e := e[:0:0]
+									if !(ratchet && oldSub2 != nil && equal_string(sub2, oldSub2)) {
+										e = append(e, genruntime.AtValue(validate.NEQ(ctx, op, nil, sub2, oldSub2, "public.invalid"))...)
+									}
+									if len(e) > 0 {
+										subErrs = append(subErrs, genruntime.PrefixChild(e, "host")...)
+									}
+								}
+							}
+							// +k8s:subfield(port)
+							{
+								sub2 := &sel1.Port
+								var oldSub2 *int32
+								if oldSel1 != nil {
+									oldSub2 = &oldSel1.Port
+								}
+								{
+									e := e[:0:0]
+									if oldSub2 == nil || !equal_int32(sub2, oldSub2) {
+										e = append(e, genruntime.AtValue(validate.UpdateValueByCompare(ctx, op, nil, sub2, oldSub2, validate.NoModify))...)
+									}
+									if len(e) > 0 {
+										subErrs = append(subErrs, genruntime.PrefixChild(e, "port")...)
+									}
+								}
+							}
+							e = append(e, subErrs...)
+							if len(e) > 0 {
+								selErrs = append(selErrs, genruntime.PrefixIndex(e, i1)...)
+							}
+						}
+						break
+					}
+					e = append(e, selErrs...)
 				}
-				e = append(e, selErrs...)
 			}
 			if len(e) > 0 {
 				errs = append(errs, genruntime.PrefixChild(e, "endpoints")...)
