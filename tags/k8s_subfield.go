@@ -29,6 +29,12 @@ func init() {
 			if !ok {
 				return c.Errorf("needs the subfield's JSON name: +k8s:subfield(name)=+...")
 			}
+			if c.Lookup != nil && c.Lookup.Upstream() && chainsSubfield(c) {
+				// As upstream's validation-gen: a +k8s:subfield anywhere in the chained tags is
+				// refused (it cannot guard the intermediate field against nil).
+				return c.Errorf("nested +k8s:subfield tags are not supported (Kubernetes' validation-gen refuses them): " +
+					"apply the validations to the nested type, or to the subfield's own field")
+			}
 			f := jsonField(c.GoType, name.Value)
 			if f == nil {
 				return c.Errorf("Go type %s has no field with JSON name %q", typeString(c.GoType), name.Value)
@@ -49,6 +55,19 @@ func init() {
 			return nil
 		},
 	})
+}
+
+// chainsSubfield reports whether the tags a tag chains include +k8s:subfield.
+func chainsSubfield(c *Context) bool {
+	if c.Tag == nil {
+		return false
+	}
+	for t := c.Tag.ValueTag; t != nil; t = t.ValueTag {
+		if t.Name == "k8s:subfield" {
+			return true
+		}
+	}
+	return false
 }
 
 // jsonField finds the direct field of a struct type (through pointers and named types) whose

@@ -20,6 +20,12 @@ func init() {
 			if c.place.ChainedBy == "k8s:eachKey" {
 				return c.Errorf("does not apply to map keys, which are never modified: use +k8s:update=NoAddItem / NoRemoveItem on the map")
 			}
+			if (c.place.ChainedBy == "k8s:eachVal" || c.place.ChainedBy == "k8s:item") && c.Value != "NoModify" && c.Lookup != nil && c.Lookup.Upstream() {
+				// Upstream's validation-gen refuses every constraint but NoModify on list items and
+				// map values: a new item or key has no old value, so NoSet would not stop it.
+				return c.Errorf("%s does not apply to list items or map values (Kubernetes' validation-gen refuses it): "+
+					"put +k8s:update=%s on the enclosing field, or use NoModify", c.Value, c.Value)
+			}
 			fn, item := "", c.Value == "NoAddItem" || c.Value == "NoRemoveItem"
 			switch u := c.GoType.Underlying().(type) {
 			case *types.Slice:

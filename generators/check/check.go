@@ -189,6 +189,12 @@ func (c *checker) lists(n *model.Node) {
 		case len(keys) > 0 && (lt == nil || lt.Value != "map"):
 			c.diags.Add(keys[0].Pos, "k8s:listMapKey", "needs +k8s:listType=map: Kubernetes' validation-gen does not read openapi-gen's +listType")
 		}
+		if u := n.Items; u != nil && u.V.Update != nil && lt != nil && lt.Value != "map" {
+			// A set's or atomic list's changed item is a new item, without an old one: NoModify
+			// could never report; upstream's validation-gen refuses it.
+			c.diags.Add(u.V.Update.Origin.Pos, "k8s:update", "+k8s:eachVal=+k8s:update=NoModify needs a list map (+k8s:listType=map or +k8s:unique=map), not +k8s:listType=%s: "+
+				"its items have no old item to compare with (Kubernetes' validation-gen refuses it)", lt.Value)
+		}
 	}
 	if v.ListType == nil {
 		if len(v.ListMapKeys) > 0 {
