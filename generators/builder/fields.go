@@ -113,6 +113,9 @@ func (b *builder) fields(st *types.Struct, holder *model.Definition, depth int, 
 				// A validation tag on it would apply to nothing, so it is an error, not a no-op,
 				// except in a package written for Kubernetes' validation-gen, which validates the
 				// embedded struct as a value (model.Embedded).
+				if depth == 0 && holder != nil {
+					raws = b.kubebuilderInline(holder, f, raws)
+				}
 				var inlined model.Diagnostics
 				for _, r := range raws {
 					if d, ok := tags.Lookup(r.Name); ok && d.Name != "optional" {

@@ -209,6 +209,36 @@ func (b *builder) kubebuilderEmbedded(holder *model.Validations, t types.Type) {
 	}
 }
 
+// kubebuilderInline applies to holder the controller-gen markers written on an inline embedded
+// field that describe a schema (those allowed on a type), and returns the field's other tags.
+// controller-gen applies a field's markers to the field's schema, and an inline field's schema is
+// flattened into the holder's (allOf): open-cluster-management's Manifest embeds
+// runtime.RawExtension inline under +kubebuilder:validation:EmbeddedResource and
+// +kubebuilder:pruning:PreserveUnknownFields, and is published with both extensions. Only where
+// controller-gen's markers are read, and not in a package written for Kubernetes' validation-gen,
+// which validates an embedded struct as a value (model.Embedded).
+func (b *builder) kubebuilderInline(holder *model.Definition, f *types.Var, raws []tags.Raw) []tags.Raw {
+	if b.markersIgnored(f.Pkg().Path()) || b.upstream(f.Pkg().Path()) {
+		return raws
+	}
+	var schema, rest []tags.Raw
+	for _, r := range raws {
+		if d, ok := tags.Lookup(r.Name); ok && strings.HasPrefix(d.Name, "kubebuilder:") && d.Scopes&tags.ScopeType != 0 {
+			schema = append(schema, r)
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	if len(schema) > 0 {
+		tags.Apply(schema, tags.Place{
+			Scope: tags.ScopeType, Kind: holder.Node.Kind, GoType: holder.Node.GoType, V: &holder.Node.V, Type: &model.TypeTags{},
+			Lookup: b.lookup(f.Pkg()), IgnoreMarkers: false, ControllerGenOnly: b.controllerGenOnly(f.Pkg()), KindOf: b.kindOf,
+			TestTags: b.testTags, Owner: holder.GoName,
+		}, &b.diags)
+	}
+	return rest
+}
+
 // kubebuilderEmbeddedStructType gives holder the +structType of a struct it embeds inline, when
 // it has none of its own, as controller-gen's flattening of the embedded type's schema into the
 // holder's does: ConfigMapEnvSource, which embeds the atomic LocalObjectReference, is published
