@@ -566,8 +566,14 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 		return
 	}
 	rk := &model.RootKind{Kind: def.GoName, Plural: defaultPlural(def.GoName, cg || decl.tt.CRD.ObjectRoot != nil),
-		ClusterScoped: decl.tt.NonNamespaced != nil, StorageVersion: decl.tt.StorageVersion}
+		ClusterScoped: decl.tt.NonNamespaced != nil && !cg, StorageVersion: decl.tt.StorageVersion}
 	kubebuilderRoot(rk, &decl.tt)
+	if nn := decl.tt.NonNamespaced; nn != nil && cg && !rk.ClusterScoped {
+		// controller-gen reads scope from +kubebuilder:resource only (open-cluster-management
+		// patches its AppliedManifestWork CRD by hand for this).
+		b.diags.Warn(nn.Pos, nn.Tag, "controller-gen does not read client-gen's marker, and makes %s's CRD Namespaced; so does "+
+			"this generator: for a cluster-scoped kind, add +kubebuilder:resource:scope=Cluster", def.GoName)
+	}
 	if decl.tt.Plural != nil {
 		rk.Plural = decl.tt.Plural.Value
 	}
