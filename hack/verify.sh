@@ -59,6 +59,8 @@ echo "== modules that commit openapi-gen's output: reproduced by openapi-gen as 
 VALIDATION_GEN_OPENAPIGEN=1 go test -count=1 -timeout 60m -v ./test/openapigen/
 echo "== validators for the k8s.io/api group versions Kubernetes generates for, in output packages (+k8s:validation-gen-input)"
 VALIDATION_GEN_K8SAPI_VALIDATORS=1 go test -count=1 -timeout 30m -run TestK8sAPIValidators ./test/k8sapi/
+echo "== upstream's generated validators of k8s.io/api and this generator's on random objects of every kind, create and update: the same errors"
+VALIDATION_GEN_K8SAPI_DIFF=1 go test -count=1 -timeout 40m -run TestK8sAPIDifferential ./test/k8sapi/
 echo "== the same errors as upstream's generated validators on a ResourceClaim, and a quick benchmark against them"
 VALIDATION_GEN_K8SAPI_BENCH=1 VALIDATION_GEN_K8SAPI_BENCHTIME=2000x go test -count=1 -timeout 10m -v -run TestK8sAPIBench ./test/k8sapi/
 

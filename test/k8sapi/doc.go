@@ -12,6 +12,10 @@
 // the matching k8s.io/kubernetes release) into output packages with the same package tags
 // (+k8s:validation-gen-input), as Kubernetes does, and builds and runs them.
 //
+// TestK8sAPIDifferential (VALIDATION_GEN_K8SAPI_DIFF=1) runs upstream's generated validators of
+// every such group version (Kubernetes' committed zz_generated.validations.go) and this
+// generator's on random objects of every kind, on create and update, and requires the same errors.
+//
 // TestK8sAPIBench (VALIDATION_GEN_K8SAPI_BENCH=1) checks that this generator's validators of
 // k8s.io/api/resource/v1 report the same errors as upstream's generated ones on a few
 // ResourceClaims, and benchmarks both.
