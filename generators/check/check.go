@@ -189,6 +189,21 @@ func (c *checker) lists(n *model.Node) {
 		case len(keys) > 0 && (lt == nil || lt.Value != "map"):
 			c.diags.Add(keys[0].Pos, "k8s:listMapKey", "needs +k8s:listType=map: Kubernetes' validation-gen does not read openapi-gen's +listType")
 		}
+		if u := v.Update; u != nil && n.Kind == model.KindList && (lt == nil || lt.Value == "atomic") {
+			for _, x := range u.Constraints {
+				if x == "NoAddItem" || x == "NoRemoveItem" {
+					// Which items are new or gone needs their identity.
+					c.diags.Add(u.Origin.Pos, "k8s:update", "%s needs the list's item identity: +k8s:listType=set or map (with +k8s:listMapKey), "+
+						"or +k8s:unique (Kubernetes' validation-gen refuses it on a list without them)", x)
+					break
+				}
+			}
+		}
+		if len(v.ItemSelectors) > 0 && (lt == nil || lt.Value != "map") {
+			s := v.ItemSelectors[0]
+			c.diags.Add(s.Origin.Pos, "k8s:item", "needs a list map (+k8s:listType=map or +k8s:unique=map, with +k8s:listMapKey) "+
+				"to select its items (Kubernetes' validation-gen refuses it without them)")
+		}
 		if u := n.Items; u != nil && u.V.Update != nil && lt != nil && lt.Value != "map" {
 			// A set's or atomic list's changed item is a new item, without an old one: NoModify
 			// could never report; upstream's validation-gen refuses it.

@@ -28,6 +28,14 @@ type Spec struct {
 	// +k8s:eachVal=+k8s:update=NoModify
 	E []string `json:"e,omitempty"`
 
+	// NoAddItem on a list without item identity.
+	// +k8s:update=NoAddItem
+	H []string `json:"h,omitempty"`
+
+	// An item selector on a list that is no list map.
+	// +k8s:item(x: 1)=+k8s:subfield(x)=+k8s:minimum=1
+	I []Inner `json:"i,omitempty"`
+
 	// Accepted by both: NoModify on the values of a map, and on the items of a unique=map list.
 	// +k8s:eachVal=+k8s:update=NoModify
 	F map[string]string `json:"f,omitempty"`
