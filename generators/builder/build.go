@@ -243,8 +243,10 @@ func (b *builder) pkg(path string) *model.Package {
 	}
 	p.ReadOnly = b.prog.ReadOnly[path]
 	p.ControllerGen = b.controllerGen[path]
-	raws := tags.Extract(b.prog.PackageTagLines(gp), tags.Multiline)
-	tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p, IgnoreMarkers: b.markersIgnored(path)}, &b.diags)
+	if !p.Input || !b.notAPIPackage(path) { // (the other tags of a package that is none say nothing here)
+		raws := tags.Extract(b.prog.PackageTagLines(gp), tags.Multiline)
+		tags.Apply(raws, tags.Place{Scope: tags.ScopePackage, Pkg: p, IgnoreMarkers: b.markersIgnored(path)}, &b.diags)
+	}
 	b.openAPIGenPackage(p)
 	if p.Input && !p.ReadOnly {
 		b.checkSchemeRegistry(gp.Types, p)

@@ -280,8 +280,7 @@ func (b *builder) immutableOnceSet(holder *model.Definition, prop *model.Propert
 }
 
 // notAPIPackage reports whether an input package of a controller-gen project is no API package:
-// no comment of its files holds a tag of any dialect (+groupName, a marker, +k8s:...) other than
-// the markers of controller-gen's other generators (tags.ForOtherGenerator): a test fake below
+// no comment of its files holds a tag of a tool that reads API types (apiType): a test fake below
 // apis/, a helper package, a controller with its +kubebuilder:rbac markers, which a run over ./...
 // (controller-gen's usual paths) reaches. controller-gen ignores such a package; its exported
 // types are defined only where the kinds reach them, not each for itself (a fake or a reconciler
@@ -296,19 +295,29 @@ func (b *builder) notAPIPackage(path string) bool {
 	}
 	for _, f := range pkg.Syntax {
 		for _, g := range f.Comments {
-			for _, c := range g.List {
-				text, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(c.Text, "//")), "+")
-				if !ok {
-					continue
-				}
-				name, _, _ := strings.Cut(text, "=")
-				if f := strings.Fields(name); len(f) == 0 || !tags.ForOtherGenerator(f[0]) {
+			for _, r := range tags.Extract(b.prog.Lines(g), nil) {
+				if apiType(r.Name) {
 					return false
 				}
 			}
 		}
 	}
 	return true
+}
+
+// apiType reports whether a tag is one of a tool that reads API types: this generator's (of any
+// dialect), one of the other tools' it knows (deepcopy-gen, client-gen, openapi-gen...), or any
+// tag in the kubebuilder: or k8s: namespaces (a misspelt marker too), except the markers of
+// controller-gen's other generators (tags.ForOtherGenerator). Other tags say nothing about API
+// types: cert-manager's +skip_license_check on a DNS provider.
+func apiType(name string) bool {
+	if tags.ForOtherGenerator(name) {
+		return false
+	}
+	if _, ok := tags.Lookup(name); ok || tags.Allowed(name) {
+		return true
+	}
+	return strings.HasPrefix(name, "kubebuilder:") || strings.HasPrefix(name, "k8s:")
 }
 
 // markersIgnored reports whether controller-gen's markers in a package are skipped. They are
