@@ -146,6 +146,8 @@ func (c *compiler) stringCall(e celast.Expr, call celast.CallExpr) (cval, bool) 
 			return c.checked(jen.Qual(pkgCelNative, goFn+"Offset").Call(s.code, sub.code, c.want(c.expr(args[1]), tInt).code), tInt), true
 		}
 		return c.checked(jen.Qual(pkgCelNative, goFn).Call(s.code, sub.code), tInt), true
+	case "format":
+		return c.format(call), true
 	case "strings.quote":
 		a := global(call, 1)
 		return cval{code: jen.Qual(pkgCelNative, "Quote").Call(c.want(c.expr(a[0]), tString).code), typ: tString}, true
@@ -169,4 +171,77 @@ func (c *compiler) regexp(pat celast.Expr) string {
 		unsupported("an invalid regular expression")
 	}
 	return c.d.RegexpVar(lit)
+}
+
+// format compiles the string extension's format() for a literal format string of %s, %d and %%
+// clauses over a list literal of strings, ints, uints and bools: what cel-go writes for those is
+// their plain decimal or text form. Other clauses (precision, %f, %e, %x, %o, %b) and values (lists,
+// maps, doubles, timestamps...) stay in cel-go.
+func (c *compiler) format(call celast.CallExpr) cval {
+	args := call.Args()
+	if !call.IsMemberFunction() || len(args) != 1 {
+		unsupported("format with %d arguments", len(args))
+	}
+	f, ok := literalString(call.Target())
+	if !ok {
+		unsupported("format() of a format string that is not a literal")
+	}
+	if args[0].Kind() != celast.ListKind {
+		unsupported("format() of arguments that are not a list literal")
+	}
+	l := args[0].AsList()
+	var parts []jen.Code
+	text := []rune{}
+	n := 0
+	rs := []rune(f)
+	for i := 0; i < len(rs); i++ {
+		if rs[i] != '%' {
+			text = append(text, rs[i])
+			continue
+		}
+		if i+1 == len(rs) {
+			unsupported("format() of a format string ending in %%")
+		}
+		i++
+		verb := rs[i]
+		if verb == '%' {
+			text = append(text, '%')
+			continue
+		}
+		if verb != 's' && verb != 'd' {
+			unsupported("format() with the clause %%%c", verb)
+		}
+		if n >= len(l.Elements()) || l.IsOptional(int32(n)) {
+			unsupported("format() with fewer arguments than clauses")
+		}
+		if len(text) > 0 {
+			parts = append(parts, jen.Lit(string(text)))
+			text = text[:0]
+		}
+		v := c.let(c.expr(l.Elements()[n]))
+		n++
+		switch {
+		case v.typ == tString && verb == 's':
+			parts = append(parts, v.code)
+		case v.typ == tInt:
+			parts = append(parts, jen.Qual("strconv", "FormatInt").Call(v.code, jen.Lit(10)))
+		case v.typ == tUint:
+			parts = append(parts, jen.Qual("strconv", "FormatUint").Call(v.code, jen.Lit(10)))
+		case v.typ == tBool && verb == 's':
+			parts = append(parts, jen.Qual("strconv", "FormatBool").Call(v.code))
+		default:
+			unsupported("%%%c of a %s in format()", verb, v.typ)
+		}
+	}
+	if n != len(l.Elements()) {
+		unsupported("format() with more arguments than clauses")
+	}
+	if len(text) > 0 || len(parts) == 0 {
+		parts = append(parts, jen.Lit(string(text)))
+	}
+	code := jen.Add(parts[0])
+	for _, p := range parts[1:] {
+		code = code.Op("+").Add(p)
+	}
+	return cval{code: jen.Parens(code), typ: tString}
 }

@@ -28,6 +28,8 @@ type Durations struct {
 // +validationRule=`!has(self.opt) || self.opt != self.val1`
 // +validationRule=`self.go.endsWith('s') && self.go.size() > 1`
 // +validationRule=`self.val1 + self.val1 == duration('2h') || duration('0s') - self.val1 < duration('0s')`
+// +validationRule=`'%s-%d:%s'.format([self.plain, size(self.list), self.list.size() > 0]).startsWith(self.plain + '-')`
+// +validationRule=`'%d|%s|%d|%s'.format([42, -17, 10u, self.list.size() > 0]).startsWith('42|-17|10|')`
 type DurationsSpec struct {
 	// +format=duration
 	// +maxLength=32
@@ -155,6 +157,7 @@ type ResourceName string
 // +validationRule=`{"web": 1, "api": 2, "db": 3}[self.name] >= 1 || !(self.name in {"web": 1, "api": 2})`
 // +validationRule=`has(self.raw) ? {"Auto": 0, "1.0": 1}[self.name] <= {"1.0": 1, "Auto": 5}[self.name] : true`
 // +validationRule=`size({}) == 0 && !(self.name in {}) && size({"a": true, "b": false}) == 2 && {"a": 1.5}["a"] > 1.0`
+// +validationRule=`size(self.name) < 4`,messageExpression=`'name %s is %d long, over %d%% of %s'.format([self.name, size(self.name), 39, true])`
 type ShapesSpec struct {
 	// +optional
 	// +maxItems=8
