@@ -169,6 +169,9 @@ type PackageMarkers struct {
 	// FieldsOptional is +kubebuilder:validation:Optional on the package: its fields are optional
 	// unless marked required.
 	FieldsOptional *Flag
+	// FieldsRequired is +kubebuilder:validation:Required on the package, the default; kept to
+	// report it beside +kubebuilder:validation:Optional, which controller-gen takes over it.
+	FieldsRequired *Flag
 	// SkipCRDs is +kubebuilder:skip: no CRDs for the package's kinds.
 	SkipCRDs *Flag
 	// VersionName is +versionName: the API version of the package's kinds (see Package.Version).

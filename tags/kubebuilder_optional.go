@@ -9,6 +9,10 @@ func init() {
 		OpenAPI: "(not in required)", Example: "+kubebuilder:validation:Optional",
 		Apply: func(c *Context) error {
 			if c.V == nil {
+				if r := c.Pkg.Kubebuilder.FieldsRequired; r != nil {
+					settlePresence(c, r) // controller-gen takes Optional
+					c.Pkg.Kubebuilder.FieldsRequired = nil
+				}
 				c.Pkg.Kubebuilder.FieldsOptional = &model.Flag{Origin: c.Origin()}
 				return nil
 			}

@@ -10,8 +10,10 @@ func init() {
 		Apply: func(c *Context) error {
 			if c.V == nil {
 				if o := c.Pkg.Kubebuilder.FieldsOptional; o != nil {
-					return c.Errorf("conflicts with +%s at line %d", o.Tag, o.Pos.Line)
+					settlePresence(c, o) // controller-gen takes Optional
+					return nil
 				}
+				c.Pkg.Kubebuilder.FieldsRequired = &model.Flag{Origin: c.Origin()}
 				return nil
 			}
 			if c.V.Optional != nil {
