@@ -58,6 +58,9 @@ type Source struct {
 	AllocFree bool
 	// Report, when set, receives the --cel-report of the package (rules compiled to Go or not).
 	Report io.Writer
+	// DangerousTypes accepts floats in the CRDs without a warning, as controller-gen's
+	// crd:allowDangerousTypes=true does for the projects that have them.
+	DangerousTypes bool
 }
 
 const module = "validationgen.test/celdiff"
@@ -114,6 +117,7 @@ func Run(t *testing.T, root string, sources []Source, minKinds int) {
 				Dir: dir, Patterns: []string{"."}, OutputFile: "zz_generated.validations.go",
 				Options: generators.Options{Compat: version.MajorMinor(1, 37), FormatFallback: true, NoNativeCEL: variant == "plain"},
 			}
+			cfg.Options.CRD.AllowDangerousTypes = src.DangerousTypes
 			if src.Server && variant == "plain" {
 				cfg.CRDDir = filepath.Join(mod, "crds", src.Name)
 			}

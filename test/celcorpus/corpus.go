@@ -116,10 +116,20 @@ func (w *Writer) Add(p Place) (err error) {
 	typ := goType(&types, name+"V", &p.Schema)
 	tags := append(limits(&p.Schema), rules...)
 	fmt.Fprintf(&w.b, "// %s holds %s.\ntype %s struct {\n\t%s\n\n", name, p.Where, name, meta)
+	field := "\tSpec %s `json:\"spec\"`\n"
+	if typ != name+"V" {
+		// A value that is not an object is optional: its zero value ("", 0, an empty list) is
+		// then a value the rules see, as in the server, not a required field left unset.
+		tags = append([]string{"+optional"}, tags...)
+		if !strings.HasPrefix(typ, "[]") && !strings.HasPrefix(typ, "map[") {
+			typ = "*" + typ
+		}
+		field = "\tSpec %s `json:\"spec,omitempty\"`\n"
+	}
 	for _, t := range tags {
 		fmt.Fprintf(&w.b, "\t// %s\n", t)
 	}
-	fmt.Fprintf(&w.b, "\tSpec %s `json:\"spec\"`\n}\n\n%s", typ, types.String())
+	fmt.Fprintf(&w.b, field+"}\n\n%s", typ, types.String())
 	w.Rules += len(p.Schema.XValidations)
 	return nil
 }
