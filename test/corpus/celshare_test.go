@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -51,16 +52,17 @@ func TestCELShare(t *testing.T) {
 			args := append(append([]string{"tool", "validation-gen", "--cel-report"}, p.flags...), p.patterns()...)
 			out, err := goCmd(mod, args...)
 			if err != nil {
-				// A project that stops on known generator errors (its gaps) has no validators.
-				k := newKnown(t, p.gaps)
+				// A project whose types validation-gen refuses has no validators to measure; its
+				// errors are TestCorpus's (known gaps or not), this test only says so.
+				n := 0
 				for _, line := range strings.Split(out, "\n") {
 					if strings.Contains(line, ".go:") && !strings.Contains(line, ": warning: ") {
-						if !k.check("gen:" + strings.TrimSpace(line)) {
-							t.Fatalf("validation-gen --cel-report: %v\n%s", err, out)
-						}
+						n++
+						t.Log(line)
 					}
 				}
-				results = append(results, result{name: p.name, version: p.version, why: "stops on known generator errors (its gaps)"})
+				results = append(results, result{name: p.name, version: p.version,
+					why: fmt.Sprintf("not measured: validation-gen stops on %d errors in its types (TestCorpus reports them)", n)})
 				return
 			}
 			s := parseCELReport(t, out)
