@@ -393,6 +393,10 @@ type Node struct {
 	Properties []*Property
 	// V is the accumulated validations at this place: field, alias chain and named type.
 	V Validations
+	// PlaceV and TypeV split V when both the place and its alias or named types declare tags:
+	// the place's own, and the types' merged (controller-gen spells a keyword both declare as
+	// an allOf of the two). nil otherwise.
+	PlaceV, TypeV *Validations
 	// Enum holds the allowed values when V.Enum is set, sorted.
 	Enum []EnumValue
 	// GoType is the Go type at this place, before pointers are removed.

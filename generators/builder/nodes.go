@@ -120,6 +120,15 @@ walk:
 		case *types.Struct:
 			n.Kind = model.KindObject
 			n.Properties = b.properties(x, nil)
+			if len(chain) == 0 && tagged(n.Properties) {
+				// An anonymous struct type (struct{...} as a field's type, behind a pointer, as a
+				// list's items or a map's values). controller-gen refuses it ("non-top-level
+				// struct"); its fields' tags are published here, but the generated validators
+				// check named types only.
+				b.diags.Warn(pos, "", "an anonymous struct type whose fields carry tags: the schema publishes them, "+
+					"but the generated Go validators do not check them (and controller-gen refuses anonymous structs); "+
+					"declare a named type for it")
+			}
 			break walk
 		case *types.Interface:
 			n.Kind = model.KindAny
@@ -134,6 +143,10 @@ walk:
 		delete(b.inChain, tn)
 	}
 	n.V = model.MergeValidations(pieces, &b.diags)
+	if place != nil && len(pieces) > 1 {
+		tv := model.MergeValidations(pieces[1:], nil)
+		n.PlaceV, n.TypeV = place, &tv
+	}
 	if n.Kind == model.KindList && (n.V.ListType == nil || n.V.ListType.Value != "map") {
 		b.uncorrelatedItems(n.Items)
 	}
@@ -303,4 +316,28 @@ func ptrRecv(f *types.Func) bool {
 	}
 	_, ok := types.Unalias(sig.Recv().Type()).(*types.Pointer)
 	return ok
+}
+
+// tagged reports whether the fields of an anonymous struct, or anything inside them short of a
+// named struct type, carry tags (a required field included).
+func tagged(props []*model.Property) bool {
+	var node func(n *model.Node) bool
+	node = func(n *model.Node) bool {
+		if n == nil {
+			return false
+		}
+		if !reflect.ValueOf(n.V).IsZero() || len(n.Enum) > 0 {
+			return true
+		}
+		if n.Ref != nil {
+			return false
+		}
+		return node(n.Items) || node(n.Values) || node(n.Keys) || tagged(n.Properties)
+	}
+	for _, p := range props {
+		if p.Required || node(p.Node) {
+			return true
+		}
+	}
+	return false
 }

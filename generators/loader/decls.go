@@ -123,10 +123,45 @@ func (p *Program) indexFields(pkg *packages.Package, st *ast.StructType) {
 				p.fieldDecl[v] = f
 			}
 		}
-		if inner, ok := f.Type.(*ast.StructType); ok {
+		for _, inner := range structLiterals(f.Type) {
 			p.indexFields(pkg, inner)
 		}
 	}
+}
+
+// structLiterals returns the struct type literals a field's type expression holds outside other
+// struct literals: struct{...} itself, or behind a pointer, as a list's items, as a map's keys or
+// values (*struct{...}, []struct{...}, map[string]struct{...}, and any nesting of those).
+func structLiterals(e ast.Expr) []*ast.StructType {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.StructType:
+		return []*ast.StructType{x}
+	case *ast.StarExpr:
+		return structLiterals(x.X)
+	case *ast.ArrayType:
+		return structLiterals(x.Elt)
+	case *ast.MapType:
+		return append(structLiterals(x.Key), structLiterals(x.Value)...)
+	}
+	return nil
+}
+
+// structTypes is structLiterals' counterpart in types: the struct types t holds outside other
+// structs, in the same order.
+func structTypes(t types.Type) []*types.Struct {
+	switch x := t.(type) {
+	case *types.Struct:
+		return []*types.Struct{x}
+	case *types.Pointer:
+		return structTypes(x.Elem())
+	case *types.Slice:
+		return structTypes(x.Elem())
+	case *types.Array:
+		return structTypes(x.Elem())
+	case *types.Map:
+		return append(structTypes(x.Key()), structTypes(x.Elem())...)
+	}
+	return nil
 }
 
 // structOf returns the struct type expression that declares the fields of a type from export
@@ -208,9 +243,10 @@ func (p *Program) matchFields(st *ast.StructType, tst *types.Struct) {
 			v := tst.Field(i)
 			i++
 			p.fieldDecl[v] = f
-			if inner, ok := f.Type.(*ast.StructType); ok {
-				if ist, ok := v.Type().(*types.Struct); ok {
-					p.matchFields(inner, ist)
+			inner, ist := structLiterals(f.Type), structTypes(v.Type())
+			if len(inner) == len(ist) {
+				for j := range inner {
+					p.matchFields(inner[j], ist[j])
 				}
 			}
 		}

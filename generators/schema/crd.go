@@ -86,6 +86,7 @@ func (e *Emitter) inline(n *model.Node) spec.Schema {
 	merged := model.Effective(n)
 	e.Shape(&s, merged)
 	e.Validations(&s, merged)
+	e.cgAllOf(&s, n)
 	s.Description = def.Description
 	if e.cg {
 		s.Description = def.Doc

@@ -119,6 +119,7 @@ func (e *Emitter) Node(n *model.Node, useRef bool) spec.Schema {
 		}
 	}
 	e.Validations(&s, n)
+	e.cgAllOf(&s, n)
 	return s
 }
 
