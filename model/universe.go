@@ -136,6 +136,20 @@ func IsIntOrString(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == IntOrStringPath && n.Obj().Name() == "IntOrString"
 }
 
+// QuantityPath is the import path of apimachinery's resource, whose Quantity marshals itself as
+// a string (its canonical form, String()): generated validators check that string.
+const QuantityPath = "k8s.io/apimachinery/pkg/api/resource"
+
+// IsQuantity reports whether t is resource.Quantity or a pointer to it.
+func IsQuantity(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == QuantityPath && n.Obj().Name() == "Quantity"
+}
+
 // IsObjectMeta reports whether d is metav1.ObjectMeta's definition.
 func (d *Definition) IsObjectMeta() bool {
 	return d.GoPackage == MetaV1Path && d.GoName == "ObjectMeta"

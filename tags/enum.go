@@ -16,8 +16,17 @@ func init() {
 		Apply: func(c *Context) error {
 			// Kubernetes' validation-gen accepts an enum without values, which no value satisfies.
 			if c.Lookup == nil || len(c.Lookup.EnumValues(c.GoType)) == 0 && !c.Lookup.Upstream() {
+				if c.Lookup != nil && c.Origin().K8s == nil {
+					// +enum is openapi-gen's tag, which lists the type's constants and publishes
+					// nothing without them; controller-gen does not read it (Envoy Gateway has
+					// such types, beside a +kubebuilder:validation:Enum).
+					c.Diags.Warn(c.Raw.Pos, c.Raw.Name, "type %s has no exported constants to enumerate, so this tag says "+
+						"nothing (openapi-gen publishes no enum for it, controller-gen ignores it); ignored: declare its values as "+
+						"typed constants in its package (const X %s = \"x\") or remove +enum", typeString(c.GoType), typeName(c.GoType))
+					return nil
+				}
 				return c.Errorf("type %s has no exported constants to enumerate: declare its values as typed constants "+
-					"in its package (const X %s = \"x\") or remove +enum", typeString(c.GoType), typeName(c.GoType))
+					"in its package (const X %s = \"x\") or remove +%s", typeString(c.GoType), typeName(c.GoType), c.Raw.Name)
 			}
 			if c.V.Enum != nil {
 				stableWins(&c.V.Enum.Origin, c.Origin()) // +enum and +k8s:alpha=+k8s:enum

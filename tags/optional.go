@@ -16,11 +16,14 @@ func init() {
 			if gatedPresence(c, "optional") {
 				return nil
 			}
-			if c.V.Required != nil {
-				if settled, wins := settlePresence(c, c.V.Required); settled && !wins {
+			if o := c.V.Required; o != nil {
+				if settled, wins := settlePresence(c, o); settled {
+					if wins {
+						c.V.Required, c.V.Optional = nil, &model.Flag{Origin: c.Origin()}
+					}
 					return nil
 				}
-				return c.Errorf("conflicts with +required at line %d", c.V.Required.Pos.Line)
+				return c.Errorf("conflicts with +%s at line %d", writtenAs(o.Origin), o.Pos.Line)
 			}
 			if c.V.Optional != nil {
 				stableWins(&c.V.Optional.Origin, c.Origin()) // +required and +k8s:beta=+k8s:required

@@ -11,8 +11,9 @@ import (
 // +optional (+k8s:optional), then +required (+k8s:required); the first present wins. Real input
 // has such fields: k8s.io/api's PortStatus.Error says +optional and +kubebuilder:validation:Required,
 // so every CRD embedding a ServiceStatus has it. Where one of the two is a +kubebuilder:validation:
-// marker, this generator takes what controller-gen takes, with a warning; two tags of the same
-// family (+optional and +required) still conflict.
+// marker, or the two are +optional and +required as controller-gen reads them (Envoy Gateway's
+// EnvoyProxyAncestorStatus.Conditions), this generator takes what controller-gen takes, with a
+// warning; in the +k8s: dialect (+k8s:optional with +k8s:required or +required) they conflict.
 
 // presenceRank is a presence tag's place in controller-gen's order; -1 outside it.
 func presenceRank(tag string) int {
@@ -35,7 +36,7 @@ func presenceRank(tag string) int {
 // the warning. When it does not settle, the caller reports the conflict as an error.
 func settlePresence(c *Context, other *model.Flag) (settled, wins bool) {
 	mine, theirs := presenceRank(c.Def.Name), presenceRank(other.Tag)
-	if mine < 0 || theirs < 0 || mine > 1 && theirs > 1 {
+	if mine < 0 || theirs < 0 || mine > 1 && theirs > 1 && (other.K8s != nil || c.Origin().K8s != nil) {
 		return false, false
 	}
 	winner, loser := c.Def.Name, other.Tag

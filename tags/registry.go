@@ -383,9 +383,16 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			// The API server checks an int-or-string's string values against the string keywords
 			// (controller-gen's documented +kubebuilder:validation:XIntOrString with a Pattern);
 			// generated validators read the string of an intstr.IntOrString.
-			if !model.IsIntOrString(p.GoType) {
+			if model.IsQuantity(p.GoType) {
+				// A Quantity's JSON is always a string: its canonical form, which generated
+				// validators check. The API server checks the string as sent, which may be another
+				// spelling of the same quantity (1024Mi for 1Gi).
+				diags.Warn(r.Pos, r.Name, "on a resource.Quantity: generated validators check its canonical string (its JSON "+
+					"form: 1024Mi is 1Gi), the API server the string as sent, so a non-canonical spelling can pass one and "+
+					"fail the other; a +kubebuilder:validation:XValidation rule with quantity() says it on the value")
+			} else if !model.IsIntOrString(p.GoType) {
 				diags.Add(r.Pos, r.Name, "not supported on Go type %s: generated validators read the string form of an "+
-					"intstr.IntOrString only; use a +kubebuilder:validation:XValidation rule", typeString(p.GoType))
+					"intstr.IntOrString or a resource.Quantity only; use a +kubebuilder:validation:XValidation rule", typeString(p.GoType))
 				continue
 			}
 		} else if len(d.Kinds) > 0 && p.Scope != ScopePackage && !hasKind(d.Kinds, p.Kind) {
@@ -409,6 +416,13 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			continue
 		}
 		if prev, dup := seen[d]; dup && !d.Repeatable && p.Scope != ScopePackage {
+			if d.Info && !controllerGenReads(d) {
+				// Another tool's tag, read for what it publishes: controller-gen ignores it, and a
+				// second value (a second +patchMergeKey for a two-key list map) means nothing to
+				// that tool either. The first is the one published.
+				diags.Warn(r.Pos, r.Name, "repeated on the same declaration (first at line %d); ignored, the first is the one published", prev.Line)
+				continue
+			}
 			diags.Add(r.Pos, r.Name, "repeated on the same declaration (first at line %d)", prev.Line)
 			continue
 		}

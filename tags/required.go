@@ -16,11 +16,14 @@ func init() {
 			if gatedPresence(c, "required") {
 				return nil
 			}
-			if c.V.Optional != nil {
-				if settled, wins := settlePresence(c, c.V.Optional); settled && !wins {
+			if o := c.V.Optional; o != nil {
+				if settled, wins := settlePresence(c, o); settled {
+					if wins {
+						c.V.Optional, c.V.Required = nil, &model.Flag{Origin: c.Origin()}
+					}
 					return nil
 				}
-				return c.Errorf("conflicts with +optional at line %d", c.V.Optional.Pos.Line)
+				return c.Errorf("conflicts with +%s at line %d", writtenAs(o.Origin), o.Pos.Line)
 			}
 			if c.V.Required != nil {
 				stableWins(&c.V.Required.Origin, c.Origin()) // +required and +k8s:beta=+k8s:required

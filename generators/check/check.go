@@ -96,7 +96,7 @@ func (c *checker) node(n *model.Node) {
 				"enable --format-fallback to publish an equivalent pattern or rule", f.Name, c.opts.Compat)
 		}
 	}
-	if n.Kind == model.KindIntOrString && !model.IsIntOrString(n.GoType) {
+	if n.Kind == model.KindIntOrString && !model.IsIntOrString(n.GoType) && !model.IsQuantity(n.GoType) {
 		// The tags refuse these at a field; an item's (+kubebuilder:validation:items:...) come here.
 		var os []model.Origin
 		for _, x := range append(v.MinLength, v.MaxLength...) {
@@ -223,14 +223,10 @@ func (c *checker) lists(n *model.Node) {
 	}
 	item := n.Items
 	if v.ListType.Value == "set" || v.ListType.Value == "map" {
-		// Uniqueness and correlation compare item values; a nil item has none (in upstream's
-		// semantics it is a Required error, as validate.PtrSliceNoNils reports it), and a
-		// fixed-size array is not a list whose items come and go.
-		if item.Pointer && !c.upstream {
-			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "+listType=%s items must not be pointers (Go type %s); use a list of values",
-				v.ListType.Value, types.TypeString(n.ValueType(), shortPkg))
-			return
-		}
+		// Uniqueness and correlation compare item values; a nil item has none, and is an error of
+		// its own (null, which the API server refuses; in upstream's semantics Required, as
+		// validate.PtrSliceNoNils reports it). A fixed-size array is not a list whose items come
+		// and go.
 		if _, ok := n.ValueType().Underlying().(*types.Array); ok {
 			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "+listType=%s is not supported on a fixed-size array (Go type %s); use a slice",
 				v.ListType.Value, types.TypeString(n.ValueType(), shortPkg))

@@ -32,6 +32,7 @@ func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) mo
 	var diags model.Diagnostics
 	seen := map[string]bool{}
 	skip := dirty(u, found)
+	inCRD := crdReach(u)
 	for _, d := range u.Definitions {
 		if !d.Input || d.Special || skip[d] || !hasDefault(d.Node, map[*model.Definition]bool{}) {
 			continue
@@ -74,10 +75,53 @@ func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) mo
 				continue
 			}
 			seen[key] = true
+			if d.Package.ControllerGen && d.Package.GroupName != "" && !inCRD[d] {
+				// controller-gen accepts it, and no CRD carries it: a type of an API group's
+				// package that none of its kinds reaches (Envoy Gateway's configuration file type,
+				// which has no ObjectMeta). Only the OpenAPI document publishes it.
+				diags.Warn(def.Pos, def.Tag, "the default does not pass its own field's validation: %s; no CRD carries "+
+					"it, so it is only published in the OpenAPI document, as written", detail)
+				continue
+			}
 			diags.Add(def.Pos, def.Tag, "the default does not pass its own field's validation: %s", detail)
 		}
 	}
 	return diags
+}
+
+// crdReach is the set of definitions that CRDs spell: those reachable from the root kinds of
+// packages with a group name.
+func crdReach(u *model.Universe) map[*model.Definition]bool {
+	seen := map[*model.Definition]bool{}
+	var node func(n *model.Node)
+	var def func(d *model.Definition)
+	def = func(d *model.Definition) {
+		if d == nil || seen[d] {
+			return
+		}
+		seen[d] = true
+		node(d.Node)
+	}
+	node = func(n *model.Node) {
+		if n == nil {
+			return
+		}
+		def(n.Ref)
+		node(n.Items)
+		node(n.Values)
+		for _, p := range n.Properties {
+			node(p.Node)
+		}
+		for _, e := range n.Embedded {
+			node(e.Node)
+		}
+	}
+	for _, d := range u.Definitions {
+		if d.Root != nil && d.Package.GroupName != "" {
+			def(d)
+		}
+	}
+	return seen
 }
 
 // hasDefault reports whether a +default stands in the node's inlined schema, looking into

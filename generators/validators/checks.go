@@ -122,6 +122,17 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			checks := append([]jen.Code{jen.Id(sv).Op(":=").Op("&").Id(v).Dot("StrVal")}, g.ownChecks(&s, sv, depth)...)
 			out = append(out, jen.If(jen.Id(v).Dot("Type").Op("==").Qual(model.IntOrStringPath, "String")).Block(checks...))
 		}
+		if (len(V.MinLength)+len(V.MaxLength) > 0 || V.Pattern != nil) && model.IsQuantity(n.GoType) {
+			// A Quantity is always a string in JSON, its canonical form: what the API server
+			// checks the string keywords against.
+			s := *n
+			s.Kind, s.Ref, s.Format, s.Enum, s.GoType = model.KindString, nil, "", nil, types.Typ[types.String]
+			s.V = model.Validations{MinLength: V.MinLength, MaxLength: V.MaxLength, Pattern: V.Pattern}
+			sv := v + "Str"
+			checks := append([]jen.Code{jen.Id(sv + "v").Op(":=").Id(v).Dot("String").Call(), jen.Id(sv).Op(":=").Op("&").Id(sv + "v")},
+				g.ownChecks(&s, sv, depth)...)
+			out = append(out, jen.Block(checks...))
+		}
 	case model.KindList:
 		if typ := g.nullItemType(n); typ != "" {
 			out = append(out, jen.Comment("a nil item is null in JSON, which the API server rejects"),
