@@ -1,6 +1,11 @@
 package tags
 
-import "github.com/validation-gen/validation-gen/model"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/validation-gen/validation-gen/model"
+)
 
 // kbEnum is +kubebuilder:validation:Enum's argument.
 type kbEnum []any
@@ -17,11 +22,38 @@ func init() {
 				return c.Errorf("lists no values")
 			}
 			l := model.EnumList{Origin: c.Origin()}
+			var wrong []string
 			for _, v := range vals {
-				l.Values = append(l.Values, anyValue(v))
+				x := anyValue(v)
+				if !enumValueFits(x, c.Kind) {
+					wrong = append(wrong, fmt.Sprintf("%#v", x))
+				}
+				l.Values = append(l.Values, x)
+			}
+			if len(wrong) > 0 {
+				// controller-gen publishes them, and the API server accepts the CRD; no value of
+				// the field can ever equal them.
+				c.Diags.Warn(c.Raw.Pos, c.Raw.Name, "values %s are not of this value's type (%s), so no value equals them; "+
+					"write the enum in this value's JSON type (an integer takes Enum=1;2, not Enum=low;high)",
+					strings.Join(wrong, ", "), c.Kind)
 			}
 			c.V.Schema.Enums = append(c.V.Schema.Enums, l)
 			return nil
 		},
 	}, kbEnum(nil), false, markerDoc{"", "the allowed values"})
+}
+
+// enumValueFits reports whether an enum value is of the kind of the value it lists.
+func enumValueFits(v any, k model.Kind) bool {
+	switch v.(type) {
+	case string:
+		return k == model.KindString
+	case int64:
+		return k == model.KindInteger || k == model.KindNumber
+	case float64:
+		return k == model.KindNumber
+	case bool:
+		return k == model.KindBoolean
+	}
+	return false
 }
