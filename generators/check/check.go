@@ -179,6 +179,7 @@ func (c *checker) lists(n *model.Node) {
 	}
 	n = model.UniqueView(n) // +k8s:unique: checked as the set or list map it makes
 	v := &n.V
+	paired := false // the +k8s: spellings' missing key is reported, once
 	if c.upstream {
 		// Generated Go reads only the +k8s: spellings (model.GoString): they must pair up on their
 		// own, as upstream's validation-gen requires.
@@ -186,6 +187,7 @@ func (c *checker) lists(n *model.Node) {
 		switch {
 		case lt != nil && lt.Value == "map" && len(keys) == 0:
 			c.diags.Add(lt.Pos, "k8s:listType", "needs +k8s:listMapKey: Kubernetes' validation-gen does not read openapi-gen's +listMapKey")
+			paired = len(v.ListMapKeys) == 0
 		case len(keys) > 0 && (lt == nil || lt.Value != "map"):
 			c.diags.Add(keys[0].Pos, "k8s:listMapKey", "needs +k8s:listType=map: Kubernetes' validation-gen does not read openapi-gen's +listType")
 		}
@@ -254,7 +256,7 @@ func (c *checker) lists(n *model.Node) {
 			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "map items must be structs, not %s", item.Kind)
 			return
 		}
-		if len(v.ListMapKeys) == 0 {
+		if len(v.ListMapKeys) == 0 && !paired {
 			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "needs at least one +listMapKey")
 		}
 		for _, k := range v.ListMapKeys {

@@ -19,6 +19,10 @@ type Spec struct {
 	// +k8s:listMapKey=name
 	Hosts []Port `json:"hosts,omitempty"`
 
+	// No key in either spelling: reported once.
+	// +k8s:listType=map
+	Slots []Port `json:"slots,omitempty"`
+
 	// Both spellings of both: fine.
 	// +listType=map
 	// +listMapKey=name
