@@ -324,7 +324,7 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 		}
 		if ctx.perRule && cost > PerRuleCostLimit && !c.overLimit[r.Pos] {
 			c.overLimit[r.Pos] = true // once per rule, from the first type that reaches it so
-			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("rule", cr.MaxCost, cost, n, ctx, s, i, false)})
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage(r.Tag, "rule", cr.MaxCost, cost, n, ctx, s, i, false)})
 		}
 		if ctx.kind != nil {
 			ctx.kind.observe(costedRule{path: ctx.path, rule: r, cost: cost})
@@ -336,7 +336,7 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 			// multiplied by the number of values at the place, for both limits.
 			mcost := cr.MessageExpressionMaxCost
 			if ctx.perRule && mcost > PerRuleCostLimit {
-				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage("messageExpression", cr.MessageExpressionMaxCost, mcost, n, ctx, s, i, true)})
+				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage(r.Tag, "messageExpression", cr.MessageExpressionMaxCost, mcost, n, ctx, s, i, true)})
 			}
 			if ctx.kind != nil {
 				ctx.kind.observe(costedRule{path: ctx.path + " (messageExpression)", rule: r, cost: mcost})
@@ -519,8 +519,10 @@ func (c *celChecker) exprError(r model.Rule, detail, prefix, what, expr string, 
 
 // costMessage names the estimated cost, the limit, and limits that would bring it under: it tries
 // a ladder of bounds on the unbounded lists, maps and strings involved (the enclosing ones and
-// those under self), re-estimating each time, and proposes the largest that fits.
-func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, ctx walkCtx, s spec.Schema, idx int, msgExpr bool) string {
+// those under self), re-estimating each time, and proposes the largest that fits. The limits are
+// spelled in the dialect of the rule's tag (ruleTag): +kubebuilder:validation:MaxItems for an
+// XValidation marker, +k8s:maxItems for a +k8s: rule, +maxItems otherwise.
+func (c *celChecker) costMessage(ruleTag, what string, own, total uint64, n *model.Node, ctx walkCtx, s spec.Schema, idx int, msgExpr bool) string {
 	msg := fmt.Sprintf("estimated %s cost %d exceeds the API server's per-rule limit of %d", what, total, uint64(PerRuleCostLimit))
 	if total != own {
 		card := "an unbounded number of"
@@ -555,11 +557,11 @@ func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, 
 			var parts []string
 			for _, u := range ctx.unbounded {
 				if !msgExpr {
-					parts = append(parts, fmt.Sprintf("+%s=%d on %s (%s)", limitTag(u.node), b.items, u.path, model.ShortPos(u.node.Pos)))
+					parts = append(parts, fmt.Sprintf("+%s=%d on %s (%s)", inDialect(ruleTag, limitTag(u.node)), b.items, u.path, model.ShortPos(u.node.Pos)))
 				}
 			}
 			for _, f := range inner {
-				parts = append(parts, f.where(fmt.Sprintf("+%s=%d", f.tag, boundFor(f.tag, b))))
+				parts = append(parts, f.where(fmt.Sprintf("+%s=%d", inDialect(ruleTag, f.tag), boundFor(f.tag, b))))
 			}
 			if len(parts) == 0 {
 				break
@@ -570,11 +572,11 @@ func (c *celChecker) costMessage(what string, own, total uint64, n *model.Node, 
 	var parts []string
 	for _, u := range ctx.unbounded {
 		if !msgExpr {
-			parts = append(parts, fmt.Sprintf("+%s on %s (%s)", limitTag(u.node), u.path, model.ShortPos(u.node.Pos)))
+			parts = append(parts, fmt.Sprintf("+%s on %s (%s)", inDialect(ruleTag, limitTag(u.node)), u.path, model.ShortPos(u.node.Pos)))
 		}
 	}
 	for _, f := range inner {
-		parts = append(parts, f.where("+"+f.tag))
+		parts = append(parts, f.where("+"+inDialect(ruleTag, f.tag)))
 	}
 	if len(parts) == 0 && msgExpr {
 		return msg + "; simplify the messageExpression"
@@ -635,6 +637,17 @@ func withBounds(s spec.Schema, items, length uint64) (spec.Schema, bool) {
 		}
 	}
 	return s, changed
+}
+
+// inDialect spells a limit (maxItems, maxProperties, maxLength) in the dialect of a rule's tag.
+func inDialect(ruleTag, limit string) string {
+	switch {
+	case strings.HasPrefix(ruleTag, "kubebuilder:"):
+		return "kubebuilder:validation:" + strings.ToUpper(limit[:1]) + limit[1:]
+	case strings.HasPrefix(ruleTag, "k8s:"):
+		return "k8s:" + limit
+	}
+	return limit
 }
 
 func limitTag(n *model.Node) string {
