@@ -33,9 +33,12 @@ func init() {
 			if len(wrong) > 0 {
 				// controller-gen publishes them, and the API server accepts the CRD; no value of
 				// the field can ever equal them.
+				hint := "Enum=1;2, not Enum=low;high"
+				if c.Kind == model.KindString {
+					hint = `Enum="1";"2", quoted, where Enum=1;2 lists numbers`
+				}
 				c.Diags.Warn(c.Raw.Pos, c.Raw.Name, "values %s are not of this value's type (%s), so no value equals them; "+
-					"write the enum in this value's JSON type (an integer takes Enum=1;2, not Enum=low;high)",
-					strings.Join(wrong, ", "), c.Kind)
+					"write them in its JSON type (%s)", strings.Join(wrong, ", "), c.Kind, hint)
 			}
 			c.V.Schema.Enums = append(c.V.Schema.Enums, l)
 			return nil

@@ -42,7 +42,7 @@ type Numbers struct {
 	// +kubebuilder:validation:Enum=true
 	On *bool `json:"on,omitempty"`
 
-	// Code lists numbers for a string: no string is allowed.
+	// Code lists numbers for a string: no string is allowed (a warning says so).
 	//
 	// +kubebuilder:validation:Enum=1;2
 	Code string `json:"code,omitempty"`
