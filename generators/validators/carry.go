@@ -30,6 +30,9 @@ func (g *validatorGen) localCarry(d *model.Definition) (bool, []*model.Definitio
 	if d.Node.Kind != model.KindObject {
 		yes = g.nodeLocal(d.Node, &refs) || yes // a named list, map or scalar type
 	}
+	if d.Root != nil && d.Root.CRD.Scale != nil {
+		yes = true // the server's checks of the scale subresource's replicas (scaleChecks)
+	}
 	return yes, refs
 }
 

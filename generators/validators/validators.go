@@ -285,6 +285,7 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 				g.customFunc(c).Call(jen.Id("ctx"), jen.Id("op"), g.ownPath(d), jen.Id("obj"), jen.Id("oldObj"))), c.Origin).Op("...")))
 		}
 	}
+	custom = append(custom, g.scaleChecks(d)...)
 	if len(custom) > 0 {
 		body = append(body, jen.Var().Id("custom").Qual(pkgField, "ErrorList"))
 		body = append(body, custom...)
