@@ -50,7 +50,9 @@ func CELExcept(u *model.Universe, opts model.Options, found model.Diagnostics) m
 }
 
 func celExcept(u *model.Universe, opts model.Options, found model.Diagnostics, costs Costs) model.Diagnostics {
-	c := &celChecker{opts: opts, seen: map[string]bool{}, dirty: dirty(u, found), overLimit: map[token.Position]bool{}, costs: costs}
+	c := &celChecker{opts: opts, seen: map[string]bool{}, dirty: dirty(u, found), overLimit: map[token.Position]bool{}, costs: costs,
+		warned: map[token.Position]bool{}}
+	inCRD := crdReach(u)
 	for _, d := range u.Checked() {
 		if !d.Input || c.dirty[d] {
 			continue
@@ -66,7 +68,7 @@ func celExcept(u *model.Universe, opts model.Options, found model.Diagnostics, c
 		// cost on the type alone is a lower bound for any CRD embedding it, so the per-rule limit
 		// applies to it too.
 		c.walk(d.Node, walkCtx{path: d.GoName, card: &one, bounded: 1, stack: []*model.Definition{d}, resourceRoot: root, kind: k,
-			perRule: served})
+			perRule: served, noCRD: d.Package.ControllerGen && d.Package.GroupName != "" && !inCRD[d]})
 		// A kind over the limit only because of rules over the per-rule limit, reported on their
 		// own, gets no second diagnostic: bringing those rules under their limit brings it under.
 		if k != nil && k.total > PerKindCostLimit && (!k.overRule || k.capped > PerKindCostLimit) {
@@ -82,8 +84,9 @@ func celExcept(u *model.Universe, opts model.Options, found model.Diagnostics, c
 }
 
 type celChecker struct {
-	// overLimit holds the rules already reported over the per-rule cost limit.
-	overLimit map[token.Position]bool
+	// overLimit holds the rules already reported over the per-rule cost limit; warned, those
+	// reported as warnings for a type no CRD carries.
+	overLimit, warned map[token.Position]bool
 	// dirty holds the definitions with diagnostics of their own: not checked.
 	dirty map[*model.Definition]bool
 	opts  model.Options
@@ -123,6 +126,9 @@ type walkCtx struct {
 	resourceRoot   bool
 	kind           *kindCost
 	perRule        bool // the per-rule cost limit applies (CRD output, served version)
+	// noCRD is set below a type of an API group package written for controller-gen that no CRD
+	// carries (crdReach): the API server never sees its rules, so a cost over the limit is a warning.
+	noCRD bool
 	metadataLevel  bool // directly under a resource root: metadata is special there
 }
 
@@ -322,7 +328,11 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 		} else {
 			cost = mulGuard(cost, cr.MaxCardinality)
 		}
-		if ctx.perRule && cost > PerRuleCostLimit && !c.overLimit[r.Pos] {
+		if ctx.perRule && cost > PerRuleCostLimit && ctx.noCRD && !c.warned[r.Pos] {
+			c.warned[r.Pos] = true
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Warning: true, Msg: c.costMessage(r.Tag, "rule", cr.MaxCost, cost, n, ctx, s, i, false) +
+				fmt.Sprintf(" (no CRD carries %s, so no API server checks this cost)", ctx.stack[0].GoName)})
+		} else if ctx.perRule && cost > PerRuleCostLimit && !ctx.noCRD && !c.overLimit[r.Pos] {
 			c.overLimit[r.Pos] = true // once per rule, from the first type that reaches it so
 			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage(r.Tag, "rule", cr.MaxCost, cost, n, ctx, s, i, false)})
 		}
