@@ -86,10 +86,13 @@ func (s *Schemas) MakeValid(ctx context.Context, obj runtime.Object, r *rand.Ran
 		for _, e := range search {
 			s.search(ctx, k, obj, u, parsePath(e.Field), e, r, c)
 		}
-		// What the server decodes: new values get the CRD's defaults.
+		// What the server decodes: new values get the CRD's defaults. A value the schema allows
+		// may not decode into the Go type (a string that is no metav1.Duration where the schema
+		// has no pattern): the round is undone, and the next one draws other values.
 		structuraldefaulting.Default(u, k.structural)
+		before := obj.DeepCopyObject()
 		if err := fromUnstructured(u, obj, gvk); err != nil {
-			return false, err
+			reflect.ValueOf(obj).Elem().Set(reflect.ValueOf(before).Elem())
 		}
 	}
 	errs, err := s.Validate(ctx, gvk, obj, nil)
