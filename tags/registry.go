@@ -415,6 +415,14 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 				"but its Go value is not, so generated validators cannot check it; use a +validationRule", typeString(p.GoType), p.Kind)
 			continue
 		}
+		if d.Value.Kind == ArgNone && !r.HasValue && strings.TrimSpace(r.Value) != "" && controllerGenReads(d) && !strings.HasPrefix(r.Name, "k8s:") {
+			// "+required - the API's URL", "+optional, default GET": controller-tools reads the
+			// whole line as the marker's name, finds no such marker, and ignores the line (and
+			// leaves it out of the description, as every line starting with '+').
+			diags.Warn(r.Pos, r.Name, "is followed by text (%q), so controller-gen reads no marker here and ignores the line; "+
+				"ignored: put the prose on a line of its own", strings.TrimSpace(r.Value))
+			continue
+		}
 		if prev, dup := seen[d]; dup && !d.Repeatable && p.Scope != ScopePackage {
 			if d.Info && !controllerGenReads(d) {
 				// Another tool's tag, read for what it publishes: controller-gen ignores it, and a
