@@ -63,7 +63,9 @@ func kubebuilderNames(crd *apiextv1.CustomResourceDefinition, storage *model.Def
 // schema has a status property.
 func kubebuilderVersion(v *apiextv1.CustomResourceDefinitionVersion, d *model.Definition, status bool) {
 	t := &d.Root.CRD
-	if status && (!d.ControllerGenCRD() || t.Status != nil) {
+	// controller-gen writes the status subresource its marker asks for, with or without a status
+	// field (Cluster API's v1beta1 ClusterResourceSetBinding has none).
+	if d.ControllerGenCRD() && t.Status != nil || !d.ControllerGenCRD() && status {
 		v.Subresources = &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}}
 	}
 	if t.Scale != nil {

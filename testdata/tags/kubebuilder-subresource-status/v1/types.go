@@ -49,3 +49,17 @@ type WidgetList struct {
 	metav1.ListMeta `json:"metadata,omitempty"`
 	Items           []Widget `json:"items"`
 }
+
+// Binding asks for the status subresource and has no status field, as Cluster API's v1beta1
+// ClusterResourceSetBinding: controller-gen writes the subresource all the same.
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+type Binding struct {
+	metav1.TypeMeta `json:",inline"`
+	// +optional
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// Spec is the desired state.
+	// +optional
+	Spec WidgetSpec `json:"spec,omitempty"`
+}
