@@ -128,8 +128,8 @@ type walkCtx struct {
 	perRule        bool // the per-rule cost limit applies (CRD output, served version)
 	// noCRD is set below a type of an API group package written for controller-gen that no CRD
 	// carries (crdReach): the API server never sees its rules, so a cost over the limit is a warning.
-	noCRD bool
-	metadataLevel  bool // directly under a resource root: metadata is special there
+	noCRD         bool
+	metadataLevel bool // directly under a resource root: metadata is special there
 }
 
 type unboundedAt struct {
