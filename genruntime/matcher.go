@@ -4,12 +4,14 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
 
 // Matcher is a compiled regular expression whose MatchString runs a deterministic automaton built
-// once, at package initialisation, from the expression's program: a byte or a rune per step and
+// from the expression's program once, at its first use (a binary that links API packages without
+// validating pays only regexp.MustCompile at initialisation): a byte or a rune per step and
 // no allocation, where regexp's MatchString runs its one-pass or backtracking machine (most of a
 // valid object's validation time, before). It accepts exactly what regexp.MatchString accepts on
 // every input, invalid UTF-8 included (matcher_test.go checks that and fuzzes it). Every other
@@ -19,22 +21,26 @@ import (
 // automaton would be large (long bounded repetitions) keep regexp's MatchString.
 type Matcher struct {
 	*regexp.Regexp
-	dfa *dfa
+	once sync.Once
+	dfa  *dfa
 }
 
 // MustMatcher compiles pattern as regexp.MustCompile does (and panics where it panics).
 func MustMatcher(pattern string) *Matcher {
-	m := &Matcher{Regexp: regexp.MustCompile(pattern)}
-	if re, err := syntax.Parse(pattern, syntax.Perl); err == nil {
+	return &Matcher{Regexp: regexp.MustCompile(pattern)}
+}
+
+func (m *Matcher) build() {
+	if re, err := syntax.Parse(m.String(), syntax.Perl); err == nil {
 		if prog, err := syntax.Compile(re.Simplify()); err == nil {
 			m.dfa = buildDFA(prog)
 		}
 	}
-	return m
 }
 
 // MatchString reports whether s contains any match of the expression, as regexp's does.
 func (m *Matcher) MatchString(s string) bool {
+	m.once.Do(m.build)
 	d := m.dfa
 	if d == nil {
 		return m.Regexp.MatchString(s)

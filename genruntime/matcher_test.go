@@ -53,6 +53,7 @@ func TestMatcherAgreesWithRegexp(t *testing.T) {
 	automata := 0
 	for _, p := range matcherPatterns {
 		m, re := MustMatcher(p), regexp.MustCompile(p)
+		m.MatchString("")
 		if m.dfa != nil {
 			automata++
 		}
@@ -75,6 +76,7 @@ func TestMatcherAgreesWithRegexp(t *testing.T) {
 func TestMatcherLimits(t *testing.T) {
 	p := `^(a|b)*a(a|b){12}$` // 2^13 states
 	m := MustMatcher(p)
+	m.MatchString("")
 	if m.dfa != nil {
 		t.Fatalf("%q: %d states, past the limit of %d", p, len(m.dfa.flags), dfaMaxStates)
 	}
@@ -114,7 +116,22 @@ func BenchmarkMatcher(b *testing.B) {
 	b.Run("build", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			MustMatcher(p)
+			MustMatcher(p).MatchString("")
 		}
 	})
+}
+
+// The automaton is built at the first MatchString, whichever goroutines call it first (go test
+// -race checks the build is published safely).
+func TestMatcherConcurrentFirstUse(t *testing.T) {
+	m := MustMatcher(`^[a-z]+$`)
+	done := make(chan bool)
+	for range 4 {
+		go func() { done <- m.MatchString("abc") && !m.MatchString("a1") }()
+	}
+	for range 4 {
+		if !<-done {
+			t.Error("a concurrent first use answered wrongly")
+		}
+	}
 }
