@@ -563,7 +563,9 @@ func respell(path string, root *structuralschema.Structural) string {
 			val := s.AdditionalProperties.Structural
 			k := i + 1
 			for ; k < len(segs); k++ {
-				if hasProp(val, segs[k].name) && !segs[k].bracket {
+				// The key ends where the rest fits the value: a property of an object, an index of
+				// a list or a key of a map.
+				if !segs[k].bracket && hasProp(val, segs[k].name) || segs[k].bracket && val != nil && (val.Items != nil || isMap(val)) {
 					break
 				}
 			}

@@ -340,6 +340,8 @@ func TestRespell(t *testing.T) {
 		"metadata.name":            "metadata.name",
 		"<nil>":                    "<nil>",
 		"spec.notes.door.too.deep": "spec.notes[door.too.deep]",
+		// A key with dots and a slash, of a map of lists (prometheus-operator's proxyConnectHeader).
+		"spec.headers.example.com/controller[0].key": "spec.headers[example.com/controller][0].key",
 	} {
 		if got := respell(in, s); got != want {
 			t.Errorf("respell(%q) = %q, want %q", in, got, want)
