@@ -122,6 +122,28 @@ type Level int32
 	{"equality.go", "type mismatch: field is a string, but payload is of type %s", `
 	// +k8s:neq=1
 	A string ` + "`json:\"a\"`", ""},
+	{"list.go", "listType cannot be specified more than once", `
+	// +k8s:listType=atomic
+	// +k8s:listType=set
+	A []string ` + "`json:\"a,omitempty\"`", ""},
+	{"union.go", "can only be used on nilable and primitive types (%s)", `
+	// +k8s:unionMember
+	// +k8s:optional
+	A Inner ` + "`json:\"a\"`" + `
+	// +k8s:unionMember
+	// +k8s:optional
+	B *Inner ` + "`json:\"b,omitempty\"`", ""},
+	{"dependentrequired.go", "trigger and dependent field must be different (both are %q)", `
+	// +k8s:optional
+	// +k8s:dependentRequired("a")
+	A *string ` + "`json:\"a,omitempty\"`", ""},
+	{"dependentrequired.go", "no sibling field with JSON name %q", `
+	// +k8s:optional
+	// +k8s:dependentRequired("nope")
+	A *string ` + "`json:\"a,omitempty\"`", ""},
+	{"equality.go", "can only be used on comparable types (e.g. string, int, bool), but got %s", `
+	// +k8s:neq="x"
+	A []string ` + "`json:\"a,omitempty\"`", ""},
 	{"monotonic.go", "must be an integer type (got %s)", `
 	// +k8s:monotonic
 	A string ` + "`json:\"a\"`", ""},
