@@ -39,7 +39,7 @@ func (c *compiler) libCall(e celast.Expr, call celast.CallExpr) (cval, bool) {
 		}
 		goFn, known := formats[lit]
 		if !known {
-			return cval{typ: tOptional, present: jen.False(), elem: &cval{code: jen.Nil(), typ: tFormat}}, true
+			return cval{typ: tOptional, present: jen.False()}, true // optional.none()
 		}
 		return cval{typ: tOptional, present: jen.True(), elem: &cval{code: jen.Qual(pkgCelNative, goFn), typ: tFormat}}, true
 	case "validate":
