@@ -91,6 +91,14 @@ func Normalizations() []Normalization {
 			apply: normalizeUnchangedPresence,
 		},
 		{
+			Name: "allof-summary",
+			Doc: "A value that fails a branch of an allOf (controller-gen writes one where a field and " +
+				"its type declare the same keyword) gets, besides the branch's own error, one more at the " +
+				"root: \"<path>\" must validate all the schemas (allOf) (with what validated). That summary is dropped when an " +
+				"error at or below the path says what failed.",
+			apply: normalizeAllOfSummary,
+		},
+		{
 			Name: "blocking-errors-skip-cel",
 			Doc: "When an object has a blocking error (Required, TooLong, TooMany, NotSupported, " +
 				"TypeInvalid), the server skips every CEL rule and adds one error \"some validation " +
@@ -391,6 +399,31 @@ func normalizeFormatTypeInvalid(n *normalizing) bool {
 }
 
 const notCheckedPrefix = "some validation rules were not checked"
+
+func normalizeAllOfSummary(n *normalizing) bool {
+	changed := false
+	kept := n.got[:0]
+	for _, e := range n.got {
+		if e.Field == "<nil>" || e.Field == "" {
+			if path, _, ok := strings.Cut(e.Detail, " must validate all the schemas (allOf)"); ok {
+				path = strings.Trim(path, `"`)
+				covered := false
+				for _, o := range n.got {
+					if o != e && (o.Field == path || strings.HasPrefix(o.Field, path+".") || strings.HasPrefix(o.Field, path+"[")) {
+						covered = true
+					}
+				}
+				if covered {
+					changed = true
+					continue
+				}
+			}
+		}
+		kept = append(kept, e)
+	}
+	n.got = kept
+	return changed
+}
 
 func normalizeBlockingErrors(n *normalizing) bool {
 	for i, e := range n.got {

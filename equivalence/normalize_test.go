@@ -96,6 +96,13 @@ func TestNormalizations(t *testing.T) {
 		hand:   []string{"FieldValueTooLong spec.notes[front.door]"},
 		want:   []string{"FieldValueTooLong spec.notes[front.door]"},
 	}, {
+		name: "an allOf's summary", normalization: "allof-summary",
+		obj: map[string]interface{}{"service": "Other"},
+		// NotSupported is a blocking error: the server adds that it did not check the CEL rules.
+		server: []string{"FieldValueInvalid <nil>", "FieldValueInvalid <nil>", "FieldValueNotSupported spec.service"},
+		hand:   []string{"FieldValueNotSupported spec.service"},
+		want:   []string{"FieldValueNotSupported spec.service"},
+	}, {
 		name: "format is a type error", normalization: "format-type-invalid",
 		obj:    map[string]interface{}{"code": "Bad_Code"},
 		server: []string{"FieldValueInvalid <nil>", "FieldValueTypeInvalid spec.code"},
