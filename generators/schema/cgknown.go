@@ -33,8 +33,23 @@ func (e *Emitter) cgKnown(s *spec.Schema, def *model.Definition) {
 		return
 	}
 	s.Description = ""
-	if def.GoPackage == "k8s.io/apimachinery/pkg/api/resource" && def.GoName == "Quantity" && s.Pattern == "" {
+	if def.GoPackage != "k8s.io/apimachinery/pkg/api/resource" || def.GoName != "Quantity" {
+		return
+	}
+	switch {
+	case s.Pattern == "":
 		s.Pattern = quantityPattern
+	case s.Pattern != quantityPattern:
+		// The field's own pattern beside the type's: controller-gen flattens the two into an
+		// allOf of the type's and the field's (see cgAllOf), with any other keyword both set.
+		field := s.Pattern
+		s.Pattern = ""
+		if n := len(s.AllOf); n >= 2 {
+			s.AllOf[n-2].Pattern, s.AllOf[n-1].Pattern = quantityPattern, field
+		} else {
+			s.AllOf = append(s.AllOf, spec.Schema{SchemaProps: spec.SchemaProps{Pattern: quantityPattern}},
+				spec.Schema{SchemaProps: spec.SchemaProps{Pattern: field}})
+		}
 	}
 }
 
