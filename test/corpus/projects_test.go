@@ -77,6 +77,10 @@ var projects = []project{
 		dirs: []string{"v1", "v1beta1", "v1beta2"}, controllerGen: "v0.21.0", crdOptions: "crd:crdVersions=v1",
 		crdModule: "github.com/fluxcd/source-controller", crdVersion: "v1.9.6", published: []string{"config/crd/bases"},
 		install: "AddToScheme",
+		gaps: []gap{
+			{"harness: *OCIRepository: only 0 of 150 objects are valid on create*", "harness",
+				"MakeValid reaches no valid OCIRepository from random ones; the 900 objects it does produce agree"},
+		},
 	},
 	{
 		// KEDA: ScaledJob embeds batch/v1 JobSpec, embedded ObjectMeta with generateEmbeddedObjectMeta.
