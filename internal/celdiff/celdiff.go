@@ -250,6 +250,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -424,6 +425,9 @@ func filler(seed int64) *randfill.Filler {
 			} else {
 				*x = intstr.FromString(strs[c.Rand.Intn(len(strs))])
 			}
+		},
+		func(x *runtime.RawExtension, c randfill.Continue) { // free-form JSON (preserve-unknown fields)
+			x.Raw = []byte([]string{"{}", "{\"a\":1}", "{\"b\":[\"x\"]}"}[c.Rand.Intn(3)])
 		},
 	)
 }
