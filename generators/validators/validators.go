@@ -127,7 +127,11 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 	if err := g.f.Render(&buf); err != nil {
 		return nil, nil, nil, fmt.Errorf("rendering validators for %s into %s: %w", p.Path, out.Path, err)
 	}
-	return output.WithHeader(header, buf.Bytes()), sortReport(g.celReport), nil, nil
+	src, err := dropRepeatedOperands(buf.Bytes())
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("validators for %s into %s: %w", p.Path, out.Path, err)
+	}
+	return output.WithHeader(header, src), sortReport(g.celReport), nil, nil
 }
 
 // nameClashes reports, at their declarations, the names the output package declares that the
