@@ -32,7 +32,7 @@ func openCache() *cache.Cache {
 }
 
 // siblings returns, when go generate runs this process, the runs of the module's other
-// go:generate directives that run validation-gen (see generators.RunCached), as their own
+// directives (//go:generate lines) that run validation-gen (see generators.RunCached), as their own
 // processes will make them; otherwise nothing. A directive whose flags do not parse, or that runs
 // a subcommand or writes nothing, is left out: its own run reports it.
 func siblings(wd string) []generators.Config {

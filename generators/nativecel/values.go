@@ -1,7 +1,6 @@
 package nativecel
 
 import (
-	"fmt"
 	gotypes "go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -366,6 +365,3 @@ func (c *compiler) optSelect(x cval, name string) cval {
 	}
 	return cval{typ: tOptional, present: jen.Parens(has), elem: &v}
 }
-
-// describe names a Go type for reasons.
-func describe(t gotypes.Type) string { return fmt.Sprintf("Go type %s", t) }

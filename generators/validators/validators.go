@@ -714,11 +714,6 @@ func (g *validatorGen) celCall(celVar string, n *model.Node, rules []model.Rule,
 		jen.Id(target).Op("=").Append(jen.Id(target), jen.Id(celVar).Dot("ValidateExcept").Call(jen.Id("ctx"), jen.Id(self), oldArg, jen.Lit(transitionsOnly), jen.Id("ok")).Op("...")))
 }
 
-// oldAny passes an old pointer to CEL as an interface that is nil when the pointer is.
-func (g *validatorGen) oldAny(old string) jen.Code {
-	return jen.Qual(pkgGenRT, "Old").Call(jen.Id(old))
-}
-
 func (g *validatorGen) placeName(n *model.Node) string {
 	return fmt.Sprintf("%s_%d", strings.TrimSuffix(model.BaseName(n.Pos.Filename), ".go"), n.Pos.Line)
 }

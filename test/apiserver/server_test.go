@@ -218,12 +218,3 @@ func warningText(h string) string {
 	}
 	return h
 }
-
-// resourcePath is the collection path of a kind's resource, in namespace (none for "").
-func resourcePath(group, version, plural, namespace string) string {
-	p := "/apis/" + group + "/" + version
-	if namespace != "" {
-		p += "/namespaces/" + namespace
-	}
-	return p + "/" + plural
-}
