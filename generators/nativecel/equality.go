@@ -55,7 +55,10 @@ func (c *compiler) equal(a, b cval) cval {
 	case a.typ == tStruct && b.typ == tStruct:
 		return c.structEqual(a, b)
 	case a.typ.scalar() && b.typ.scalar() || a.typ == tTimestamp && b.typ.scalar() || a.typ.scalar() && b.typ == tTimestamp:
-		return cval{code: jen.False(), typ: tBool} // values of different types
+		// values of different types: false, once both sides are evaluated (for their errors)
+		c.evaluated(a)
+		c.evaluated(b)
+		return cval{code: jen.False(), typ: tBool}
 	}
 	unsupported("== on %s and %s", a.typ, b.typ)
 	return cval{}
@@ -76,6 +79,8 @@ func (c *compiler) dynEqual(a, b cval) cval {
 	case tString:
 		return cval{code: jen.Parens(a.code.Clone().Dot("Type").Op("==").Qual(pkgIntstr, "String").Op("&&").Add(a.code.Clone().Dot("StrVal")).Op("==").Add(b.code)), typ: tBool}
 	case tBool, tDuration, tTimestamp, tList, tMap, tStruct, tNull:
+		c.evaluated(a)
+		c.evaluated(b)
 		return cval{code: jen.False(), typ: tBool}
 	}
 	unsupported("== on an int-or-string and a %s", b.typ)
@@ -313,4 +318,21 @@ func (c *compiler) optionalEqual(a, b cval) cval {
 	}
 	pa, pb := a.present.Clone(), b.present.Clone()
 	return cval{code: jen.Parens(jen.Parens(pa).Op("==").Parens(pb).Op("&&").Parens(jen.Op("!").Parens(a.present.Clone()).Op("||").Add(eq.code))), typ: tBool}
+}
+
+// evaluated marks a value whose result is not needed as used, whatever its code: its
+// statements were emitted for their errors, and Go refuses a variable they declare that is
+// never read.
+func (c *compiler) evaluated(v cval) {
+	if v.code != nil && v.typ != tType && v.typ != tNull {
+		if s := v.code.GoString(); s != "true" && s != "false" {
+			c.emit(jen.Id("_").Op("=").Add(v.code.Clone()))
+		}
+	}
+	for _, x := range v.lits {
+		c.discard(x)
+	}
+	if v.elem != nil {
+		c.discard(*v.elem)
+	}
 }
