@@ -10,9 +10,9 @@ package kubebuilderrepeatedoperands
 // +kubebuilder:validation:XValidation:rule="has(self.a) == has(self.b) && (!has(self.a) || has(self.a) && has(self.b))",message="a and b go together"
 type Holder struct {
 	// +optional
-	X *string `json:"x,omitempty"`
-	N int32   `json:"n"`
-	*Pair     `json:",inline"`
+	X     *string `json:"x,omitempty"`
+	N     int32   `json:"n"`
+	*Pair `json:",inline"`
 }
 
 // Pair is promoted into Holder through a pointer.
