@@ -320,19 +320,14 @@ func (c *compiler) optionalEqual(a, b cval) cval {
 	return cval{code: jen.Parens(jen.Parens(pa).Op("==").Parens(pb).Op("&&").Parens(jen.Op("!").Parens(a.present.Clone()).Op("||").Add(eq.code))), typ: tBool}
 }
 
-// evaluated marks a value whose result is not needed as used, whatever its code: its
-// statements were emitted for their errors, and Go refuses a variable they declare that is
-// never read.
+// evaluated marks a value whose result is not needed as used, whatever its code (discard marks
+// only the variables compiled code declared): its statements were emitted for their errors, and Go
+// refuses a variable they declare that is never read.
 func (c *compiler) evaluated(v cval) {
 	if v.code != nil && v.typ != tType && v.typ != tNull {
-		if s := v.code.GoString(); s != "true" && s != "false" {
+		if s := v.code.GoString(); s != "true" && s != "false" && !isTemp(s) {
 			c.emit(jen.Id("_").Op("=").Add(v.code.Clone()))
 		}
 	}
-	for _, x := range v.lits {
-		c.discard(x)
-	}
-	if v.elem != nil {
-		c.discard(*v.elem)
-	}
+	c.discard(v)
 }

@@ -28,11 +28,15 @@ func Go(t testing.TB, dir string, args ...string) []byte {
 }
 
 // Download fetches a module through the module proxy (go mod download, run in dir) and returns its
-// directory in the module cache.
+// directory in the module cache. An empty version is the version dir's build uses.
 func Download(t testing.TB, dir, path, version string) string {
 	t.Helper()
+	query := path
+	if version != "" {
+		query += "@" + version
+	}
 	var info struct{ Dir, Error string }
-	if err := json.Unmarshal(Go(t, dir, "mod", "download", "-json", path+"@"+version), &info); err != nil {
+	if err := json.Unmarshal(Go(t, dir, "mod", "download", "-json", query), &info); err != nil {
 		t.Fatal(err)
 	}
 	if info.Error != "" || info.Dir == "" {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -84,7 +83,7 @@ func TestNativeShare(t *testing.T) {
 
 // run measures one corpus and runs the differential over it; it returns the row of the report.
 func (c corpus) run(t *testing.T, root string) string {
-	modDir := download(t, root, c.module, c.version)
+	modDir := tempmod.Download(t, root, c.module, c.version)
 	places := corpusPlaces(t, modDir, c.dirs)
 	if len(places) == 0 {
 		t.Fatalf("no rules in %s@%s %v", c.module, c.version, c.dirs)
@@ -211,22 +210,6 @@ func sortedCounts(m map[string]int) []string {
 		return keys[i] < keys[j]
 	})
 	return keys
-}
-
-// download fetches a module through the module proxy (go mod download) and returns its directory.
-func download(t *testing.T, root, module, version string) string {
-	cmd := exec.Command("go", "mod", "download", "-json", module+"@"+version)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go mod download %s@%s: %v\n%s", module, version, err, out)
-	}
-	var info struct{ Dir string }
-	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
-		t.Fatalf("go mod download: %v %s", err, out)
-	}
-	return info.Dir
 }
 
 var schemaKey = regexp.MustCompile(`"description":"(\\.|[^"\\])*",?`)

@@ -2,9 +2,7 @@ package celspec
 
 import (
 	"bytes"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -40,7 +38,7 @@ func TestCELSpec(t *testing.T) {
 	for k, v := range tempmod.Env {
 		t.Setenv(k, v)
 	}
-	dir := moduleDir(t, root, "cel.dev/expr")
+	dir := tempmod.Download(t, root, "cel.dev/expr", "")
 	tests, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -210,26 +208,6 @@ func write(t *testing.T, path, content string) {
 	}
 }
 
-// moduleDir is the directory of a module of the build (go mod download, so that a clean clone
-// gets it through the module proxy).
-func moduleDir(t *testing.T, root, path string) string {
-	cmd := exec.Command("go", "mod", "download", "-json", path)
-	cmd.Dir = root
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go mod download %s: %v", path, err)
-	}
-	m := regexp.MustCompile(`"Dir": "([^"]+)"`).FindSubmatch(out)
-	if m == nil {
-		t.Fatalf("go mod download %s: no directory in %s", path, out)
-	}
-	dir, err := strconv.Unquote(`"` + string(m[1]) + `"`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func sortedCounts(m map[string]int) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -243,8 +221,6 @@ func sortedCounts(m map[string]int) []string {
 	})
 	return keys
 }
-
-var _ = fmt.Sprint
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
