@@ -16,6 +16,8 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -340,6 +342,7 @@ func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		diags = append(diags, d...)
 		roots = append(roots, pkg)
 	}
+	diags = append(diags, dependencyDiags(roots)...)
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
@@ -424,9 +427,15 @@ func (p *Program) loadPackages(dir string, patterns []string) ([]*packages.Packa
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
+		if gerr := goListFailure(dir, patterns); gerr != nil {
+			return nil, gerr // the go command's words, without go/packages' wrapping
+		}
 		return nil, fmt.Errorf("loading packages: %w", err)
 	}
 	if len(pkgs) == 0 {
+		if err := goListFailure(dir, patterns); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 	p.Fset = pkgs[0].Fset
@@ -457,6 +466,50 @@ func rootDiags(pkg *packages.Package) (model.Diagnostics, error) {
 		return nil, fmt.Errorf("package %s has no Go files", pkg.PkgPath)
 	}
 	return diags, nil
+}
+
+// dependencyDiags returns the errors go list reports for the packages that roots import, directly
+// or not: a module missing from go.mod, a missing go.sum entry, a package that does not exist. The
+// go command would not build the roots either, and without those packages their types are invalid,
+// so the builder's errors would only say "invalid type". Each is positioned where go list puts it
+// (the import that needs the package) and reported once.
+func dependencyDiags(roots []*packages.Package) model.Diagnostics {
+	var diags model.Diagnostics
+	rootSet := map[*packages.Package]bool{}
+	for _, r := range roots {
+		rootSet[r] = true
+	}
+	packages.Visit(roots, nil, func(pkg *packages.Package) {
+		if rootSet[pkg] {
+			return
+		}
+		for _, e := range pkg.Errors {
+			if e.Kind != packages.ListError || buildFailure(pkg, e) {
+				continue
+			}
+			diags = append(diags, packageError(e))
+		}
+	})
+	return diags
+}
+
+// goListFailure returns the go command's own error when it lists nothing because it cannot run
+// (go.mod needs updating, an unknown module, a broken go.work): go/packages then returns no
+// packages and no error, which would read as "no packages match".
+func goListFailure(dir string, patterns []string) error {
+	cmd := exec.Command("go", append([]string{"list", "-e", "-f", "{{.ImportPath}}", "--"}, patterns...)...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stdout = io.Discard
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err == nil {
+		return nil
+	}
+	msg := strings.TrimSpace(stderr.String())
+	if msg == "" {
+		return nil
+	}
+	return fmt.Errorf("the go command cannot list %s:\n%s", strings.Join(patterns, " "), msg)
 }
 
 // setInputs makes inputs the program's input packages, and what they import, directly or not,

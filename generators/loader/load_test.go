@@ -331,3 +331,52 @@ func TestTestOnlyPackages(t *testing.T) {
 		t.Errorf("./test/e2e alone: got %v, want an error", err)
 	}
 }
+
+// TestModuleErrors requires the go command's own words when a module cannot be loaded as it is:
+// a missing go.sum entry at the import that needs it (not "invalid type" for every field that
+// uses the package), and go.mod needing an update (not "no packages match"). Offline: the module
+// requires a version of apimachinery this repository already has.
+func TestModuleErrors(t *testing.T) {
+	version := strings.TrimSpace(string(tempmod.Go(t, "../..", "list", "-m", "-f", "{{.Version}}", "k8s.io/apimachinery")))
+	sum := tempmod.ReadFile(t, "../../go.sum")
+	for _, tc := range []struct {
+		name  string
+		goSum []byte
+		extra string // appended to go.mod
+		want  string
+	}{
+		{"missing go.sum entry", nil, "", "api/v1/types.go:3:2: missing go.sum entry for module providing package k8s.io/apimachinery/pkg/apis/meta/v1"},
+		{"go.mod needs updating", sum, "", "the go command cannot list ./...:\ngo: updates to go.mod needed"},
+		{"go.mod does not parse", sum, "bogus\n", "the go command cannot list ./...:\ngo: errors parsing go.mod:\ngo.mod:6: unknown directive: bogus"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tempmod.WriteFile(t, filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.24\n\nrequire k8s.io/apimachinery "+version+"\n"+tc.extra))
+			if tc.goSum != nil {
+				tempmod.WriteFile(t, filepath.Join(dir, "go.sum"), tc.goSum)
+			}
+			tempmod.WriteFile(t, filepath.Join(dir, "api/v1/types.go"), []byte(`package v1
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+type Widget struct {
+	metav1.TypeMeta   `+"`json:\",inline\"`"+`
+	metav1.ObjectMeta `+"`json:\"metadata,omitempty\"`"+`
+}
+`))
+			t.Setenv("GOPROXY", "off")
+			t.Setenv("GOFLAGS", "-mod=readonly")
+			_, diags, err := Load(dir, []string{"./..."})
+			got := fmt.Sprint(err)
+			if err == nil {
+				got = diags.Error(dir)
+			}
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("got %s\nwant it to contain %q", got, tc.want)
+			}
+			if strings.Contains(got, "invalid type") || strings.Contains(got, "no packages match") || strings.Contains(got, "stderr:") {
+				t.Errorf("got %s: the go command's error is not the first thing said", got)
+			}
+		})
+	}
+}
