@@ -342,7 +342,7 @@ func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		diags = append(diags, d...)
 		roots = append(roots, pkg)
 	}
-	diags = append(diags, dependencyDiags(roots)...)
+	diags = append(diags, p.dependencyDiags(dir, roots)...)
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
@@ -472,13 +472,16 @@ func rootDiags(pkg *packages.Package) (model.Diagnostics, error) {
 // or not: a module missing from go.mod, a missing go.sum entry, a package that does not exist. The
 // go command would not build the roots either, and without those packages their types are invalid,
 // so the builder's errors would only say "invalid type". Each is positioned where go list puts it
-// (the import that needs the package) and reported once.
-func dependencyDiags(roots []*packages.Package) model.Diagnostics {
+// (the import that needs the package) and reported once. Imports of this generator's own previous
+// outputs are not inputs (parseFile): a first run in a module that does not require what they
+// import yet, or a stale output, must not stop the run that rewrites them.
+func (p *Program) dependencyDiags(dir string, roots []*packages.Package) model.Diagnostics {
 	var diags model.Diagnostics
 	rootSet := map[*packages.Package]bool{}
 	for _, r := range roots {
 		rootSet[r] = true
 	}
+	abs, _ := filepath.Abs(dir)
 	packages.Visit(roots, nil, func(pkg *packages.Package) {
 		if rootSet[pkg] {
 			return
@@ -487,7 +490,15 @@ func dependencyDiags(roots []*packages.Package) model.Diagnostics {
 			if e.Kind != packages.ListError || buildFailure(pkg, e) {
 				continue
 			}
-			diags = append(diags, packageError(e))
+			d := packageError(e)
+			file := d.Pos.Filename
+			if !filepath.IsAbs(file) {
+				file = filepath.Join(abs, file)
+			}
+			if p.read.isOwn(file) {
+				continue
+			}
+			diags = append(diags, d)
 		}
 	})
 	return diags
