@@ -316,7 +316,7 @@ func checkOutputPackages(u *model.Universe, opts model.Options) model.Diagnostic
 			continue
 		}
 		if t := loaded[in.Value]; t == nil || !t.ReadOnly {
-			diags.Add(in.Pos, in.Tag, "input package %s was not loaded", in.Value)
+			diags.Add(in.Pos, in.Written(), "input package %s was not loaded", in.Value)
 		}
 		for _, d := range validators.Tagged(p, opts) {
 			diags.Warn(d.Pos, "", "type %s carries validation tags, but gets no validators: its package is the output package of %s "+

@@ -6,6 +6,7 @@ package model
 import (
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // ImmutableRule is the rule +immutable publishes on its value (generated validators check it
@@ -34,6 +35,15 @@ type Origin struct {
 	// a list type or a list-map key only through K8s (GoFlag, GoString), as upstream reads no other
 	// dialect's tag.
 	K8s *Origin
+}
+
+// Written is the tag's name as it was written, without '+': "k8s:maxLength" for a tag of
+// Kubernetes' dialect, whose Tag is the canonical "maxLength"; diagnostics name a tag so.
+func (o Origin) Written() string {
+	if o.K8s != nil && o.K8s.Pos == o.Pos && !strings.HasPrefix(o.Tag, "k8s:") {
+		return "k8s:" + o.Tag
+	}
+	return o.Tag
 }
 
 // GoFlag is what generated Go reads of a flag (+required, +optional, +enum): in a package written

@@ -3,8 +3,6 @@ package tags
 import (
 	"go/types"
 	"strings"
-
-	"github.com/validation-gen/validation-gen/model"
 )
 
 // upstreamPresence refuses +k8s:required, +k8s:optional and +k8s:forbidden on a non-pointer
@@ -20,12 +18,4 @@ func upstreamPresence(c *Context) error {
 			strings.TrimPrefix(c.Def.Name, "k8s:"))
 	}
 	return nil
-}
-
-// writtenAs is a presence tag's name as it was written: +k8s:required or +required.
-func writtenAs(o model.Origin) string {
-	if o.K8s != nil && o.K8s.Pos == o.Pos && !strings.HasPrefix(o.Tag, "k8s:") {
-		return "k8s:" + o.Tag
-	}
-	return o.Tag
 }

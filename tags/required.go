@@ -23,7 +23,7 @@ func init() {
 					}
 					return nil
 				}
-				return c.Errorf("conflicts with +%s at line %d", writtenAs(o.Origin), o.Pos.Line)
+				return c.Errorf("conflicts with +%s at line %d", o.Written(), o.Pos.Line)
 			}
 			if c.V.Required != nil {
 				stableWins(&c.V.Required.Origin, c.Origin()) // +required and +k8s:beta=+k8s:required

@@ -281,20 +281,20 @@ func (b *builder) checkSchemeRegistry(pkg *types.Package, p *model.Package) {
 	i := strings.LastIndex(reg.Value, ".")
 	path, name := reg.Value[:i], reg.Value[i+1:]
 	if sp := b.prog.Package(path); sp == nil || sp.Types == nil {
-		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "package %s is not imported by %s (directly or through its imports), so the scheme type cannot be checked; "+
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Written(), "package %s is not imported by %s (directly or through its imports), so the scheme type cannot be checked; "+
 			"import it where localSchemeBuilder is declared", path, p.Path)
 	} else if _, ok := sp.Types.Scope().Lookup(name).(*types.TypeName); !ok {
-		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "package %s declares no type %s", path, name)
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Written(), "package %s declares no type %s", path, name)
 	}
 	v, ok := pkg.Scope().Lookup("localSchemeBuilder").(*types.Var)
 	if !ok {
-		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "the generated init registers RegisterValidations into the package's localSchemeBuilder, "+
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Written(), "the generated init registers RegisterValidations into the package's localSchemeBuilder, "+
 			"as upstream's validation-gen does, and %s declares none: declare var localSchemeBuilder (a scheme builder with a "+
 			"Register method), or write +k8s:validation-gen-scheme-registry=nil", p.Path)
 		return
 	}
 	if obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, pkg, "Register"); obj == nil {
-		p.SchemeRegistryProblems.Add(reg.Pos, reg.Tag, "localSchemeBuilder (%s) has no Register method, which the generated init calls", v.Type())
+		p.SchemeRegistryProblems.Add(reg.Pos, reg.Written(), "localSchemeBuilder (%s) has no Register method, which the generated init calls", v.Type())
 	}
 }
 
@@ -573,7 +573,7 @@ func (b *builder) rootKind(def *model.Definition, decl *declTags) {
 	if nn := decl.tt.NonNamespaced; nn != nil && cg && !rk.ClusterScoped {
 		// controller-gen reads scope from +kubebuilder:resource only (open-cluster-management
 		// patches its AppliedManifestWork CRD by hand for this).
-		b.diags.Warn(nn.Pos, nn.Tag, "controller-gen does not read client-gen's marker, and makes %s's CRD Namespaced; so does "+
+		b.diags.Warn(nn.Pos, nn.Written(), "controller-gen does not read client-gen's marker, and makes %s's CRD Namespaced; so does "+
 			"this generator: for a cluster-scoped kind, add +kubebuilder:resource:scope=Cluster", def.GoName)
 	}
 	if decl.tt.Plural != nil {
@@ -596,7 +596,7 @@ func (b *builder) rootOnly(tn *types.TypeName, def *model.Definition, d *declTag
 		misplaced = append(misplaced, d.tt.StorageVersion.Origin)
 	}
 	for _, o := range misplaced {
-		b.diags.Add(o.Pos, o.Tag, "%s is not a root kind (a struct that embeds metav1.TypeMeta and has metav1.ObjectMeta as "+
+		b.diags.Add(o.Pos, o.Written(), "%s is not a root kind (a struct that embeds metav1.TypeMeta and has metav1.ObjectMeta as "+
 			"metadata), so the tag has no effect; move it to the kind's type declaration", tn.Name())
 	}
 }

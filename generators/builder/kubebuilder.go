@@ -20,14 +20,14 @@ func (b *builder) kubebuilderNode(n *model.Node) {
 			format = n.Ref.Node.Format
 		}
 		if format != f.Name {
-			b.diags.Add(f.Pos, f.Tag, "not supported on Go type %s: its schema has format %q, and generated validators "+
+			b.diags.Add(f.Pos, f.Written(), "not supported on Go type %s: its schema has format %q, and generated validators "+
 				"cannot check another format on its Go value; use a +kubebuilder:validation:XValidation rule", typeString(n.GoType), format)
 		}
 	}
 	if lists := n.V.Schema.Enums; len(lists) > 0 {
 		vals := model.EnumIntersection(lists)
 		if len(vals) == 0 {
-			b.diags.Add(lists[0].Pos, lists[0].Tag, "no value is allowed by every enum of this value's declarations")
+			b.diags.Add(lists[0].Pos, lists[0].Written(), "no value is allowed by every enum of this value's declarations")
 		}
 		n.Enum = nil
 		for _, v := range vals {

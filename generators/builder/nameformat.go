@@ -10,7 +10,7 @@ import (
 func (b *builder) nameFormatRules(holder *model.Definition, prop *model.Property) {
 	nf := prop.Node.V.NameFormat
 	if holder == nil {
-		b.diags.Add(nf.Pos, nf.Tag, "the ObjectMeta field must belong to a named struct")
+		b.diags.Add(nf.Pos, nf.Written(), "the ObjectMeta field must belong to a named struct")
 		return
 	}
 	f, _ := formats.Lookup(nf.Name)

@@ -187,7 +187,7 @@ func (b *builder) patchTags(tag reflect.StructTag, oag *model.OpenAPIGenTags) {
 // not say it.
 func (b *builder) openAPIGenPackage(p *model.Package) {
 	if o := p.OpenAPIGenOutsideDocGo; o != nil && p.OpenAPIGen == nil && p.Input {
-		b.diags.Warn(o.Pos, o.Tag, "openapi-gen reads package tags from doc.go only, so it writes no definitions for %s; "+
+		b.diags.Warn(o.Pos, o.Written(), "openapi-gen reads package tags from doc.go only, so it writes no definitions for %s; "+
 			"neither does validation-gen: move the tag into doc.go (or run with --openapi-all-types)", p.Path)
 	}
 }

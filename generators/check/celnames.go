@@ -15,7 +15,7 @@ func (c *checker) unnamable(d *model.Definition) {
 		byName[p.Name] = p
 	}
 	warn := func(o model.Origin, name string) {
-		c.diags.Warn(o.Pos, o.Tag, "not published in the schema: a CEL rule cannot name the JSON property %q (the API server "+
+		c.diags.Warn(o.Pos, o.Written(), "not published in the schema: a CEL rule cannot name the JSON property %q (the API server "+
 			"escapes only letters, digits, '_', '-', '.' and '/', and no name that starts with a digit); the Go validators "+
 			"check it, a CRD or a client reading the OpenAPI does not: rename the property to publish it", name)
 	}

@@ -84,15 +84,15 @@ func (c *checker) node(n *model.Node) {
 	c.sizes(v.MinItems, v.MaxItems)
 	c.sizes(v.MinProperties, v.MaxProperties)
 	if v.ExclusiveMinimum != nil && len(v.Minimum) == 0 {
-		c.diags.Add(v.ExclusiveMinimum.Pos, v.ExclusiveMinimum.Tag, "there is no +minimum to make exclusive; add +minimum=N")
+		c.diags.Add(v.ExclusiveMinimum.Pos, v.ExclusiveMinimum.Written(), "there is no +minimum to make exclusive; add +minimum=N")
 	}
 	if v.ExclusiveMaximum != nil && len(v.Maximum) == 0 {
-		c.diags.Add(v.ExclusiveMaximum.Pos, v.ExclusiveMaximum.Tag, "there is no +maximum to make exclusive; add +maximum=N")
+		c.diags.Add(v.ExclusiveMaximum.Pos, v.ExclusiveMaximum.Written(), "there is no +maximum to make exclusive; add +maximum=N")
 	}
 	if v.Format != nil {
 		f, _ := formats.Lookup(v.Format.Name)
 		if !f.KnownTo(c.opts.Compat) && !c.opts.FormatFallback {
-			c.diags.Add(v.Format.Pos, v.Format.Tag, "format %s is not enforced by API servers at compatibility version %s; "+
+			c.diags.Add(v.Format.Pos, v.Format.Written(), "format %s is not enforced by API servers at compatibility version %s; "+
 				"enable --format-fallback to publish an equivalent pattern or rule", f.Name, c.opts.Compat)
 		}
 	}
@@ -106,7 +106,7 @@ func (c *checker) node(n *model.Node) {
 			os = append(os, v.Pattern.Origin)
 		}
 		for _, o := range os {
-			c.diags.Add(o.Pos, o.Tag, "not supported on Go type %s: generated validators read the string form of an "+
+			c.diags.Add(o.Pos, o.Written(), "not supported on Go type %s: generated validators read the string form of an "+
 				"intstr.IntOrString only; use a +kubebuilder:validation:XValidation rule", types.TypeString(n.ValueType(), shortPkg))
 		}
 	}
@@ -157,10 +157,10 @@ func (c *checker) sizes(mins, maxs []model.Int) {
 // the other one with its position.
 func (c *checker) contradiction(lo model.Origin, loText string, hi model.Origin, hiText string) {
 	if model.Before(hi.Pos, lo.Pos) {
-		c.diags.Add(lo.Pos, lo.Tag, "+%s=%s is greater than +%s=%s at %s; no value can satisfy both", lo.Tag, loText, hi.Tag, hiText, model.ShortPos(hi.Pos))
+		c.diags.Add(lo.Pos, lo.Written(), "+%s=%s is greater than +%s=%s at %s; no value can satisfy both", lo.Written(), loText, hi.Written(), hiText, model.ShortPos(hi.Pos))
 		return
 	}
-	c.diags.Add(hi.Pos, hi.Tag, "+%s=%s is less than +%s=%s at %s; no value can satisfy both", hi.Tag, hiText, lo.Tag, loText, model.ShortPos(lo.Pos))
+	c.diags.Add(hi.Pos, hi.Written(), "+%s=%s is less than +%s=%s at %s; no value can satisfy both", hi.Written(), hiText, lo.Written(), loText, model.ShortPos(lo.Pos))
 }
 
 // emptyRange reports equal bounds of which one is exclusive, at the later of the two tags.
@@ -169,13 +169,13 @@ func (c *checker) emptyRange(lo model.Origin, loText string, hi model.Origin, hi
 	if model.Before(hi.Pos, lo.Pos) {
 		at, other, atText, otherText = lo, hi, loText, hiText
 	}
-	c.diags.Add(at.Pos, at.Tag, "+%s=%s and +%s=%s at %s leave no value between them", at.Tag, atText, other.Tag, otherText, model.ShortPos(other.Pos))
+	c.diags.Add(at.Pos, at.Written(), "+%s=%s and +%s=%s at %s leave no value between them", at.Written(), atText, other.Written(), otherText, model.ShortPos(other.Pos))
 }
 
 // lists checks +listType and +listMapKey against the item type.
 func (c *checker) lists(n *model.Node) {
 	if len(n.V.UniqueKeys) > 0 && (n.V.Unique == nil || n.V.Unique.Value != "map") {
-		c.diags.Add(n.V.UniqueKeys[0].Pos, n.V.UniqueKeys[0].Tag, "needs +k8s:unique=map")
+		c.diags.Add(n.V.UniqueKeys[0].Pos, n.V.UniqueKeys[0].Written(), "needs +k8s:unique=map")
 	}
 	n = model.UniqueView(n) // +k8s:unique: checked as the set or list map it makes
 	v := &n.V
@@ -216,7 +216,7 @@ func (c *checker) lists(n *model.Node) {
 	if v.ListType == nil {
 		if len(v.ListMapKeys) > 0 {
 			k := v.ListMapKeys[0]
-			c.diags.Add(k.Pos, k.Tag, "needs +listType=map")
+			c.diags.Add(k.Pos, k.Written(), "needs +listType=map")
 		}
 		return
 	}
@@ -230,7 +230,7 @@ func (c *checker) lists(n *model.Node) {
 		// validate.PtrSliceNoNils reports it). A fixed-size array is not a list whose items come
 		// and go.
 		if _, ok := n.ValueType().Underlying().(*types.Array); ok {
-			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "+listType=%s is not supported on a fixed-size array (Go type %s); use a slice",
+			c.diags.Add(v.ListType.Pos, v.ListType.Written(), "+listType=%s is not supported on a fixed-size array (Go type %s); use a slice",
 				v.ListType.Value, types.TypeString(n.ValueType(), shortPkg))
 			return
 		}
@@ -242,10 +242,10 @@ func (c *checker) lists(n *model.Node) {
 			if c.upstream {
 				break // upstream's semantics: items compared by value, deeply
 			}
-			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "set items must be scalars (strings, numbers, booleans), not %s", item.Kind)
+			c.diags.Add(v.ListType.Pos, v.ListType.Written(), "set items must be scalars (strings, numbers, booleans), not %s", item.Kind)
 		}
 		if len(v.ListMapKeys) > 0 {
-			c.diags.Add(v.ListMapKeys[0].Pos, v.ListMapKeys[0].Tag, "needs +listType=map, not set")
+			c.diags.Add(v.ListMapKeys[0].Pos, v.ListMapKeys[0].Written(), "needs +listType=map, not set")
 		}
 	case "map":
 		props := item.Properties
@@ -253,11 +253,11 @@ func (c *checker) lists(n *model.Node) {
 			props = item.Ref.Node.Properties
 		}
 		if item.Kind != model.KindObject {
-			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "map items must be structs, not %s", item.Kind)
+			c.diags.Add(v.ListType.Pos, v.ListType.Written(), "map items must be structs, not %s", item.Kind)
 			return
 		}
 		if len(v.ListMapKeys) == 0 && !paired {
-			c.diags.Add(v.ListType.Pos, v.ListType.Tag, "needs at least one +listMapKey")
+			c.diags.Add(v.ListType.Pos, v.ListType.Written(), "needs at least one +%s", strings.TrimSuffix(v.ListType.Written(), "listType")+"listMapKey")
 		}
 		for _, k := range v.ListMapKeys {
 			var found *model.Property
@@ -272,29 +272,29 @@ func (c *checker) lists(n *model.Node) {
 				for _, p := range props {
 					names = append(names, p.Name)
 				}
-				c.diags.Add(k.Pos, k.Tag, "item has no field %q; list-map keys are JSON field names of the item (%s)", k.Value, strings.Join(names, ", "))
+				c.diags.Add(k.Pos, k.Written(), "item has no field %q; list-map keys are JSON field names of the item (%s)", k.Value, strings.Join(names, ", "))
 			case len(found.Via) > 0:
-				c.diags.Add(k.Pos, k.Tag, "key field %q is promoted through an embedded pointer (%s), which may be nil; "+
+				c.diags.Add(k.Pos, k.Written(), "key field %q is promoted through an embedded pointer (%s), which may be nil; "+
 					"list-map keys must always be there", k.Value, found.Via[0])
 			default:
 				switch found.Node.Kind {
 				case model.KindString, model.KindInteger, model.KindNumber, model.KindBoolean:
 				default:
-					c.diags.Add(k.Pos, k.Tag, "key field %q is %s; map keys must be scalars", k.Value, found.Node.Kind)
+					c.diags.Add(k.Pos, k.Written(), "key field %q is %s; map keys must be scalars", k.Value, found.Node.Kind)
 					continue
 				}
 				// An optional key without a default is an error in CRDs, which the API server refuses
 				// (listMapKeysRequired, which supersedes this warning there); built-in APIs accept it,
 				// Kubernetes' own among them, but server-side apply cannot merge items that omit it.
 				if !found.Required && model.Effective(found.Node).V.Default == nil && found.Node.V.Default == nil {
-					c.diags.Warn(k.Pos, k.Tag, "key field %q is optional and has no default: server-side apply cannot merge "+
+					c.diags.Warn(k.Pos, k.Written(), "key field %q is optional and has no default: server-side apply cannot merge "+
 						"items that omit it; make it required or give it a default", k.Value)
 				}
 			}
 		}
 	default:
 		if len(v.ListMapKeys) > 0 {
-			c.diags.Add(v.ListMapKeys[0].Pos, v.ListMapKeys[0].Tag, "needs +listType=map")
+			c.diags.Add(v.ListMapKeys[0].Pos, v.ListMapKeys[0].Written(), "needs +listType=map")
 		}
 	}
 }

@@ -79,11 +79,11 @@ func Defaults(u *model.Universe, opts model.Options, found model.Diagnostics) mo
 				// controller-gen accepts it, and no CRD carries it: a type of an API group's
 				// package that none of its kinds reaches (Envoy Gateway's configuration file type,
 				// which has no ObjectMeta). Only the OpenAPI document publishes it.
-				diags.Warn(def.Pos, def.Tag, "the default does not pass its own field's validation: %s; no CRD carries "+
+				diags.Warn(def.Pos, def.Written(), "the default does not pass its own field's validation: %s; no CRD carries "+
 					"it, so it is only published in the OpenAPI document, as written", detail)
 				continue
 			}
-			diags.Add(def.Pos, def.Tag, "the default does not pass its own field's validation: %s", detail)
+			diags.Add(def.Pos, def.Written(), "the default does not pass its own field's validation: %s", detail)
 		}
 	}
 	return diags

@@ -25,7 +25,7 @@ func (c *checker) structTags(fields []tagged, props []*model.Property) {
 				continue
 			}
 			if prev, dup := discriminators[u.Union]; dup {
-				c.diags.Add(u.Pos, u.Tag, "union %q already has a discriminator (line %d)", u.Union, prev.Pos.Line)
+				c.diags.Add(u.Pos, u.Written(), "union %q already has a discriminator (line %d)", u.Union, prev.Pos.Line)
 				continue
 			}
 			discriminators[u.Union] = u.Origin
@@ -39,14 +39,14 @@ func (c *checker) structTags(fields []tagged, props []*model.Property) {
 			}
 			switch {
 			case sib == nil && c.promoted[d.Field]:
-				c.diags.Add(d.Pos, d.Tag, "the struct has no field with JSON name %q (in a package written for Kubernetes' validation-gen, "+
+				c.diags.Add(d.Pos, d.Written(), "the struct has no field with JSON name %q (in a package written for Kubernetes' validation-gen, "+
 					"a field promoted through an embedded struct is that struct's, as upstream reads it)", d.Field)
 			case sib == nil:
-				c.diags.Add(d.Pos, d.Tag, "the struct has no field with JSON name %q", d.Field)
+				c.diags.Add(d.Pos, d.Written(), "the struct has no field with JSON name %q", d.Field)
 			case sib.Name == f.name:
-				c.diags.Add(d.Pos, d.Tag, "a field cannot depend on itself (%q)", d.Field)
+				c.diags.Add(d.Pos, d.Written(), "a field cannot depend on itself (%q)", d.Field)
 			case !presenceType(sib.Node.GoType):
-				c.diags.Add(d.Pos, d.Tag, "field %q (Go type %s) is always set: it must be a pointer, a list, a map or a scalar",
+				c.diags.Add(d.Pos, d.Written(), "field %q (Go type %s) is always set: it must be a pointer, a list, a map or a scalar",
 					d.Field, types.TypeString(sib.Node.GoType, shortPkg))
 			}
 		}
@@ -73,7 +73,7 @@ func (c *checker) modes(fields []tagged, props []*model.Property) {
 			continue
 		}
 		if prev, dup := discriminators[d.Modality]; dup {
-			c.diags.Add(d.Pos, d.Tag, "modality %q already has a discriminator (line %d)", d.Modality, prev.Pos.Line)
+			c.diags.Add(d.Pos, d.Written(), "modality %q already has a discriminator (line %d)", d.Modality, prev.Pos.Line)
 			continue
 		}
 		discriminators[d.Modality] = d
@@ -86,11 +86,11 @@ func (c *checker) modes(fields []tagged, props []*model.Property) {
 	for _, f := range fields {
 		for _, m := range f.v.IfModes {
 			if _, ok := discriminators[m.Modality]; !ok {
-				c.diags.Add(m.Pos, m.Tag, "the struct has no +k8s:modeDiscriminator for modality %q", m.Modality)
+				c.diags.Add(m.Pos, m.Written(), "the struct has no +k8s:modeDiscriminator for modality %q", m.Modality)
 				continue
 			}
 			if isBool[m.Modality] && m.Mode != "true" && m.Mode != "false" {
-				c.diags.Add(m.Pos, m.Tag, "the discriminator of modality %q is a bool: the mode must be \"true\" or \"false\", not %q", m.Modality, m.Mode)
+				c.diags.Add(m.Pos, m.Written(), "the discriminator of modality %q is a bool: the mode must be \"true\" or \"false\", not %q", m.Modality, m.Mode)
 			}
 		}
 	}

@@ -118,7 +118,7 @@ func (e *Emitter) listMapKeysRequired(n *model.Node) {
 	for _, k := range v.ListMapKeys {
 		for _, p := range props {
 			if p.Name == k.Value && !p.Required && p.Node.V.Default == nil {
-				e.diags.Add(k.Pos, k.Tag, "key field %q is optional; map keys must be required (or have a +default)", k.Value)
+				e.diags.Add(k.Pos, k.Written(), "key field %q is optional; map keys must be required (or have a +default)", k.Value)
 			}
 		}
 	}
