@@ -50,11 +50,11 @@ func CELExcept(u *model.Universe, opts model.Options, found model.Diagnostics) m
 }
 
 func celExcept(u *model.Universe, opts model.Options, found model.Diagnostics, costs Costs) model.Diagnostics {
-	c := &celChecker{opts: opts, seen: map[string]bool{}, dirty: dirty(u, found), overLimit: map[token.Position]bool{}, costs: costs,
+	c := &celChecker{opts: opts, seen: map[string]bool{}, taints: taints(u, found), overLimit: map[token.Position]bool{}, costs: costs,
 		warned: map[token.Position]bool{}}
 	inCRD := crdReach(u)
 	for _, d := range u.Checked() {
-		if !d.Input || c.dirty[d] {
+		if !d.Input || c.taints[d] != nil && c.taints[d].whole {
 			continue
 		}
 		root := d.Root != nil
@@ -67,7 +67,7 @@ func celExcept(u *model.Universe, opts model.Options, found model.Diagnostics, c
 		// A type of a served version that is not a kind may still be embedded in a CRD: its rules'
 		// cost on the type alone is a lower bound for any CRD embedding it, so the per-rule limit
 		// applies to it too.
-		c.walk(d.Node, walkCtx{path: d.GoName, card: &one, bounded: 1, stack: []*model.Definition{d}, resourceRoot: root, kind: k,
+		c.walk(d.Node, walkCtx{path: d.GoName, card: &one, bounded: 1, stack: []*model.Definition{d}, resourceRoot: root, kind: k, taint: c.taints[d],
 			perRule: served, noCRD: d.Package.ControllerGen && d.Package.GroupName != "" && !inCRD[d]})
 		// A kind over the limit only because of rules over the per-rule limit, reported on their
 		// own, gets no second diagnostic: bringing those rules under their limit brings it under.
@@ -87,11 +87,11 @@ type celChecker struct {
 	// overLimit holds the rules already reported over the per-rule cost limit; warned, those
 	// reported as warnings for a type no CRD carries.
 	overLimit, warned map[token.Position]bool
-	// dirty holds the definitions with diagnostics of their own: not checked.
-	dirty map[*model.Definition]bool
-	opts  model.Options
-	diags model.Diagnostics
-	seen  map[string]bool
+	// taints holds what the errors found before this check leave unchecked of each definition.
+	taints map[*model.Definition]*taint
+	opts   model.Options
+	diags  model.Diagnostics
+	seen   map[string]bool
 	// costs, when set, records each compiled rule's estimated cost (CELCosts).
 	costs Costs
 }
@@ -130,6 +130,9 @@ type walkCtx struct {
 	// carries (crdReach): the API server never sees its rules, so a cost over the limit is a warning.
 	noCRD         bool
 	metadataLevel bool // directly under a resource root: metadata is special there
+	// taint is set on the node of a definition with errors of its own: its own rules and its
+	// tainted properties are not checked.
+	taint *taint
 }
 
 type unboundedAt struct {
@@ -150,7 +153,7 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 	eff := n
 	if n.Ref != nil {
 		def := n.Ref
-		if c.dirty[def] {
+		if t := c.taints[def]; t != nil && t.whole {
 			return
 		}
 		if def.GoPackage == model.MetaV1Path && def.GoName == "ObjectMeta" {
@@ -170,7 +173,22 @@ func (c *celChecker) walk(n *model.Node, ctx walkCtx) {
 			}
 		}
 		ctx.stack = append(append([]*model.Definition(nil), ctx.stack...), def)
+		ctx.taint = c.taints[def]
 		eff = model.Effective(n)
+	}
+	t := ctx.taint
+	ctx.taint = nil // the children's contexts
+	if t != nil {
+		// A definition with an error in one of its fields: the rules of the type see that field,
+		// the others are checked as usual, so that one run reports them with the error.
+		for _, p := range eff.Properties {
+			if !t.props[p] {
+				child := ctx
+				child.path = ctx.path + "." + p.Name
+				c.walk(p.Node, child)
+			}
+		}
+		return
 	}
 	// Rules come from +validationRule (and the sugar that writes rules), from format fallbacks
 	// and from the +k8s: checks the schema publishes (schema.Emitter.Validations); shaping the

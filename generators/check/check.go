@@ -6,6 +6,7 @@
 package check
 
 import (
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -300,6 +301,58 @@ func (c *checker) lists(n *model.Node) {
 }
 
 func shortPkg(p *types.Package) string { return p.Name() }
+
+// taint is what the errors found so far leave unchecked of a definition: all of it, or the
+// properties whose declarations hold one (a tag of theirs may not have applied) together with
+// the definition's own rules, which see those properties.
+type taint struct {
+	whole bool
+	props map[*model.Property]bool
+}
+
+// taints returns the taint of every definition whose declaration holds one of the errors found
+// so far. An error is a property's when it lies between the previous field of the struct and that
+// property's own line; in a struct with inline-embedded fields, whose properties are declared
+// elsewhere, and before the struct's first line, it is the whole definition's.
+func taints(u *model.Universe, found model.Diagnostics) map[*model.Definition]*taint {
+	out := map[*model.Definition]*taint{}
+	for _, d := range u.Definitions {
+		for _, f := range found {
+			if f.Warning || !d.Declares(f.Pos) {
+				continue
+			}
+			t := out[d]
+			if t == nil {
+				t = &taint{props: map[*model.Property]bool{}}
+				out[d] = t
+			}
+			if p := declaringProperty(d, f.Pos); p != nil {
+				t.props[p] = true
+			} else {
+				t.whole = true
+			}
+		}
+	}
+	return out
+}
+
+// declaringProperty returns the property of d whose declaration, tags included, holds pos; nil
+// when pos is the type's or not known to be a single property's.
+func declaringProperty(d *model.Definition, pos token.Position) *model.Property {
+	if d.Node == nil || d.Node.Kind != model.KindObject || d.Node.Ref != nil || pos.Line <= d.Pos.Line {
+		return nil
+	}
+	var best *model.Property
+	for _, p := range d.Node.Properties {
+		if !d.Declares(p.Pos) {
+			return nil // an inline-embedded struct's property: its field is not known here
+		}
+		if p.Pos.Line >= pos.Line && (best == nil || p.Pos.Line < best.Pos.Line) {
+			best = p
+		}
+	}
+	return best
+}
 
 // dirty returns the definitions whose declarations hold one of the errors found so far: their
 // model may be incomplete, so later checks leave them out. Warnings leave the model whole.

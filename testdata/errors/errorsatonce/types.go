@@ -19,3 +19,15 @@ type Clean struct {
 type Other struct {
 	Name string `json:"name"`
 }
+
+// Mixed has a tag error in one field: the rules of its other fields are compiled and their errors
+// reported in the same run; its own rule, which sees the broken field, is not.
+// +validationRule="self.name.nosuch == 1"
+type Mixed struct {
+	// +maxLength=abc
+	Name string `json:"name"`
+	// +validationRule="self.foo > 1"
+	Level int32 `json:"level"`
+	// +validationRule="self.bar > 1"
+	Other int32 `json:"other"` // +minimum=x (a tag error on the field's line: its rule is left out)
+}
