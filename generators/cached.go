@@ -28,13 +28,17 @@ import (
 // runs to find, so that N directives cost about one load instead of N. Each sibling's result is
 // the one its own run would compute; a sibling that a joint load cannot serve (a package it knows
 // has errors) is left to its own run.
-func RunCached(cfg Config, c *cache.Cache, siblings func() []Config) (*Outputs, model.Diagnostics, error) {
+//
+// The key is the run's first key when the cache was used (nil otherwise): after a hit or a
+// store, cache.Remember records the command line for the command's fast path.
+func RunCached(cfg Config, c *cache.Cache, siblings func() []Config) (*Outputs, model.Diagnostics, *cache.Key, error) {
 	if c == nil {
-		return Run(cfg)
+		out, diags, err := Run(cfg)
+		return out, diags, nil, err
 	}
 	dir, err := prepare(cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	// The lookup allocates a few megabytes at most (a manifest, a result's outputs) and a hit ends
 	// the process soon after: collecting garbage meanwhile is time a hit does not need.
@@ -43,12 +47,14 @@ func RunCached(cfg Config, c *cache.Cache, siblings func() []Config) (*Outputs, 
 	if err != nil {
 		debug.SetGCPercent(gc)
 		klog.V(1).Infof("result cache: not used: %v", err)
-		return Run(cfg)
+		out, diags, err := Run(cfg)
+		return out, diags, nil, err
 	}
 	if e, ok := c.Get(k); ok {
 		klog.V(1).Infof("result cache: hit")
 		defer debug.SetGCPercent(gc)
-		return restore(e)
+		out, diags, err := restore(e)
+		return out, diags, k, err
 	}
 	debug.SetGCPercent(gc)
 	runs := []cachedRun{{cfg, dir, k}}
@@ -71,10 +77,11 @@ func RunCached(cfg Config, c *cache.Cache, siblings func() []Config) (*Outputs, 
 	}
 	if len(runs) > 1 {
 		if out, diags, err, ok := runJoint(c, runs); ok {
-			return out, diags, err
+			return out, diags, k, err
 		}
 	}
-	return runStored(c, runs[0])
+	out, diags, err := runStored(c, runs[0])
+	return out, diags, k, err
 }
 
 // cachedRun is one run of RunCached: its configuration, directory and first key.

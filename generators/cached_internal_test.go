@@ -132,7 +132,7 @@ func TestRunCachedReproducesRun(t *testing.T) {
 				if _, hit := c.Get(k); hit != (round == 1) {
 					t.Fatalf("round %d: hit = %v", round, hit)
 				}
-				out, diags, err := RunCached(cfg, c, nil)
+				out, diags, _, err := RunCached(cfg, c, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

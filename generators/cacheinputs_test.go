@@ -24,13 +24,18 @@ var readers = map[string][]string{
 // a run, and how the result cache (generators/cache) knows what they read: a file read during a run
 // that the cache does not know would make a cached result stale when that file changes.
 var inputsOutsideTheLoader = map[string]string{
-	"generators/loader":   "the packages' sources and export data: the cache's manifest (loader.Program.SourceDigest, Packages)",
-	"generators/output":   "the outputs on disk, when writing or verifying: after the cache, never an input of a result",
-	"generators/cache":    "the cache itself, and the files it keys results by",
-	"cmd/validation-gen":  "the header file (Config.Header, in the key), the cache's and the profiler's settings",
-	"internal/gogenerate": "go:generate directives, to know go generate's other runs: never an input of a result",
-	"review/lint":         "exceptions files: generators.otherInputs lists them for the cache",
-	"manifest":            "validate's manifests, CRDs and OpenAPI documents: a command of its own, never part of a generation run",
+	"generators/loader": "the packages' sources and export data: the cache's manifest (loader.Program.SourceDigest, Packages)",
+	"generators/output": "the outputs on disk, when writing or verifying: after the cache, never an input of a result",
+	"generators/cache":  "the cache itself, and the files it keys results by",
+	"generators/cache/lookup": "the cache itself, go env and the files it keys results by (flect's, the manifest's): " +
+		"the half of generators/cache that a hit needs",
+	"internal/gohead": "the headers of a module's Go files, for the loader's search for output packages: the manifest's " +
+		"outputs digests (and lookup.HeaderDigest) cover them",
+	"cmd/validation-gen/internal/fastpath": "the cache's and the profiler's settings, to answer a hit before the pipeline starts",
+	"cmd/validation-gen":                   "the header file (Config.Header, in the key), the cache's and the profiler's settings",
+	"internal/gogenerate":                  "go:generate directives, to know go generate's other runs: never an input of a result",
+	"review/lint":                          "exceptions files: generators.otherInputs lists them for the cache",
+	"manifest":                             "validate's manifests, CRDs and OpenAPI documents: a command of its own, never part of a generation run",
 }
 
 // TestFileReadsKnownToCache finds every call that reads the file system or the environment in the

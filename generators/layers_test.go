@@ -17,15 +17,18 @@ var stages = []struct {
 	imports []string
 }{
 	{"generators/output", nil},
-	{"generators/loader", []string{"generators/output", "model", "tags"}},
+	{"generators/loader", []string{"generators/output", "model", "tags", "internal/gohead"}},
 	{"generators/builder", []string{"generators/loader", "model", "tags", "formats"}},
 	{"generators/schema", []string{"model", "formats"}},
 	{"generators/check", []string{"generators/schema", "model", "formats", "celenv"}},
 	{"generators/nativecel", []string{"model", "celenv"}},
 	{"generators/openapi", []string{"generators/output", "generators/schema", "model", "formats", "celenv"}},
 	{"generators/validators", []string{"generators/output", "generators/schema", "generators/nativecel", "model", "formats", "celenv"}},
-	// Not a stage: the result cache beside the pipeline, keyed by what the loader read.
-	{"generators/cache", []string{"generators/loader", "generators/output", "model"}},
+	// Not a stage: the result cache beside the pipeline, keyed by what the loader read, and its
+	// lookup, which the command's fast path runs before the pipeline is initialised (standard
+	// library only, besides these: cmd/validation-gen's TestFastPathDependencies).
+	{"generators/cache", []string{"generators/cache/lookup", "generators/loader", "generators/output", "model"}},
+	{"generators/cache/lookup", []string{"generators/output", "internal/gohead"}},
 }
 
 const module = "github.com/validation-gen/validation-gen/"

@@ -128,7 +128,7 @@ func prepare(cfg Config) (string, error) {
 		return "", err
 	}
 	for _, f := range []struct{ flag, name string }{{"openapi-output-file", cfg.OpenAPIOutputFile}, {"output-file", cfg.OutputFile}} {
-		if err := output.CheckFileName(f.flag, f.name); err != nil {
+		if err := checkFileName(f.flag, f.name); err != nil {
 			return "", err
 		}
 	}

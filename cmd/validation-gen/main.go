@@ -15,8 +15,11 @@ import (
 	"k8s.io/apimachinery/pkg/util/version"
 
 	"github.com/validation-gen/validation-gen/celenv"
+	"github.com/validation-gen/validation-gen/cmd/validation-gen/internal/fastpath"
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/cache/lookup"
 	"github.com/validation-gen/validation-gen/generators/openapi"
+	"github.com/validation-gen/validation-gen/generators/output"
 	"github.com/validation-gen/validation-gen/tags"
 )
 
@@ -174,11 +177,7 @@ func config(flags *flagSet, o *options, cv *version.Version, dir string) (genera
 		return cfg, fmt.Errorf("--crd-options: %v", err)
 	}
 	if o.headerFile != "" {
-		header := o.headerFile
-		if !filepath.IsAbs(header) {
-			header = filepath.Join(dir, header)
-		}
-		if cfg.Header, err = os.ReadFile(header); err != nil {
+		if cfg.Header, err = os.ReadFile(abs(dir, o.headerFile)); err != nil {
 			if pe, ok := err.(*fs.PathError); ok {
 				pe.Path = o.headerFile // as the flag gives it
 			}
@@ -189,6 +188,7 @@ func config(flags *flagSet, o *options, cv *version.Version, dir string) (genera
 }
 
 func run(args []string) int {
+	output.Logf = func(format string, args ...any) { klog.V(1).Infof(format, args...) }
 	if len(args) > 0 {
 		if c, ok := commands[args[0]]; ok {
 			return c.run(args[1:])
@@ -232,39 +232,45 @@ func run(args []string) int {
 	if o.celReport {
 		cfg.CELReport = os.Stdout
 	}
-	out, diags, err := generators.RunCached(cfg, openCache(), func() []generators.Config { return siblings(wd) })
+	c := openCache()
+	out, diags, key, err := generators.RunCached(cfg, c, func() []generators.Config { return siblings(wd) })
 	if err != nil {
 		fmt.Fprint(os.Stderr, diags.Error(wd))
 		fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
 		return 1
 	}
-	fmt.Fprint(os.Stderr, diags.Error(wd)) // warnings, and the errors that stopped the run
+	stderr := diags.Error(wd) // warnings, and the errors that stopped the run
 	if out == nil {
 		msg := fmt.Sprintf("%d error(s)", len(diags.Errors().Sorted()))
 		if w := len(diags.Warnings().Sorted()); w > 0 {
 			msg += fmt.Sprintf(" and %d warning(s)", w)
 		}
-		fmt.Fprintf(os.Stderr, "validation-gen: %s; nothing was written\n", msg)
+		stderr += fmt.Sprintf("validation-gen: %s; nothing was written\n", msg)
+	}
+	fmt.Fprint(os.Stderr, stderr)
+	if key != nil {
+		// For the next run of this command line: answered before the pipeline starts (fastpath).
+		files := map[string]string{}
+		if o.headerFile != "" {
+			files[abs(wd, o.headerFile)] = lookup.Digest(cfg.Header)
+		}
+		if err := c.Remember(key, wd, args, files, stderr, out == nil, o.verify); err != nil {
+			klog.V(1).Infof("result cache: command line not recorded: %v", err)
+		}
+	}
+	if out == nil {
 		return 1
 	}
 	if o.celReport {
 		return 0
 	}
-	if o.verify {
-		ok, err := out.Verify(os.Stdout)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
-			return 1
-		}
-		if !ok {
-			fmt.Fprintln(os.Stderr, "validation-gen: generated files are stale; run without --verify to update them")
-			return 1
-		}
-		return 0
+	return fastpath.Finish(out, o.verify)
+}
+
+// abs returns path, relative to dir unless it is absolute.
+func abs(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
 	}
-	if err := out.Write(); err != nil {
-		fmt.Fprintf(os.Stderr, "validation-gen: %v\n", err)
-		return 1
-	}
-	return 0
+	return filepath.Join(dir, path)
 }

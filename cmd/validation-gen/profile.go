@@ -7,12 +7,14 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
+
+	"github.com/validation-gen/validation-gen/cmd/validation-gen/internal/fastpath"
 )
 
 // profileEnv names a directory that a run writes its profiles into, for work on the generator's
 // own speed: cpu.pprof and mem.pprof (go tool pprof) and trace.out (go tool trace). It is an
 // environment variable, not a flag, because it is not for users.
-const profileEnv = "VALIDATION_GEN_PROFILE_DIR"
+const profileEnv = fastpath.ProfileEnv
 
 // startProfiles starts the CPU profile and the trace when profileEnv is set, and returns what stops
 // them and writes the heap profile (allocations over the whole run).

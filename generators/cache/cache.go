@@ -6,8 +6,9 @@
 //
 // A run is looked up in two steps, as the go command's test cache and ccache's direct mode do.
 // The first key is known before loading: the generator's own build (its Go build ID), the run's
-// configuration (flags, header, working directory) and the go command's environment (go env:
-// toolchain, GOFLAGS, GOOS, ...). It names a manifest, written by the previous run with that
+// configuration (flags, header, working directory), the go command's environment (go env:
+// toolchain, GOFLAGS, GOOS, ...) and the custom plurals gobuffalo/flect read when the process
+// started (inflections.json, acronyms.json: lookup.FlectFiles). It names a manifest, written by the previous run with that
 // key, which lists the files and directories that run depended on: the input packages and every
 // local package they import (their directories: the Go files and the other files the go command
 // builds with), the go.mod, go.sum, go.work and vendor/modules.txt files of local modules, and
@@ -19,6 +20,12 @@
 // (go env). Any change of a listed file, a file added to or removed from a listed directory, a
 // new package under a ... pattern, another flag, header, toolchain or generator build misses.
 //
+// A run that the cache served or stored also records its command line (Remember: the build,
+// the working directory and the arguments name a lookup.Call, which holds the first key, the
+// result, the go env digest and what the run printed), so that the same command line run again is
+// answered before the command initialises its pipeline (lookup.Recall, from
+// cmd/validation-gen/internal/fastpath) after the same checks as Get's.
+//
 // This generator's own previous outputs are not inputs (the loader reads only their package
 // clause), so writing them does not invalidate the result that made them.
 //
@@ -29,13 +36,13 @@ package cache
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -45,15 +52,13 @@ import (
 
 	"k8s.io/klog/v2"
 
+	"github.com/validation-gen/validation-gen/generators/cache/lookup"
 	"github.com/validation-gen/validation-gen/generators/output"
 	"github.com/validation-gen/validation-gen/model"
 )
 
 // EnvVar names the cache directory, or turns the cache off ("off").
-const EnvVar = "VALIDATION_GEN_CACHE"
-
-// format changes whenever what the cache stores or how keys are made changes.
-const format = "validation-gen result cache 2\n"
+const EnvVar = lookup.EnvVar
 
 const (
 	// MaxBytes bounds the cache's size: beyond it, the least recently used entries are removed.
@@ -62,8 +67,6 @@ const (
 	maxAge = 7 * 24 * time.Hour
 	// trimEvery is how often a run that stores something trims the cache.
 	trimEvery = time.Hour
-	// touchAfter is how stale a used entry's time may be before a hit refreshes it.
-	touchAfter = time.Hour
 )
 
 // Cache is a result cache in one directory.
@@ -72,26 +75,16 @@ type Cache struct {
 	build string
 
 	mu   sync.Mutex
-	envs map[string]goEnv // go env, by the directory of the go.mod or go.work that applies
+	envs map[string]lookup.GoEnv // go env, by the directory of the go.mod or go.work that applies
 }
 
 // Open returns the cache that setting (the value of VALIDATION_GEN_CACHE) names: a directory,
 // "" for the default one, or "off" for none (nil, nil). The generator's build must be known
 // (BuildID), or the cache is off with an error saying why.
 func Open(setting string) (*Cache, error) {
-	if setting == "off" {
-		return nil, nil
-	}
-	dir := setting
-	if dir == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return nil, fmt.Errorf("no cache directory (%v); set %s to one, or to off", err, EnvVar)
-		}
-		dir = filepath.Join(base, "validation-gen")
-	}
-	if !filepath.IsAbs(dir) {
-		return nil, fmt.Errorf("%s=%s is not an absolute path", EnvVar, setting)
+	dir, err := lookup.Dir(setting)
+	if dir == "" || err != nil {
+		return nil, err
 	}
 	build, err := BuildID()
 	if err != nil {
@@ -99,6 +92,9 @@ func Open(setting string) (*Cache, error) {
 	}
 	return OpenFor(dir, build)
 }
+
+// BuildID identifies the generator's own build (lookup.BuildID).
+func BuildID() (string, error) { return lookup.BuildID() }
 
 // OpenFor returns the cache in dir for a generator whose build is identified by build (tests
 // use it to stand for different builds).
@@ -111,13 +107,16 @@ func OpenFor(dir, build string) (*Cache, error) {
 		_ = os.WriteFile(readme, []byte("This directory holds cached results of validation-gen; removing it is safe.\n"+
 			"Set "+EnvVar+"=off to run without it.\n"), 0o666)
 	}
-	return &Cache{dir: dir, build: build, envs: map[string]goEnv{}}, nil
+	return &Cache{dir: dir, build: build, envs: map[string]lookup.GoEnv{}}, nil
 }
 
 // Key is a run's first key (see the package documentation) with what computing the second needs.
 type Key struct {
-	id  string
-	env goEnv
+	id    string
+	env   lookup.GoEnv
+	flect map[string]string // the digests of lookup.FlectFiles
+	// result is the second key of the result Get found or Put stored, for Remember.
+	result string
 }
 
 // String returns the key as hex.
@@ -133,12 +132,30 @@ func (c *Cache) Key(dir string, config []byte) (*Key, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%sbuild %s\ndir %s\n", format, c.build, dir)
-	fmt.Fprintf(h, "config %d\n", len(config))
-	h.Write(config)
-	h.Write(env.digest)
-	return &Key{id: hex.EncodeToString(h.Sum(nil)), env: env}, nil
+	flect, err := lookup.FileDigests(lookup.FlectFiles())
+	if err != nil {
+		return nil, err
+	}
+	return &Key{id: lookup.KeyID(c.build, dir, config, env.Digest, flect), env: env, flect: flect}, nil
+}
+
+// goEnv returns go env for dir, running it once per go.mod or go.work that applies.
+func (c *Cache) goEnv(dir string) (lookup.GoEnv, error) {
+	scope := lookup.Scope(dir)
+	c.mu.Lock()
+	env, ok := c.envs[scope]
+	c.mu.Unlock()
+	if ok {
+		return env, nil
+	}
+	env, err := lookup.ReadGoEnv(dir)
+	if err != nil {
+		return env, err
+	}
+	c.mu.Lock()
+	c.envs[scope] = env
+	c.mu.Unlock()
+	return env, nil
 }
 
 // Entry is a cached result: what generators.Run returned, outputs (nil for a run the input
@@ -150,23 +167,24 @@ type Entry struct {
 
 // Get returns the result stored for the run k identifies, if its inputs are as they were.
 func (c *Cache) Get(k *Key) (*Entry, bool) {
-	m, err := c.readManifest(k)
+	m, err := lookup.ReadManifest(c.path(k.id, "m"))
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			klog.V(1).Infof("result cache: %v", err)
 		}
 		return nil, false
 	}
-	id, err := m.resultKey(k, true)
+	digests, err := m.Current(outputsDigest)
 	if err != nil {
 		klog.V(1).Infof("result cache: %v", err)
 		return nil, false
 	}
+	id := m.ResultKey(k.id, digests)
 	path := c.path(id, "r")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if klog.V(2).Enabled() {
-			klog.Infof("result cache: miss, an input changed since the last run with these settings:\n%s", m.changed())
+			klog.Infof("result cache: miss, an input changed since the last run with these settings:\n%s", m.Changed(outputsDigest))
 		}
 		return nil, false
 	}
@@ -175,8 +193,9 @@ func (c *Cache) Get(k *Key) (*Entry, bool) {
 		klog.V(1).Infof("result cache: %s: %v", path, err)
 		return nil, false
 	}
-	touch(path)
-	touch(c.path(k.id, "m"))
+	lookup.Touch(path)
+	lookup.Touch(c.path(k.id, "m"))
+	k.result = id
 	return &e, true
 }
 
@@ -187,10 +206,7 @@ func (c *Cache) Put(k *Key, in Inputs, e *Entry) error {
 	if err != nil {
 		return err
 	}
-	id, err := m.resultKey(k, false)
-	if err != nil {
-		return err
-	}
+	id := m.ResultKey(k.id, m.Digests)
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
 		return err
@@ -205,6 +221,7 @@ func (c *Cache) Put(k *Key, in Inputs, e *Entry) error {
 	if err := c.write(c.path(k.id, "m"), mdata); err != nil {
 		return err
 	}
+	k.result = id
 	c.maybeTrim()
 	return nil
 }
@@ -224,38 +241,50 @@ func (c *Cache) Unbatchable(k *Key) bool {
 	return err == nil && time.Since(fi.ModTime()) < unbatchable
 }
 
-func (c *Cache) path(id, kind string) string {
-	return filepath.Join(c.dir, id[:2], id+"-"+kind)
-}
+func (c *Cache) path(id, kind string) string { return lookup.Path(c.dir, id, kind) }
 
-// write writes a file atomically: other runs read either the old content or the new.
-func (c *Cache) write(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-		return err
+func (c *Cache) write(path string, data []byte) error { return lookup.Write(path, data) }
+
+// Remember records the command line that made the run k identifies (lookup.CallKey of the
+// generator's build, the working directory wd and the arguments args) with what it printed
+// (stderr), whether its input stopped it and whether it verified rather than wrote, so that the
+// command can answer it again without its pipeline (lookup.Recall). files are the files its
+// configuration was read from besides flect's (the header), with the digests of the content
+// used. k must have been found or stored (Get, Put). Nothing is recorded, with an error saying
+// why, when the package headers that the manifest's outputs digests stand for are not those
+// digests' now or change meanwhile.
+func (c *Cache) Remember(k *Key, wd string, args []string, files map[string]string, stderr string, stopped, verify bool) error {
+	if k.result == "" {
+		return errors.New("no result found or stored")
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	m, err := lookup.ReadManifest(c.path(k.id, "m"))
 	if err != nil {
 		return err
 	}
-	_, werr := f.Write(data)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
+	headers := map[string]string{}
+	for _, root := range m.Outputs {
+		before, err := lookup.HeaderDigest(root)
+		if err != nil {
+			return err
+		}
+		d, err := outputsDigest(root)
+		if err != nil {
+			return err
+		}
+		after, err := lookup.HeaderDigest(root)
+		if err != nil {
+			return err
+		}
+		if d != m.Digests["outputs:"+root] || before != after {
+			return fmt.Errorf("the package headers of %s changed", root)
+		}
+		headers[root] = before
 	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-	}
-	return werr
-}
-
-// touch marks an entry as used now, at most once per touchAfter (as the go command's cache does).
-func touch(path string) {
-	if fi, err := os.Stat(path); err == nil && time.Since(fi.ModTime()) > touchAfter {
-		now := time.Now()
-		_ = os.Chtimes(path, now, now)
-	}
+	all := maps.Clone(k.flect)
+	maps.Copy(all, files)
+	call := &lookup.Call{Key: k.id, Result: k.result, Env: hex.EncodeToString(k.env.Digest), Files: all, Headers: headers,
+		Stderr: stderr, Stopped: stopped, Verify: verify}
+	return lookup.Remember(c.dir, lookup.CallKey(c.build, wd, args), call)
 }
 
 // maybeTrim trims the cache if it was not trimmed within trimEvery: entries unused for maxAge

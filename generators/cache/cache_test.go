@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/validation-gen/validation-gen/generators/cache/lookup"
 	"github.com/validation-gen/validation-gen/generators/loader"
 	"github.com/validation-gen/validation-gen/generators/output"
 	"github.com/validation-gen/validation-gen/model"
@@ -115,7 +116,13 @@ func TestInvalidation(t *testing.T) {
 		{name: "+k8s:validation-gen-input added to a package the run does not know", change: func(t *testing.T, root string) {
 			write(t, root, "other/other.go", "// +k8s:validation-gen-input=example.com/m/common\npackage other\n")
 		}},
-		{name: "flags or header (configuration)", config: "other config"},
+		{name: "flags (configuration)", config: "other config"},
+		{name: "header file edited", change: func(t *testing.T, root string) {
+			write(t, root, "boilerplate.txt", "// Copyright 2027.\n")
+		}},
+		{name: "flect's custom plurals (inflections.json) created", change: func(t *testing.T, root string) {
+			write(t, root, "inflections.json", `{"wolf": "wolves"}`)
+		}},
 		{name: "generator rebuilt", build: "other build"},
 		{name: "test file edited", hit: true, change: func(t *testing.T, root string) {
 			write(t, root, "api/v1/t_test.go", "package v1\n\nvar x = 1\n")
@@ -147,14 +154,22 @@ func TestInvalidation(t *testing.T) {
 			for path, content := range testModule {
 				write(t, root, path, content)
 			}
-			t.Setenv("GOENV", filepath.Join(root, ".goenv", "env")) // absent until a case writes it
+			t.Setenv("GOENV", filepath.Join(root, ".goenv", "env"))           // absent until a case writes it
+			t.Setenv("INFLECT_PATH", filepath.Join(root, "inflections.json")) // absent until a case writes it
+			write(t, root, "boilerplate.txt", "// Copyright 2026.\n")
 			backdate(t, root, old)
 			dir := t.TempDir()
 			c0, err := OpenFor(dir, "build")
 			if err != nil {
 				t.Fatal(err)
 			}
-			k, err := c0.Key(root, []byte("config"))
+			// The header is part of the configuration; the command line records its file.
+			header := filepath.Join(root, "boilerplate.txt")
+			configOf := func(config string) []byte {
+				data, _ := os.ReadFile(header)
+				return append([]byte(config+"\n"), data...)
+			}
+			k, err := c0.Key(root, configOf("config"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,6 +182,12 @@ func TestInvalidation(t *testing.T) {
 			want := &Entry{Diags: model.Diagnostics{{Msg: "a warning", Warning: true}}}
 			other := []string{filepath.Join(root, "api", "exceptions.yaml")} // read or looked for by the run
 			if err := c0.Put(k, Inputs{Program: prog, Dir: root, Patterns: patterns, Files: other, Start: start}, want); err != nil {
+				t.Fatal(err)
+			}
+			// The command line of the run, for the command's fast path (lookup.Recall).
+			hdata, _ := os.ReadFile(header)
+			files := map[string]string{header: lookup.Digest(hdata)}
+			if err := c0.Remember(k, root, []string{"config"}, files, "a warning\n", false, false); err != nil {
 				t.Fatal(err)
 			}
 			if c.change != nil {
@@ -183,7 +204,14 @@ func TestInvalidation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			k1, err := c1.Key(root, []byte(config))
+			// The fast path first, as the command looks it up (Get refreshes nothing it reads).
+			call, snap, err := lookup.Recall(dir, build, root, []string{config})
+			if fast := err == nil; fast != c.hit {
+				t.Errorf("fast path: hit = %v (%v), want %v", fast, err, c.hit)
+			} else if fast && (call.Stderr != "a warning\n" || call.Stopped || call.Verify || snap != nil) {
+				t.Errorf("fast path: call = %+v, outputs %+v", call, snap)
+			}
+			k1, err := c1.Key(root, configOf(config))
 			if err != nil {
 				t.Fatal(err)
 			}

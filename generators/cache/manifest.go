@@ -3,9 +3,7 @@ package cache
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,7 +14,9 @@ import (
 	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/validation-gen/validation-gen/generators/cache/lookup"
 	"github.com/validation-gen/validation-gen/generators/loader"
+	"github.com/validation-gen/validation-gen/generators/output"
 )
 
 // Inputs is what a run read, for Put: its Program (the packages it knew and the bytes of the
@@ -31,22 +31,6 @@ type Inputs struct {
 	Start    time.Time
 }
 
-// manifest lists what a run's result depends on beyond its first key: files (go.mod, go.sum,
-// go.work, vendor/modules.txt, which may be absent), package directories, the roots of the
-// trees that ... patterns walk, and the modules searched for output packages naming the run's
-// packages (loader.Program.OutputSearch: what +k8s:validation-gen-input tags the module's
-// packages carry). Digests are those at the time of the run, kept to say which input changed
-// when a run misses (-v=2).
-type manifest struct {
-	Files, Dirs, Trees, Outputs []string
-	Digests                     map[string]string
-}
-
-// buildExts are the extensions of the files besides Go files that the go command builds a
-// package from (cgo, assembly, SWIG, syso): any can change a package's export data.
-var buildExts = []string{".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".m", ".s", ".S", ".sx",
-	".f", ".F", ".for", ".f90", ".swig", ".swigcxx", ".syso"}
-
 // modTimeSlack is how recent a file's time may be, relative to the start of a run, before the
 // file may have changed during the run (file systems store times coarsely; the go command's test
 // cache uses the same margin).
@@ -56,12 +40,12 @@ const modTimeSlack = 2 * time.Second
 // may have changed during the run (a file not read by the run modified since it started, a
 // package directory whose Go files are not those go list saw): the result might not be the one
 // those inputs make.
-func newManifest(k *Key, in Inputs) (*manifest, error) {
-	m := &manifest{Digests: map[string]string{}}
+func newManifest(k *Key, in Inputs) (*lookup.Manifest, error) {
+	m := &lookup.Manifest{Digests: map[string]string{}}
 	files := map[string]bool{}
 	dirs := map[string]bool{}
 	addModule := func(dir, gomod string, main bool) error {
-		if dir == "" || k.env.fixed(dir) {
+		if dir == "" || k.env.Fixed(dir) {
 			return nil
 		}
 		if gomod == "" {
@@ -75,12 +59,12 @@ func newManifest(k *Key, in Inputs) (*manifest, error) {
 		}
 		return nil
 	}
-	if gomod := k.env.vars["GOMOD"]; gomod != "" && gomod != os.DevNull {
+	if gomod := k.env.Vars["GOMOD"]; gomod != "" && gomod != os.DevNull {
 		if err := addModule(filepath.Dir(gomod), gomod, true); err != nil {
 			return nil, err
 		}
 	}
-	if work := k.env.vars["GOWORK"]; work != "" && work != "off" {
+	if work := k.env.Vars["GOWORK"]; work != "" && work != "off" {
 		files[work] = true
 		files[work+".sum"] = true
 		if err := workModules(work, files); err != nil {
@@ -100,16 +84,16 @@ func newManifest(k *Key, in Inputs) (*manifest, error) {
 				return nil, err
 			}
 		}
-		if dir := pkgDir(pkg.Dir, pkg.GoFiles); dir != "" && !k.env.fixed(dir) {
+		if dir := pkgDir(pkg.Dir, pkg.GoFiles); dir != "" && !k.env.Fixed(dir) {
 			dirs[dir] = true
 			// The directory's Go files must be those go list saw.
 			var saw []string
 			for _, f := range append(append([]string(nil), pkg.GoFiles...), pkg.IgnoredFiles...) {
-				if relevantGo(filepath.Base(f)) && !ownFile(f) {
+				if lookup.RelevantGo(filepath.Base(f)) && !ownFile(f) {
 					saw = append(saw, filepath.Base(f))
 				}
 			}
-			now, err := goFiles(dir)
+			now, err := lookup.GoFiles(dir)
 			if err != nil {
 				return nil, err
 			}
@@ -138,21 +122,21 @@ func newManifest(k *Key, in Inputs) (*manifest, error) {
 	m.Outputs = slices.Clone(in.Program.OutputSearch())
 	cutoff := in.Start.Add(-modTimeSlack)
 	for _, f := range m.Files {
-		d, err := fileDigest(f, cutoff)
+		d, err := lookup.FileDigest(f, cutoff)
 		if err != nil {
 			return nil, err
 		}
 		m.Digests["file:"+f] = d
 	}
 	for _, dir := range m.Dirs {
-		d, err := dirDigest(dir, in.Program, cutoff)
+		d, err := lookup.DirDigest(dir, in.Program.SourceDigest, cutoff)
 		if err != nil {
 			return nil, err
 		}
 		m.Digests["dir:"+dir] = d
 	}
 	for _, t := range m.Trees {
-		d, err := treeDigest(t, roots, cutoff)
+		d, err := lookup.TreeDigest(t, roots, cutoff)
 		if err != nil {
 			return nil, err
 		}
@@ -166,91 +150,6 @@ func newManifest(k *Key, in Inputs) (*manifest, error) {
 		m.Digests["outputs:"+root] = d
 	}
 	return m, nil
-}
-
-// current returns the digests of the manifest's inputs as they are now.
-func (m *manifest) current() (map[string]string, error) {
-	out := map[string]string{}
-	for _, f := range m.Files {
-		d, err := fileDigest(f, time.Time{})
-		if err != nil {
-			return nil, err
-		}
-		out["file:"+f] = d
-	}
-	for _, dir := range m.Dirs {
-		d, err := dirDigest(dir, nil, time.Time{})
-		if err != nil {
-			return nil, err
-		}
-		out["dir:"+dir] = d
-	}
-	for _, t := range m.Trees {
-		d, err := treeDigest(t, nil, time.Time{})
-		if err != nil {
-			return nil, err
-		}
-		out["tree:"+t] = d
-	}
-	for _, root := range m.Outputs {
-		d, err := outputsDigest(root)
-		if err != nil {
-			return nil, err
-		}
-		out["outputs:"+root] = d
-	}
-	return out, nil
-}
-
-// resultKey is the second key: the first with every listed input's digest, stored ones (at Put,
-// fresh is false) or read now.
-func (m *manifest) resultKey(k *Key, fresh bool) (string, error) {
-	digests := m.Digests
-	if fresh {
-		var err error
-		if digests, err = m.current(); err != nil {
-			return "", err
-		}
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\n", k.id)
-	for _, kind := range []struct {
-		name  string
-		paths []string
-	}{{"file", m.Files}, {"dir", m.Dirs}, {"tree", m.Trees}, {"outputs", m.Outputs}} {
-		for _, p := range kind.paths {
-			fmt.Fprintf(h, "%s %q %s\n", kind.name, p, digests[kind.name+":"+p])
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// changed lists the inputs whose digests differ from the manifest's, for -v=2.
-func (m *manifest) changed() string {
-	now, err := m.current()
-	if err != nil {
-		return err.Error()
-	}
-	var out []string
-	for k, d := range m.Digests {
-		if now[k] != d {
-			out = append(out, "\t"+k)
-		}
-	}
-	sort.Strings(out)
-	return strings.Join(out, "\n")
-}
-
-func (c *Cache) readManifest(k *Key) (*manifest, error) {
-	data, err := os.ReadFile(c.path(k.id, "m"))
-	if err != nil {
-		return nil, err
-	}
-	var m manifest
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("manifest %s: %v", c.path(k.id, "m"), err)
-	}
-	return &m, nil
 }
 
 // outputsDigest is the digest of what the loader's search for output packages finds in the module
@@ -273,110 +172,10 @@ func outputsDigest(root string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// fileDigest is the digest of a file, or "absent". With a cutoff, a file modified after it fails.
-func fileDigest(path string, cutoff time.Time) (string, error) {
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		return "absent", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	if err := checkTime(path, cutoff); err != nil {
-		return "", err
-	}
-	return digest(data), nil
-}
-
-// dirDigest is the digest of a package directory: the names and contents of its Go files (tests
-// aside: they are not part of the package) and its other build files, except this generator's
-// outputs. With prog, files the run parsed are taken as it read them; others must be older than
-// cutoff.
-func dirDigest(dir string, prog *loader.Program, cutoff time.Time) (string, error) {
-	entries, err := os.ReadDir(dir)
-	if os.IsNotExist(err) {
-		return "absent", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	h := sha256.New()
-	for _, e := range entries {
-		name := e.Name()
-		if !relevantGo(name) && !slices.Contains(buildExts, filepath.Ext(name)) || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-			continue
-		}
-		path := filepath.Join(dir, name)
-		if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return "", err
-		}
-		if strings.HasSuffix(name, ".go") && loader.OwnOutput(path, data) {
-			continue
-		}
-		d := digest(data)
-		if prog != nil {
-			if read, ok := prog.SourceDigest(path); ok {
-				d = read // what the run parsed, even if the file has changed since
-			} else if err := checkTime(path, cutoff); err != nil {
-				return "", err
-			}
-		}
-		fmt.Fprintf(h, "%q %s\n", name, d)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// treeDigest is the digest of the directories below root that hold Go files, where the go
-// command walks when it expands root/...: a new package there changes it. With roots (the run's
-// input directories), a directory that is not one of them and changed after cutoff fails: it may
-// be a package created during the run.
-func treeDigest(root string, roots map[string]bool, cutoff time.Time) (string, error) {
-	h := sha256.New()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if os.IsNotExist(err) && path == root {
-				fmt.Fprintln(h, "absent")
-				return nil
-			}
-			return err
-		}
-		if !d.IsDir() {
-			return nil
-		}
-		if path != root {
-			name := d.Name()
-			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || exists(filepath.Join(path, "go.mod")) {
-				return filepath.SkipDir
-			}
-		}
-		names, err := goFiles(path)
-		if err != nil {
-			return err
-		}
-		if len(names) == 0 {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, path)
-		fmt.Fprintf(h, "%q\n", filepath.ToSlash(rel))
-		if roots != nil && !roots[path] {
-			return checkTime(path, cutoff)
-		}
-		return nil
-	})
-	if err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
 // treeRoot returns the directory that a ... pattern walks, when it is one whose packages can
 // change without a go.mod changing: a directory pattern, or an import path pattern within a local
 // module. An import path pattern that spans modules cannot be cached.
-func treeRoot(dir, pattern string, env goEnv, pkgs []*packages.Package) (string, bool, error) {
+func treeRoot(dir, pattern string, env lookup.GoEnv, pkgs []*packages.Package) (string, bool, error) {
 	i := strings.Index(pattern, "...")
 	if i < 0 {
 		return "", false, nil
@@ -405,52 +204,6 @@ func treeRoot(dir, pattern string, env goEnv, pkgs []*packages.Package) (string,
 		}
 	}
 	return "", false, nil
-}
-
-func checkTime(path string, cutoff time.Time) error {
-	if cutoff.IsZero() {
-		return nil
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if !fi.ModTime().Before(cutoff) {
-		return fmt.Errorf("%s was modified during the run", path)
-	}
-	return nil
-}
-
-// relevantGo reports whether a file name is a Go file that can be part of a package (tests and
-// the files the go command ignores aside).
-func relevantGo(name string) bool {
-	return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") &&
-		!strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_")
-}
-
-// goFiles returns the sorted names of a directory's Go files that can be part of its package,
-// except this generator's outputs.
-func goFiles(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, e := range entries {
-		if e.IsDir() || !relevantGo(e.Name()) {
-			continue
-		}
-		if !ownFile(filepath.Join(dir, e.Name())) {
-			out = append(out, e.Name())
-		}
-	}
-	return out, nil
-}
-
-// ownFile reports whether a Go file on disk is this generator's output.
-func ownFile(path string) bool {
-	data, err := os.ReadFile(path)
-	return err == nil && loader.OwnOutput(path, data)
 }
 
 func pkgDir(dir string, goFiles []string) string {
@@ -521,7 +274,7 @@ type module struct{ path, dir string }
 
 // localModules lists the modules whose files are not fixed: the main module, the workspace's and
 // those replaced by directories, as the loaded packages know them, longest path first.
-func localModules(env goEnv, pkgs []*packages.Package) []module {
+func localModules(env lookup.GoEnv, pkgs []*packages.Package) []module {
 	seen := map[string]bool{}
 	var out []module
 	for _, pkg := range pkgs {
@@ -533,13 +286,13 @@ func localModules(env goEnv, pkgs []*packages.Package) []module {
 		if mod.Replace != nil {
 			dir = mod.Replace.Dir
 		}
-		if dir == "" || env.fixed(dir) || seen[mod.Path] {
+		if dir == "" || env.Fixed(dir) || seen[mod.Path] {
 			continue
 		}
 		seen[mod.Path] = true
 		out = append(out, module{mod.Path, dir})
 	}
-	if gomod := env.vars["GOMOD"]; gomod != "" && gomod != os.DevNull {
+	if gomod := env.Vars["GOMOD"]; gomod != "" && gomod != os.DevNull {
 		if data, err := os.ReadFile(gomod); err == nil {
 			if path := modfile.ModulePath(data); path != "" && !seen[path] {
 				out = append(out, module{path, filepath.Dir(gomod)})
@@ -550,9 +303,10 @@ func localModules(env goEnv, pkgs []*packages.Package) []module {
 	return out
 }
 
-func digest(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
+// ownFile reports whether a Go file on disk is this generator's output.
+func ownFile(path string) bool {
+	data, err := os.ReadFile(path)
+	return err == nil && output.Owned(path, data)
 }
 
 func sortedKeys(m map[string]bool) []string {

@@ -575,28 +575,8 @@ func parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, err
 // or a literal of constants, which the builder reads from the method's body.
 var SchemaMethods = []string{"OpenAPISchemaType", "OpenAPISchemaFormat", "OpenAPIV3OneOfTypes"}
 
-// ownOutput reports whether a Go file is an output of this generator: it carries
-// output.GeneratedComment as a line comment before its package clause.
-func ownOutput(filename string, src []byte) bool {
-	if !bytes.Contains(src, []byte(output.GeneratedComment)) {
-		return false
-	}
-	f, err := parser.ParseFile(token.NewFileSet(), filename, src, parser.PackageClauseOnly|parser.ParseComments)
-	if err != nil {
-		return false
-	}
-	for _, g := range f.Comments {
-		if g.Pos() > f.Package {
-			break
-		}
-		for _, c := range g.List {
-			if c.Text == "// "+output.GeneratedComment {
-				return true
-			}
-		}
-	}
-	return false
-}
+// ownOutput reports whether a Go file is an output of this generator (output.Owned).
+func ownOutput(filename string, src []byte) bool { return output.Owned(filename, src) }
 
 // buildFailure reports whether an error of an input is the go command's failure to compile it
 // ("# import/path" and the compiler's output), which it reports because export data is asked

@@ -1,14 +1,7 @@
 package loader
 
 import (
-	"bytes"
-	"go/parser"
-	"go/token"
-	"io"
-	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -16,6 +9,7 @@ import (
 
 	"k8s.io/klog/v2"
 
+	"github.com/validation-gen/validation-gen/internal/gohead"
 	"github.com/validation-gen/validation-gen/tags"
 )
 
@@ -84,85 +78,28 @@ func (p *Program) OutputSearch() []string { return p.searched }
 // type-checking.
 func ModuleOutputs(root string) (map[string][]string, error) {
 	out := map[string][]string{}
-	fset := token.NewFileSet()
-	buf := make([]byte, headerPrefix)
-	err := filepath.WalkDir(root, func(dir string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	err := gohead.Walk(root, inputTag, func(dir string, h gohead.Header) {
+		if named := headerInputs(h); len(named) > 0 {
+			out[dir] = append(out[dir], named...)
 		}
-		if !d.IsDir() {
-			return nil
-		}
-		if dir != root {
-			name := d.Name()
-			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				return filepath.SkipDir // another module
-			}
-		}
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return err
-		}
-		var named []string
-		for _, e := range entries {
-			name := e.Name()
-			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") ||
-				strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-				continue
-			}
-			named = append(named, headerInputs(fset, filepath.Join(dir, name), buf)...)
-		}
-		if len(named) > 0 {
-			rel, err := filepath.Rel(root, dir)
-			if err != nil {
-				return err
-			}
-			sort.Strings(named)
-			out[filepath.ToSlash(rel)] = named
-		}
-		return nil
 	})
+	for _, named := range out {
+		sort.Strings(named)
+	}
 	return out, err
 }
 
-// headerPrefix is how much of a file headerInputs reads first: package comments and the package
-// clause are nearly always within it, and reading whole files of a large module would cost more
-// than the search is worth.
-const headerPrefix = 16 << 10
+// inputTag is the name of the tag that ModuleOutputs looks for.
+const inputTag = "k8s:validation-gen-input"
 
 // headerInputs returns the +k8s:validation-gen-input values in the comments above a Go file's
-// package clause. A file that cannot be read or parsed names nothing (the run that loads its
-// package reports it).
-// buf (headerPrefix bytes, reused from file to file: a result-cache hit runs this search over
-// the whole module, and growing a buffer per file was most of its time) receives the prefix.
-func headerInputs(fset *token.FileSet, name string, buf []byte) []string {
-	f, err := os.Open(name)
-	if err != nil {
+// package clause. A file that does not parse names nothing (the run that loads its package
+// reports it).
+func headerInputs(h gohead.Header) []string {
+	if h.File == nil {
 		return nil
 	}
-	defer f.Close()
-	n, err := io.ReadFull(f, buf[:headerPrefix])
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		err = nil
-	}
-	src := buf[:n]
-	if err != nil || !bytes.Contains(src, []byte("k8s:validation-gen-input")) && len(src) < headerPrefix {
-		return nil
-	}
-	file, err := parser.ParseFile(fset, name, src, parser.PackageClauseOnly|parser.ParseComments)
-	if err != nil && len(src) == headerPrefix { // the package clause lies further: read it all
-		rest, rerr := io.ReadAll(f)
-		if rerr != nil {
-			return nil
-		}
-		file, err = parser.ParseFile(fset, name, append(slices.Clip(src), rest...), parser.PackageClauseOnly|parser.ParseComments)
-	}
-	if err != nil || file == nil {
-		return nil
-	}
+	file, fset := h.File, h.Fset
 	var out []string
 	for _, g := range file.Comments {
 		if g.End() > file.Package {
@@ -174,7 +111,7 @@ func headerInputs(fset *token.FileSet, name string, buf []byte) []string {
 				continue
 			}
 			for _, r := range tags.Extract([]tags.Line{{Text: strings.TrimPrefix(text, " "), Pos: fset.Position(c.Slash)}}, tags.Multiline) {
-				if r.Name != "k8s:validation-gen-input" {
+				if r.Name != inputTag {
 					continue
 				}
 				v := strings.TrimSpace(r.Value)

@@ -9,9 +9,13 @@ import (
 	"path/filepath"
 	"sort"
 	"syscall"
-
-	"k8s.io/klog/v2"
 )
+
+// Logf logs what Write did beyond the files it wrote (stale outputs removed); the command sets it
+// to its logger at verbosity 1. The package logs nothing by itself: it imports only the standard
+// library (and a diff), so that the command's result-cache fast path, which writes through it,
+// starts without initialising the pipeline (cmd/validation-gen/internal/fastpath).
+var Logf = func(format string, args ...any) {}
 
 // rename and remove are os.Rename and os.Remove; tests replace them to fail midway through a commit.
 var (
@@ -89,7 +93,7 @@ func (o *Outputs) Write() error {
 		}
 		c.done, c.tmp = true, ""
 		if c.content == nil {
-			klog.V(1).Infof("removed stale output %s", c.path)
+			Logf("removed stale output %s", c.path)
 		}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package output
+package generators
 
 import (
 	"fmt"
@@ -8,14 +8,14 @@ import (
 	"strings"
 )
 
-// CheckFileName refuses an output file flag (--output-file, --openapi-output-file) that does not
+// checkFileName refuses an output file flag (--output-file, --openapi-output-file) that does not
 // name a Go file that every build of each package compiles. The flag names a file in each input
 // package, as the flags of upstream's generators (gengo) do: a path would write outside the
 // package (../x.go), into a folder that is a package of its own (gen/x.go), or below it (an
 // absolute path joined to each package's directory), so any separator is refused. So are names
 // the go command skips (a leading '_' or '.', no .go suffix) or compiles only for one platform
 // (x_windows.go, x_arm64.go): the generated functions would be missing where they are called.
-func CheckFileName(flag, name string) error {
+func checkFileName(flag, name string) error {
 	if name == "" {
 		return nil // the output is off
 	}
