@@ -190,6 +190,10 @@ func TestInvalidation(t *testing.T) {
 			if err := c0.Remember(k, root, []string{"config"}, files, "a warning\n", false, false); err != nil {
 				t.Fatal(err)
 			}
+			// A first lookup, which keeps go env for the next (lookup.CachedGoEnv).
+			if _, _, err := lookup.Recall(dir, "build", root, []string{"config"}); err != nil {
+				t.Fatalf("fast path before any change: %v", err)
+			}
 			if c.change != nil {
 				c.change(t, root)
 			}

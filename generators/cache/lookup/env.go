@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 )
@@ -43,14 +42,20 @@ var costlyEnv = []string{"CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_FFLA
 // ReadGoEnv runs go env -json in dir. go env is the same throughout a module: callers may keep
 // its result per directory of the go.mod or go.work that applies (Scope).
 func ReadGoEnv(dir string) (GoEnv, error) {
-	var env GoEnv
 	out, stderr, err := runGo(dir, append([]string{"env", "-json"}, goEnvVars...))
 	if err != nil {
 		return GoEnv{}, fmt.Errorf("go env: %v: %s", err, strings.TrimSpace(string(stderr)))
 	}
-	if err := json.Unmarshal(out, &env.Vars); err != nil {
+	var vars map[string]string
+	if err := json.Unmarshal(out, &vars); err != nil {
 		return GoEnv{}, fmt.Errorf("go env: %v", err)
 	}
+	return digestGoEnv(vars)
+}
+
+// digestGoEnv returns the GoEnv of go env's output vars, with its digest.
+func digestGoEnv(vars map[string]string) (GoEnv, error) {
+	env := GoEnv{Vars: vars}
 	names := make([]string, 0, len(env.Vars))
 	for k := range env.Vars {
 		names = append(names, k)
@@ -83,22 +88,9 @@ func ReadGoEnv(dir string) (GoEnv, error) {
 // after most of the pipeline's packages (see cmd/validation-gen/internal/fastpath); like os/exec,
 // it never runs a go found through a relative PATH entry.
 func runGo(dir string, args []string) (stdout, stderr []byte, err error) {
-	name := "go"
-	if runtime.GOOS == "windows" {
-		name = "go.exe"
-	}
-	path := ""
-	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
-		if !filepath.IsAbs(d) {
-			continue
-		}
-		if fi, err := os.Stat(filepath.Join(d, name)); err == nil && fi.Mode().IsRegular() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
-			path = filepath.Join(d, name)
-			break
-		}
-	}
-	if path == "" {
-		return nil, nil, fmt.Errorf("%s not found on PATH", name)
+	path, err := lookPath(goName())
+	if err != nil {
+		return nil, nil, err
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {

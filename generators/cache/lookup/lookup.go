@@ -200,7 +200,7 @@ func Recall(dir, build, wd string, args []string) (*Call, *output.Snapshot, erro
 			return nil, nil, fmt.Errorf("%s changed", f)
 		}
 	}
-	env, err := ReadGoEnv(wd)
+	env, err := CachedGoEnv(dir, wd)
 	if err != nil {
 		return nil, nil, err
 	}
