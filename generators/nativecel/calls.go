@@ -452,11 +452,7 @@ func (c *compiler) in(x, coll cval) cval {
 		}
 		return cval{code: jen.Id(r), typ: tBool}
 	case tMap:
-		k := c.want(x, tString)
-		c.mapValuesNotNull(coll)
-		r := c.temp("ok")
-		c.emit(jen.List(jen.Id("_"), jen.Id(r)).Op(":=").Qual(pkgCelNative, "MapGet").Call(coll.code, k.code))
-		return cval{code: jen.Id(r), typ: tBool}
+		return c.mapHas(coll, c.want(x, tString))
 	case tMapLit:
 		return c.mapLitIn(x, coll)
 	}

@@ -84,7 +84,7 @@ func (c *compiler) listCall(e celast.Expr, call celast.CallExpr) (cval, bool) {
 		switch v.typ {
 		case tString:
 			return cval{code: jen.Int64().Call(jen.Qual("unicode/utf8", "RuneCountInString").Call(v.code)), typ: tInt}, true
-		case tURLQuery:
+		case tURLQuery, tBytes:
 			return cval{code: jen.Int64().Call(jen.Len(v.code)), typ: tInt}, true
 		case tList:
 			if v.lit {

@@ -487,6 +487,9 @@ func (t *nativeTranslator) presence(op nativeVal, name string) (*jen.Statement, 
 	if p == nil || len(p.Via) > 0 { // promoted through an embedded pointer: left to CEL
 		return nil, false
 	}
+	if n := model.Effective(p.Node); isTime(p.Node.ValueType()) || n.Kind == model.KindString && (celTyped(n.Format) || n.V.Format != nil && celTyped(n.V.Format.Name)) {
+		return nil, false // the server reads a value it finds, and the reading may fail (has() too)
+	}
 	return fieldPresence(p, op.code.Clone().Dot(p.GoName))
 }
 

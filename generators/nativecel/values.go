@@ -97,7 +97,10 @@ func (c *compiler) dataVal(n *model.Node, s *spec.Schema, code *jen.Statement, p
 		return cval{code: code, typ: tStruct, node: eff, schema: s}
 	case *gotypes.Slice:
 		if b, ok := u.Elem().Underlying().(*gotypes.Basic); ok && b.Kind() == gotypes.Byte {
-			unsupported("bytes")
+			if typeOf(s) != "string" || s.Format != "byte" {
+				unsupported("a []byte whose schema is not a string of format byte")
+			}
+			return c.checked(jen.Qual(pkgCelNative, "Bytes").Call(val()), tBytes) // base64 in JSON, bytes in CEL
 		}
 		if typeOf(s) != "array" || s.Items == nil || s.Items.Schema == nil || eff.Items == nil {
 			unsupported("a list without an items schema")
@@ -143,9 +146,42 @@ func (c *compiler) stringVal(str cval, s *spec.Schema) cval {
 	case "date-time":
 		return c.checked(jen.Qual(pkgCelNative, "FormatDateTime").Call(str.code), tTimestamp)
 	case "byte":
-		unsupported("a string of format byte")
+		return c.checked(jen.Qual(pkgCelNative, "FormatBytes").Call(str.code), tBytes)
 	}
 	return str
+}
+
+// readMayFail reports a schema at which the API server's reading of a value may fail: a string
+// of a format CEL parses (duration, date, date-time, byte). The server reads a value wherever it
+// finds one (UnstructuredToVal), even for has() of a field or a map key and for in on a map: a
+// value that does not parse is the error of those too.
+func readMayFail(s *spec.Schema) bool {
+	if s == nil || typeOf(s) != "string" || intOrString(s) {
+		return false
+	}
+	switch s.Format {
+	case "duration", "date", "date-time", "byte":
+		return true
+	}
+	return false
+}
+
+// when emits the statements f emits under the condition cond (nothing when f emits none).
+func (c *compiler) when(cond *jen.Statement, f func()) {
+	if body := c.block(f); len(body) > 0 {
+		c.emit(jen.If(cond).Block(body...))
+	}
+}
+
+// block is the statements f emits, for the caller to place (exits return c.zero, as in the
+// current function).
+func (c *compiler) block(f func()) []jen.Code {
+	var body []jen.Code
+	saved := c.out
+	c.out = &body
+	f()
+	c.out = saved
+	return body
 }
 
 // formatted checks that a Go time is published as the format CEL reads it with.
@@ -275,16 +311,40 @@ func isStructLike(t ctype) bool { return t == tStruct || t == tMeta }
 func (c *compiler) has(op cval, name string) cval {
 	switch {
 	case isStructLike(op.typ):
-		p, _ := c.property(op, name)
-		return cval{code: jen.Parens(c.fieldPresent(op, p)), typ: tBool}
+		p, ps := c.property(op, name)
+		present := c.fieldPresent(op, p)
+		if !readMayFail(ps) {
+			return cval{code: jen.Parens(present), typ: tBool}
+		}
+		r := c.temp("ok")
+		c.emit(jen.Id(r).Op(":=").Add(present))
+		c.when(jen.Id(r), func() { c.evaluated(c.fieldValue(op, p, ps)) })
+		return cval{code: jen.Id(r), typ: tBool}
 	case op.typ == tMap:
-		c.mapValuesNotNull(op)
-		k := c.temp("ok")
-		c.emit(jen.List(jen.Id("_"), jen.Id(k)).Op(":=").Qual(pkgCelNative, "MapGet").Call(op.code, jen.Lit(name)))
-		return cval{code: jen.Id(k), typ: tBool}
+		return c.mapHas(op, cval{code: jen.Lit(name), typ: tString})
 	}
 	unsupported("has() on a %s", op.typ)
 	return cval{}
+}
+
+// mapHas is whether the map m has the key k (has(m.k), k in m): the API server reads the value
+// it finds.
+func (c *compiler) mapHas(m, k cval) cval {
+	c.mapValuesNotNull(m)
+	vs := m.schema.AdditionalProperties.Schema
+	v, r := c.temp("v"), c.temp("ok")
+	var read []jen.Code
+	if readMayFail(vs) {
+		read = c.block(func() { c.evaluated(c.element(jen.Id(v), m.node.Values, vs)) })
+	}
+	if len(read) == 0 {
+		v = "_"
+	}
+	c.emit(jen.List(jen.Id(v), jen.Id(r)).Op(":=").Qual(pkgCelNative, "MapGet").Call(m.code, k.code))
+	if len(read) > 0 {
+		c.emit(jen.If(jen.Id(r)).Block(read...))
+	}
+	return cval{code: jen.Id(r), typ: tBool}
 }
 
 // mapValuesNotNull refuses maps whose values may be null: the API server drops those keys.

@@ -1,12 +1,15 @@
 package celnative
 
 import (
+	"encoding/base64"
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/kube-openapi/pkg/validation/strfmt"
 )
 
 // Reading values: map keys of named types, null items, int-or-string and quantities as the API
@@ -15,6 +18,44 @@ import (
 // ErrNull is the error of reading a null list item or map value (a nil pointer) whose schema is not
 // nullable, as the API server reports it.
 var ErrNull = errors.New("invalid data, got null for schema with nullable=false")
+
+// Bytes is the value of a []byte at a place of format byte, as the API server reads it: JSON
+// carries it in standard base64, and the server's CEL decodes the string with the URL alphabet
+// (kube-openapi's strfmt.Base64), so a value whose encoding has a '+' or '/' is an error there,
+// as is null (a nil item of a list). Valid values are read without allocating.
+func Bytes[B ~[]byte](b B) ([]byte, error) {
+	if b == nil {
+		return nil, ErrNull
+	}
+	for i := 0; i < len(b); i += 3 {
+		// The sextets of the group of up to three bytes at i, as the encoding spells them; those
+		// past the end of b are padding (or zero bits), never 62 or 63.
+		var g uint32
+		for j := 0; j < 3; j++ {
+			g <<= 8
+			if i+j < len(b) {
+				g |= uint32(b[i+j])
+			}
+		}
+		for shift := 18; shift >= 0; shift -= 6 {
+			if s := g >> shift & 0x3f; s >= 62 {
+				_, err := FormatBytes(base64.StdEncoding.EncodeToString(b))
+				return nil, err
+			}
+		}
+	}
+	return b, nil
+}
+
+// FormatBytes is the value of a string of format byte, as the API server reads it (decoding
+// allocates: compiled rules read []byte values, through Bytes, without).
+func FormatBytes(s string) ([]byte, error) {
+	var v strfmt.Base64
+	if err := v.UnmarshalText([]byte(s)); err != nil {
+		return nil, &evalError{fmt.Sprintf("Invalid byte formatted string %s: %v", s, err)}
+	}
+	return []byte(v), nil
+}
 
 // MapGet is m[k] for a map whose key type is any string type.
 func MapGet[M ~map[K]V, K ~string, V any](m M, k string) (V, bool) {

@@ -255,3 +255,56 @@ type TypicalSpec struct {
 	// +optional
 	Mutable bool `json:"mutable"`
 }
+
+// Payloads are the presence and membership of values the API server parses: has() of a field and
+// of a map key, and in on a map, read the value they find, so a []byte whose standard base64 has
+// a '+' or '/' (the server decodes the URL alphabet), or a string not of its format, is their
+// error too.
+type Payloads struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec PayloadsSpec `json:"spec"`
+}
+
+// Timeout is a string of format duration, as map values.
+//
+// +format=duration
+// +maxLength=16
+type Timeout string
+
+// +validationRule=`self.type == 'Binary' ? has(self.binary) : !has(self.binary)`
+// +validationRule=`!has(self.binary) || size(self.binary) < 16`
+// +validationRule=`has(self.blob) ? size(self.blob) < 16 : self.type != 'Blob'`
+// +validationRule=`has(self.timeout) || self.type == 'Text'`
+// +validationRule=`has(self.day) == has(self.at)`
+// +validationRule=`!('a' in self.timeouts) || has(self.timeouts.b)`
+// +validationRule=`self.timeouts.all(k, k != "")`
+// +validationRule=`self.binaries.all(b, size(b) < 16)`
+type PayloadsSpec struct {
+	// +maxLength=16
+	Type string `json:"type"`
+	// +optional
+	// +maxLength=16
+	Binary []byte `json:"binary,omitempty"`
+	// +optional
+	// +format=byte
+	// +maxLength=24
+	Blob string `json:"blob,omitempty"`
+	// +optional
+	// +format=duration
+	// +maxLength=16
+	Timeout *string `json:"timeout,omitempty"`
+	// +optional
+	// +format=date
+	// +maxLength=16
+	Day *string `json:"day,omitempty"`
+	// +optional
+	// +format=date-time
+	// +maxLength=40
+	At string `json:"at,omitempty"`
+	// +maxProperties=4
+	Timeouts map[string]Timeout `json:"timeouts"`
+	// +maxItems=4
+	Binaries [][]byte `json:"binaries"`
+}
