@@ -215,7 +215,7 @@ type Thing struct {
 	}
 	want := "api/types.go:5: native\n" +
 		"api/types.go:6: interpreted: its worst-case cost 1236946649093 is over the per-call limit 1000000, which only cel-go enforces as it runs: bound what it reads (+maxItems, +maxProperties, +maxLength)\n" +
-		"api/types.go:11: interpreted: not compiled to Go: format() with the clause %x\n"
+		"api/types.go:11: interpreted: not compiled to Go: format() with the clause %x, in `'%x'.format([self])`\n"
 	if stdout != want {
 		t.Errorf("--cel-report printed\n%s\nwant\n%s", stdout, want)
 	}

@@ -16,7 +16,9 @@ const pkgCelNative = "github.com/validation-gen/validation-gen/genruntime/celnat
 
 // expr compiles e.
 func (c *compiler) expr(e celast.Expr) cval {
+	c.at = append(c.at, e)
 	v := c.expr1(e)
+	c.at = c.at[:len(c.at)-1]
 	if v.t == nil {
 		v.t = c.typeOf(e)
 	}

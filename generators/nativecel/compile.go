@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	celast "github.com/google/cel-go/common/ast"
@@ -86,11 +88,16 @@ type Place struct {
 // Compile translates r at place p. It returns the Go program, or why the rule (or its
 // messageExpression) is outside the subset.
 func Compile(r model.Rule, p Place, d Decls) (prog *Program, why string) {
+	var cur *compiler // the compiler at work, for where in the rule it stopped
+	var curSrc, curName string
 	defer func() {
 		if x := recover(); x != nil {
 			prog = nil
 			if u, ok := x.(Unsupported); ok {
 				why = NotCompiled + u.Why
+				if cur != nil {
+					why += cur.where(curSrc, curName)
+				}
 				return
 			}
 			why = InternalError + fmt.Sprint(x) + firstFrames(debug.Stack())
@@ -108,13 +115,14 @@ func Compile(r model.Rule, p Place, d Decls) (prog *Program, why string) {
 	if r.OptionalOldSelf {
 		env = envs.OptionalOldSelf
 	}
-	compileOne := func(src string, want *types.Type) []jen.Code {
+	compileOne := func(src, name string, want *types.Type) []jen.Code {
 		ast, iss := env.Compile(src)
 		if iss != nil && iss.Err() != nil {
 			unsupported("it does not type-check: %v", iss.Err())
 		}
 		checked := ast.NativeRep()
 		c := &compiler{d: d, ast: checked, vars: map[string]cval{}, zero: zeroOf(want)}
+		cur, curSrc, curName = c, src, name
 		var body []jen.Code
 		c.out = &body
 		self := c.selfVal(p.Node, &s, "self")
@@ -133,11 +141,76 @@ func Compile(r model.Rule, p Place, d Decls) (prog *Program, why string) {
 		c.emit(jen.Return(v.code, jen.Nil()))
 		return body
 	}
-	prog = &Program{Rule: compileOne(r.Rule, types.BoolType)}
+	prog = &Program{Rule: compileOne(r.Rule, "the rule", types.BoolType)}
 	if r.MessageExpression != "" {
-		prog.Message = compileOne(r.MessageExpression, types.StringType)
+		prog.Message = compileOne(r.MessageExpression, "the messageExpression", types.StringType)
 	}
 	return prog, ""
+}
+
+// whereSep starts the part of a NotCompiled reason that quotes where the compiler stopped.
+const whereSep = ", in "
+
+// Construct is a reason without the quote of where the compiler stopped: the construct alone,
+// for counting reasons.
+func Construct(reason string) string {
+	cut := len(reason)
+	for _, sep := range []string{whereSep + "`", whereSep + "the messageExpression: `"} {
+		if i := strings.Index(reason, sep); i >= 0 && i < cut {
+			cut = i
+		}
+	}
+	return reason[:cut]
+}
+
+// where quotes the innermost expression being compiled when the compiler stopped (src is the
+// rule's or messageExpression's text, name says which), as ", in `size(b)`" or ", in the
+// messageExpression: `...`"; "" when that is the whole rule.
+func (c *compiler) where(src, name string) string {
+	if len(c.at) == 0 {
+		return ""
+	}
+	e := c.at[len(c.at)-1]
+	runes := []rune(src)
+	start, end := len(runes), 0
+	info := c.ast.SourceInfo()
+	celast.PostOrderVisit(e, celast.NewExprVisitor(func(x celast.Expr) {
+		r, ok := info.GetOffsetRange(x.ID())
+		if !ok || r.Start < 0 || int(r.Start) >= len(runes) {
+			return
+		}
+		start = min(start, int(r.Start))
+		// The parser's stop is the start plus the token's length in bytes.
+		i := int(r.Start)
+		for n := int(r.Stop - r.Start); n > 0 && i < len(runes); i++ {
+			n -= utf8.RuneLen(runes[i])
+		}
+		end = max(end, i)
+	}))
+	if start >= end {
+		return ""
+	}
+	// A global call's range starts at its parenthesis: take in the function's name.
+	if e.Kind() == celast.CallKind && !e.AsCall().IsMemberFunction() && start > 0 && runes[start-1] != ' ' {
+		for start > 0 && (unicode.IsLetter(runes[start-1]) || unicode.IsDigit(runes[start-1]) || runes[start-1] == '_' || runes[start-1] == '.') {
+			start--
+		}
+	}
+	// Take in the closing parentheses of calls.
+	for end < len(runes) && strings.Count(string(runes[start:end]), "(") > strings.Count(string(runes[start:end]), ")") {
+		end++
+	}
+	text := strings.TrimSpace(string(runes[start:end]))
+	if text == strings.TrimSpace(src) && name == "the rule" {
+		return ""
+	}
+	if r := []rune(text); len(r) > 60 {
+		text = string(r[:57]) + "..."
+	}
+	if name == "the rule" {
+		return whereSep + "`" + text + "`"
+	}
+	return whereSep + name + ": `" + text + "`"
 }
 
 // firstFrames keeps the frames of a panic's stack that are in this package, for the report.
@@ -230,6 +303,7 @@ type compiler struct {
 	zero  *jen.Statement // the zero value failure exits return: a slot filled once known (see sub)
 	fails int            // how many failure exits were emitted
 	tmp   int
+	at    []celast.Expr // the expressions being compiled, outermost first (for Compile's reasons)
 }
 
 // typeOf is the checked type of e.

@@ -17,6 +17,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/validation-gen/validation-gen/generators"
+	"github.com/validation-gen/validation-gen/generators/nativecel"
 	"github.com/validation-gen/validation-gen/internal/celdiff"
 	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
@@ -147,7 +148,7 @@ func (c corpus) run(t *testing.T, root string) string {
 				continue
 			}
 			_, reason, _ := strings.Cut(l, "interpreted: ")
-			why[reason]++
+			why[nativecel.Construct(reason)]++
 			if os.Getenv("VALIDATION_GEN_CELCORPUS_RULES") == "1" {
 				t.Logf("%s\n%s", l, ruleAt(src, l))
 			}

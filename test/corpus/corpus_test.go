@@ -17,6 +17,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/validation-gen/validation-gen/generators/nativecel"
 	"github.com/validation-gen/validation-gen/internal/crdcheck"
 	"github.com/validation-gen/validation-gen/internal/tempmod"
 )
@@ -816,7 +817,7 @@ func parseCELReport(t *testing.T, out string) celShare {
 			s.native++
 			s.total++
 		case interpreted:
-			why[reason]++
+			why[nativecel.Construct(reason)]++
 			s.interpreted = append(s.interpreted, l)
 			s.total++
 		}
