@@ -31,34 +31,7 @@ import (
 // in the module cache (the benchmark and test/apiserver download them), their rules are checked
 // on the benchmark's kinds of documents too.
 func TestCELValidatorAgreesWithServer(t *testing.T) {
-	crdFiles := glob(t, "../../test/apiserver/testdata/crds/*.yaml", "../../examples/api/crds/*.yaml")
-	docFiles := glob(t, "../../test/apiserver/testdata/corpus/*.yaml", "../../examples/api/testdata/*/*.yaml")
-	if gw := gatewayAPIDir(); gw != "" {
-		crdFiles = append(crdFiles, glob(t, filepath.Join(gw, "config/crd/standard/gateway.networking.k8s.io_*.yaml"))...)
-		docFiles = append(docFiles, glob(t, filepath.Join(gw, "examples/standard/*.yaml"), filepath.Join(gw, "examples/standard/*/*.yaml"))...)
-		docFiles = append(docFiles, benchmarkCorpus)
-	} else {
-		t.Log("gateway-api v1.6.3 is not in the module cache: its CRDs are not checked")
-	}
-	kinds := map[schema.GroupVersionKind]*Kind{}
-	for _, f := range crdFiles {
-		for _, doc := range splitYAML(t, f) {
-			if !bytes.Contains(doc, []byte("kind: CustomResourceDefinition")) || bytes.Contains(doc, []byte("ValidatingAdmissionPolicy")) {
-				continue
-			}
-			crd, err := ReadCRD(doc)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			ks, err := NewKinds(crd)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			for _, k := range ks {
-				kinds[k.GVK] = k
-			}
-		}
-	}
+	kinds, docFiles := testCorpus(t)
 	old := map[string]*unstructured.Unstructured{}
 	for _, doc := range splitYAML(t, "../../test/apiserver/testdata/old/objects.yaml") {
 		if u, k := decode(t, kinds, doc); u != nil {
@@ -73,12 +46,7 @@ func TestCELValidatorAgreesWithServer(t *testing.T) {
 	validators := map[*Kind][2]any{}
 	checked, withRules, failing, updates, ratcheted := 0, 0, 0, 0, 0
 	for _, f := range docFiles {
-		docs := splitYAML(t, f)
-		if f == benchmarkCorpus {
-			for _, d := range manifestbench.Corpus(460) {
-				docs = append(docs, []byte(d))
-			}
-		}
+		docs := corpusDocs(t, f)
 		for i, doc := range docs {
 			u, k := decode(t, kinds, doc)
 			if u == nil || k.Structural == nil {
@@ -124,6 +92,54 @@ func TestCELValidatorAgreesWithServer(t *testing.T) {
 	if withRules < 30 || failing < 5 || ratcheted < 5 || updates < 5 {
 		t.Fatalf("too few documents checked: %d with rules, %d failing, %d updates", withRules, failing, updates)
 	}
+}
+
+// testCorpus reads the kinds of the real-server corpus's CRDs, the examples' and (when in the
+// module cache) Gateway API's, and lists the documents' files: the corpus's, the examples' and
+// Gateway API's examples and benchmark corpus (benchmarkCorpus).
+func testCorpus(t *testing.T) (map[schema.GroupVersionKind]*Kind, []string) {
+	t.Helper()
+	crdFiles := glob(t, "../../test/apiserver/testdata/crds/*.yaml", "../../examples/api/crds/*.yaml")
+	docFiles := glob(t, "../../test/apiserver/testdata/corpus/*.yaml", "../../examples/api/testdata/*/*.yaml")
+	if gw := gatewayAPIDir(); gw != "" {
+		crdFiles = append(crdFiles, glob(t, filepath.Join(gw, "config/crd/standard/gateway.networking.k8s.io_*.yaml"))...)
+		docFiles = append(docFiles, glob(t, filepath.Join(gw, "examples/standard/*.yaml"), filepath.Join(gw, "examples/standard/*/*.yaml"))...)
+		docFiles = append(docFiles, benchmarkCorpus)
+	} else {
+		t.Log("gateway-api v1.6.3 is not in the module cache: its CRDs are not checked")
+	}
+	kinds := map[schema.GroupVersionKind]*Kind{}
+	for _, f := range crdFiles {
+		for _, doc := range splitYAML(t, f) {
+			if !bytes.Contains(doc, []byte("kind: CustomResourceDefinition")) || bytes.Contains(doc, []byte("ValidatingAdmissionPolicy")) {
+				continue
+			}
+			crd, err := ReadCRD(doc)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			ks, err := NewKinds(crd)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			for _, k := range ks {
+				kinds[k.GVK] = k
+			}
+		}
+	}
+	return kinds, docFiles
+}
+
+// corpusDocs are the documents of one of testCorpus's files.
+func corpusDocs(t *testing.T, f string) [][]byte {
+	t.Helper()
+	docs := splitYAML(t, f)
+	if f == benchmarkCorpus {
+		for _, d := range manifestbench.Corpus(460) {
+			docs = append(docs, []byte(d))
+		}
+	}
+	return docs
 }
 
 // benchmarkCorpus stands for the documents of test/manifestbench's corpus (the benchmark's kinds,

@@ -166,7 +166,7 @@ func newKind(crd *apiextv1.CustomResourceDefinition, v apiextv1.CustomResourceDe
 		}
 		props = internalSchema.OpenAPIV3Schema
 	}
-	validator, _, err := apiservervalidation.NewSchemaValidator(props)
+	validator, openapiSchema, err := apiservervalidation.NewSchemaValidator(props)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ func newKind(crd *apiextv1.CustomResourceDefinition, v apiextv1.CustomResourceDe
 		Structural:            ss,
 		PreserveUnknownFields: crd.Spec.PreserveUnknownFields,
 		HasStatus:             statusSpec != nil,
-		Strategy:              newStrategy(namespaced, schemaKind{gvk.Group, gvk.Version, gvk.Kind}, validator, ss, statusSpec, scaleSpec),
+		Strategy:              newStrategy(namespaced, schemaKind{gvk.Group, gvk.Version, gvk.Kind}, validator, newSchemaCheck(openapiSchema), ss, statusSpec, scaleSpec),
 	}
 	if v.Deprecated {
 		if v.DeprecationWarning != nil {

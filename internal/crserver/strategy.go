@@ -47,6 +47,7 @@ type strategy struct {
 	namespaced      bool
 	kind            schemaKind
 	schemaValidator apiservervalidation.SchemaValidator
+	schemaCheck     *schemaCheck // says, fast, when schemaValidator would find nothing (schemacheck.go)
 	structural      *structuralschema.Structural
 	celValidator    *celValidator
 	status          *apiextensionsinternal.CustomResourceSubresourceStatus
@@ -56,13 +57,14 @@ type strategy struct {
 // schemaKind is the group, version and kind a strategy checks TypeMeta against.
 type schemaKind struct{ group, version, kind string }
 
-func newStrategy(namespaced bool, kind schemaKind, validator apiservervalidation.SchemaValidator, ss *structuralschema.Structural,
+func newStrategy(namespaced bool, kind schemaKind, validator apiservervalidation.SchemaValidator, check *schemaCheck, ss *structuralschema.Structural,
 	status *apiextensionsinternal.CustomResourceSubresourceStatus, scale *apiextensionsinternal.CustomResourceSubresourceScale) *strategy {
 	return &strategy{
 		NameGenerator:   names.SimpleNameGenerator,
 		namespaced:      namespaced,
 		kind:            kind,
 		schemaValidator: validator,
+		schemaCheck:     check,
 		structural:      ss,
 		// CEL programs are compiled here, once, as customresource.NewStrategy compiles them.
 		celValidator: newCELValidator(ss, true, celconfig.PerCallLimit),
@@ -206,7 +208,10 @@ func (s *strategy) validateObject(ctx context.Context, obj *unstructured.Unstruc
 		errs = append(errs, metavalidation.ValidateObjectMetaDeclaratively(ctx, operation.Create, m, nil, s.namespaced,
 			metavalidation.NameIsDNSSubdomain, field.NewPath("metadata"), utilfeature.DefaultFeatureGate.Enabled(features.DeclarativeValidationBeta))...)
 	}
-	errs = append(errs, apiservervalidation.ValidateCustomResource(nil, obj.UnstructuredContent(), s.schemaValidator)...)
+	// The server's schema validator runs unless the compiled check says it would find nothing.
+	if !s.schemaCheck.valid(obj.UnstructuredContent()) {
+		errs = append(errs, apiservervalidation.ValidateCustomResource(nil, obj.UnstructuredContent(), s.schemaValidator)...)
+	}
 	errs = append(errs, s.validateScaleSpec(obj)...)
 	errs = append(errs, s.validateScaleStatus(obj)...)
 	return errs
