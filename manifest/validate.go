@@ -215,6 +215,13 @@ func (v *Validator) check(ctx context.Context, d document) []Document {
 		res.Errors = append(res.Errors, Issue{Type: TypeDecoding, Detail: d.err.Error(), Message: d.err.Error(), Line: d.line, Column: 1})
 		return []Document{res}
 	}
+	if d.yaml {
+		if obj, ok := yamlObject(d.data); ok {
+			if res, ok := v.checkObject(ctx, res, obj, loc); ok {
+				return []Document{res}
+			}
+		}
+	}
 	jsonData, yamlStrictErr, err := toJSON(d)
 	if err != nil {
 		return []Document{unreadable(res, loc, err)}
@@ -249,8 +256,45 @@ func (v *Validator) check(ctx context.Context, d document) []Document {
 		return []Document{res}
 	}
 	res.Checked = true
-	v.checkKind(ctx, &res, k, jsonData, yamlStrictErr, loc)
+	v.checkKind(ctx, &res, k, body{json: jsonData, yamlStrictErr: yamlStrictErr}, loc)
 	return []Document{res}
+}
+
+// checkObject is check for a YAML document yamlObject has decoded, when it has a kind and an
+// apiVersion that are strings and is not a List: what check does with the JSON text, on the
+// object. ok is false for any other document, which check reads as JSON text.
+func (v *Validator) checkObject(ctx context.Context, res Document, obj map[string]interface{}, loc *locator) (Document, bool) {
+	apiVersion, _ := obj["apiVersion"].(string)
+	kind, _ := obj["kind"].(string)
+	if apiVersion == "" || kind == "" || strings.HasSuffix(kind, "List") {
+		return res, false
+	}
+	res.APIVersion, res.Kind = apiVersion, kind
+	if m, ok := obj["metadata"].(map[string]interface{}); ok {
+		res.Name, _ = m["name"].(string)
+		res.Namespace, _ = m["namespace"].(string)
+	}
+	gv, err := schema.ParseGroupVersion(apiVersion)
+	if err != nil {
+		return unreadable(res, loc, err), true
+	}
+	k, why := v.schemas.lookup(gv.WithKind(kind))
+	if k == nil {
+		p := loc.start()
+		res.Errors = append(res.Errors, Issue{Type: TypeNoSchema, Detail: why, Message: why, Line: p.Line, Column: p.Column})
+		return res, true
+	}
+	res.Checked = true
+	v.checkKind(ctx, &res, k, body{obj: obj}, loc)
+	return res, true
+}
+
+// body is a document's content as checkKind decodes it: JSON text (with the YAML strict
+// conversion's error, if any), or the object yamlObject made of a YAML document.
+type body struct {
+	json          []byte
+	yamlStrictErr error
+	obj           map[string]interface{}
 }
 
 // toJSON converts a YAML document to JSON once, as the server's YAML serializer converts it
@@ -303,12 +347,20 @@ func isList(tm typeMeta) bool {
 }
 
 // checkKind checks a document of a known kind: decoding, then create or update.
-func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, jsonData []byte, yamlStrictErr error, loc *locator) {
+func (v *Validator) checkKind(ctx context.Context, res *Document, k *kindInfo, b body, loc *locator) {
 	for _, w := range k.Warnings {
 		res.Warnings = append(res.Warnings, v.issue(loc, TypeWarning, "", w))
 	}
 	strict := v.opts.FieldValidation != Ignore
-	obj, strictErrs, err := k.Decode(jsonData, yamlStrictErr, strict)
+	var obj *unstructured.Unstructured
+	var strictErrs []error
+	var err error
+	if b.obj != nil {
+		obj, strictErrs, err = k.DecodeObject(b.obj, strict)
+	} else {
+		obj, strictErrs, err = k.Decode(b.json, b.yamlStrictErr, strict)
+	}
+	yamlStrictErr := b.yamlStrictErr
 	if err != nil {
 		var de *crserver.DecodeError
 		msg := err.Error()
@@ -474,6 +526,6 @@ func (v *Validator) checkItem(ctx context.Context, d document, loc *locator) Doc
 		return res
 	}
 	res.Checked = true
-	v.checkKind(ctx, &res, k, d.data, nil, loc)
+	v.checkKind(ctx, &res, k, body{json: d.data}, loc)
 	return res
 }

@@ -77,6 +77,20 @@ func (k *Kind) Decode(jsonBody []byte, yamlStrictErr error, strict bool) (obj *u
 	return k.coerceDecoded(out.(*unstructured.Unstructured), strictErrs, strict)
 }
 
+// DecodeObject is Decode for a body the caller has already decoded to its unstructured content,
+// exactly as the serializer decodes it (a JSON object: strings, bools, nulls, int64 for integer
+// literals, float64 for others, maps and slices of those; see package manifest's yamlObject),
+// with no duplicate fields and with a kind and apiVersion that are non-empty strings: the
+// handler's schema-coercing decoder and defaulting, without the serializer's three passes over
+// the JSON text (its kind sniffing, then the strict decoding). content becomes the object's.
+func (k *Kind) DecodeObject(content map[string]interface{}, strict bool) (obj *unstructured.Unstructured, strictErrs []error, err error) {
+	u := &unstructured.Unstructured{Object: content}
+	if u.GetKind() == "" || u.GetAPIVersion() == "" {
+		return nil, nil, &DecodeError{Kind: k.GVK, Err: fmt.Errorf("DecodeObject needs a kind and an apiVersion")}
+	}
+	return k.coerceDecoded(u, nil, strict)
+}
+
 func (k *Kind) coerceDecoded(u *unstructured.Unstructured, strictErrs []error, strict bool) (*unstructured.Unstructured, []error, error) {
 	unknown, err := k.coerce(u, coerceOptions{returnUnknownFieldPaths: strict})
 	if err != nil {
