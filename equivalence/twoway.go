@@ -18,7 +18,8 @@ import (
 // the schema backend's normalisations, the generated validators playing the reference. Details
 // are not compared: there is no handwritten wording to hold either side to, and the server words
 // its schema errors its own way ("in body should match ..."). Besides the harness's
-// normalisations, a generated TooShort is compared as the server's Invalid (min-length-invalid).
+// normalisations, a generated TooShort is compared as the server's Invalid (min-length-invalid),
+// and so is a generated TooFew (min-size-invalid).
 // The report's mismatches are
 // OnlyGenerated (the generated validators report an error the server does not) or OnlySchema;
 // the server's errors on update that are one of the known ratcheting differences
@@ -43,8 +44,12 @@ func TwoWay(ctx context.Context, scheme *runtime.Scheme, schemas *Schemas, name 
 			return nil, err
 		}
 		gen, minLength := minLengthInvalid(gen)
+		gen, minSize := minSizeInvalid(gen)
 		gen, maxBytes := maxBytesInvalid(gen)
 		ref, got, applied := normalize(old != nil, gen, res.errs, res)
+		if minSize {
+			applied = append([]string{"min-size-invalid"}, applied...)
+		}
 		if maxBytes {
 			applied = append([]string{"max-bytes-invalid"}, applied...)
 		}
@@ -79,6 +84,24 @@ func minLengthInvalid(l field.ErrorList) (field.ErrorList, bool) {
 	out := make(field.ErrorList, 0, len(l))
 	for _, e := range l {
 		if e.Type == field.ErrorTypeTooShort {
+			c := *e
+			c.Type = field.ErrorTypeInvalid
+			e, changed = &c, true
+		}
+		out = append(out, e)
+	}
+	return out, changed
+}
+
+// minSizeInvalid is the two-way normalisation min-size-invalid: the server reports a failed
+// minItems or minProperties as Invalid ("should have at least N items", "... N properties"),
+// generated validators as TooFew (as handwritten validation reports too few items), so the
+// generated TooFew errors are compared as Invalid, at the same path.
+func minSizeInvalid(l field.ErrorList) (field.ErrorList, bool) {
+	changed := false
+	out := make(field.ErrorList, 0, len(l))
+	for _, e := range l {
+		if e.Type == field.ErrorTypeTooFew {
 			c := *e
 			c.Type = field.ErrorTypeInvalid
 			e, changed = &c, true

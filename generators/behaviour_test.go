@@ -529,6 +529,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -536,6 +537,7 @@ import (
 	"testing"
 
 	k8sruntime "k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/validation-gen/validation-gen/equivalence"
 )
@@ -543,10 +545,10 @@ import (
 // Server runs cases through the published schema of the calling behaviour file's folder (its golden
 // crd.yaml and openapi.json, copied beside it), as the API server validates a custom resource: the
 // object of a case is wrap(Obj), its old object wrap(Old), and the server's errors must be those of
-// Want by type and field, each field below prefix (where the kind holds the validated value, such
-// as "spec"; an error at the value itself, "<nil>", is at prefix). Cases named in goOnly are the Go
-// validators' only (a transition that no rule can see) and are skipped; a name that is no case's
-// fails.
+// Want by type (a TooShort or TooFew as the server's Invalid) and field, each field below prefix
+// (where the kind holds the validated value, such as "spec"; an error at the value itself, "<nil>",
+// is at prefix). Cases named in goOnly are the Go validators' only (a transition that no rule can
+// see) and are skipped; a name that is no case's fails.
 func Server[T any, K k8sruntime.Object](t *testing.T, wrap func(*T) K, prefix string, cases []Case[T], goOnly ...string) {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(1)
@@ -601,7 +603,15 @@ func Server[T any, K k8sruntime.Object](t *testing.T, wrap func(*T) K, prefix st
 			if w.Field != "<nil>" && w.Field != "" {
 				f = rooted(prefix, w.Field)
 			}
-			want = append(want, string(w.Type)+" "+f)
+			typ := w.Type
+			if typ == field.ErrorTypeTooShort || typ == field.ErrorTypeTooFew {
+				// The server's Invalid, as equivalence.TwoWay compares them (min-length-invalid,
+				// min-size-invalid).
+				typ = field.ErrorTypeInvalid
+			}
+			// The server's value validation spells a map key as a path segment (map-key-paths).
+			f = mapKey.ReplaceAllString(f, ".$1")
+			want = append(want, string(typ)+" "+f)
 		}
 		sort.Strings(got)
 		sort.Strings(want)
@@ -610,6 +620,8 @@ func Server[T any, K k8sruntime.Object](t *testing.T, wrap func(*T) K, prefix st
 		}
 	}
 }
+
+var mapKey = regexp.MustCompile("\\[([^0-9\\]][^\\]]*)\\]")
 
 func exists(path string) bool {
 	_, err := os.Stat(path)

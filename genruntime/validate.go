@@ -422,3 +422,14 @@ func CountTrue(bs ...bool) int {
 	}
 	return n
 }
+
+// TooFewProperties is field.TooFew for +minProperties on a map or a struct: the same error type
+// and bad value (the number of entries or of set fields), with a detail that counts properties,
+// the keyword's unit, where field.TooFew counts items.
+func TooFewProperties(actual, min int) *field.Error {
+	unit := "properties"
+	if min == 1 {
+		unit = "property"
+	}
+	return &field.Error{Type: field.ErrorTypeTooFew, BadValue: actual, Detail: "must have at least " + strconv.Itoa(min) + " " + unit}
+}

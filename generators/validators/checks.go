@@ -149,13 +149,13 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 				add(jen.Id("count").Op(">").Lit(int(m.Value)), g.shortCircuit(jen.Qual(pkgField, "TooMany").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value)))), "maxProperties", m.Origin)
 			}
 			for _, m := range V.MinProperties {
-				add(jen.Id("count").Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Id("count"), jen.Lit(int(m.Value))), "minProperties", m.Origin)
+				add(jen.Id("count").Op("<").Lit(int(m.Value)), jen.Qual(pkgGenRT, "TooFewProperties").Call(jen.Id("count"), jen.Lit(int(m.Value))), "minProperties", m.Origin)
 			}
 		}
 	case model.KindMap:
 		out = append(out, g.sizeLimits(n, v)...)
 		for _, m := range V.MinProperties {
-			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minProperties", m.Origin)
+			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgGenRT, "TooFewProperties").Call(jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minProperties", m.Origin)
 		}
 	}
 	return out

@@ -1058,7 +1058,7 @@ func Validate_WorkerPoolSpec(ctx context.Context, op operation.Operation, fldPat
 					e = append(e, genruntime.At(field.TooMany(nil, len(*v), 16), "", "maxProperties"))
 				}
 				if len(*v) < 1 {
-					e = append(e, genruntime.At(field.TooFew(nil, len(*v), 1), "", "minProperties"))
+					e = append(e, genruntime.At(genruntime.TooFewProperties(len(*v), 1), "", "minProperties"))
 				}
 			}
 			if len(e) > 0 {
