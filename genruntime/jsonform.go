@@ -1,6 +1,9 @@
 package genruntime
 
-import "encoding/json"
+import (
+	"bytes"
+	"encoding/json"
+)
 
 // JSONString is the string a value that marshals itself (MarshalJSON, MarshalText) writes, as the
 // API server receives it: what a string schema's length and pattern apply to. ok is false when its
@@ -12,4 +15,12 @@ func JSONString(v any) (s string, ok bool) {
 		return "", false
 	}
 	return s, json.Unmarshal(b, &s) == nil
+}
+
+// NullJSON reports whether a value that marshals itself writes null, as apiextensionsv1.JSON and
+// runtime.RawExtension do when they hold nothing: the API server drops a null where the schema is
+// not nullable, so such a value is unset. A value that cannot be written is not null.
+func NullJSON(v json.Marshaler) bool {
+	b, err := v.MarshalJSON()
+	return err == nil && string(bytes.TrimSpace(b)) == "null"
 }

@@ -12,15 +12,19 @@ import (
 )
 
 // alwaysPresent reports whether a field can never be unset: a non-pointer struct without
-// omitzero.
+// omitzero, unless it writes its own JSON form, which may be null (nullJSON).
 func (g *validatorGen) alwaysPresent(p *model.Property) bool {
-	return !p.Node.Pointer && p.Node.Kind == model.KindObject && p.Node.Ref != nil && !p.Node.Ref.Special && !p.OmitZero
+	return !p.Node.Pointer && p.Node.Kind == model.KindObject && p.Node.Ref != nil && !p.Node.Ref.Special && !p.OmitZero &&
+		g.nullJSON(p.Node, "v") == nil
 }
 
 // propAbsent is absent for a field: a non-pointer struct with omitzero is unset at its zero value
 // (JSON, and so the API server, does not have it then); other fields as their node says.
 func (g *validatorGen) propAbsent(p *model.Property, v string) *jen.Statement {
 	n := p.Node
+	if null := g.nullJSON(n, v); null != nil && !n.Pointer {
+		return null // its zero value writes null too
+	}
 	if p.OmitZero && !n.Pointer && n.Kind == model.KindObject && n.Ref != nil && !n.Ref.Special {
 		if z := g.zeroTest(n, v); z != nil {
 			return z
@@ -303,8 +307,25 @@ func (g *validatorGen) absent(n *model.Node, v string) *jen.Statement {
 		return jen.Len(deref(v)).Op("==").Lit(0)
 	case model.KindIntOrString:
 		return g.zeroTest(n, v)
+	case model.KindAny, model.KindObject:
+		return g.nullJSON(n, v)
 	}
 	return nil
+}
+
+// nullJSON tests a value of a type that writes its own JSON form and defines its own schema or
+// has no JSON fields (apiextensionsv1.JSON, runtime.RawExtension: free-form JSON) for the form
+// null, which such a type writes when it holds nothing: the API server drops a null where the
+// schema is not nullable, so the value is unset. nil for other values.
+func (g *validatorGen) nullJSON(n *model.Node, v string) *jen.Statement {
+	if n.Kind != model.KindAny && n.Kind != model.KindObject || n.Ref == nil || !n.Ref.Special && len(n.Ref.Node.Properties) > 0 ||
+		model.Published(n.V).Schema.Nullable != nil {
+		return nil
+	}
+	if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n.ValueType()), true, nil, "MarshalJSON"); obj == nil {
+		return nil
+	}
+	return jen.Qual(pkgGenRT, "NullJSON").Call(jen.Id(v))
 }
 
 // zeroTest tests a special value (Time, Quantity, IntOrString) for its zero value.
