@@ -282,15 +282,17 @@ var zeroStrings = map[string]func(string) bool{
 	},
 }
 
-// isZero reports whether an unstructured value is the JSON form of a Go zero value: null, "", 0,
-// false, an empty list or map, or a zero value of one of zeroStrings.
+// isZero reports whether an unstructured value is the JSON form of a Go zero value: null, "" (but
+// for an int-or-string, whose zero value is 0), 0, false, an empty list or map, or a zero value of
+// one of zeroStrings.
 func (s *Schemas) isZero(v interface{}, sc *spec.Schema) bool {
 	switch v := v.(type) {
 	case nil:
 		return true
 	case string:
 		if v == "" {
-			return true
+			// An int-or-string's zero value is the integer 0: "" is a string it holds.
+			return !s.intOrString(sc)
 		}
 		if zero, ok := zeroStrings[refName(sc)]; ok {
 			return zero(v)
@@ -312,6 +314,15 @@ func (s *Schemas) isZero(v interface{}, sc *spec.Schema) bool {
 		return len(v) == 0
 	}
 	return false
+}
+
+// intOrString reports whether a schema (or the definition it refers to) is an int-or-string.
+func (s *Schemas) intOrString(sc *spec.Schema) bool {
+	if sc = s.resolve(sc); sc == nil {
+		return false
+	}
+	ios, _ := sc.Extensions.GetBool("x-kubernetes-int-or-string")
+	return ios || sc.Format == "int-or-string"
 }
 
 // Validate validates a typed object of kind gvk (old nil on create) as the API server validates a
