@@ -36,17 +36,3 @@ type Holder struct {
 	// +optional
 	Names []string `json:"names,omitempty"`
 }
-
-// Policy is a policy name; fields of this type default to Retain.
-//
-// +kubebuilder:default=Retain
-type Policy string
-
-// Policies holds fields of a type with a default.
-type Policies struct {
-	// OnDelete takes the type's default (a second default on the field would be refused as a
-	// conflict, as for +default).
-	//
-	// +optional
-	OnDelete Policy `json:"onDelete,omitempty"`
-}
