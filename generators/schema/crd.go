@@ -84,6 +84,13 @@ func (e *Emitter) inline(n *model.Node) spec.Schema {
 	e.stack = append(e.stack, def)
 	defer func() { e.stack = e.stack[:len(e.stack)-1] }()
 	merged := model.Effective(n)
+	if e.cg && len(n.V.Rules) > 0 && len(def.Node.V.Rules) > 0 {
+		// controller-gen flattens the field's allOf of the type's schema and its own into one,
+		// the field's rules first, whatever the order of their declarations.
+		m := *merged
+		m.V.Rules = append(append([]model.Rule(nil), n.V.Rules...), def.Node.V.Rules...)
+		merged = &m
+	}
 	e.Shape(&s, merged)
 	e.Validations(&s, merged)
 	e.cgAllOf(&s, n)

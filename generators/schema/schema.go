@@ -230,6 +230,11 @@ func (e *Emitter) property(p *model.Property) spec.Schema {
 // their x-kubernetes-validations order.
 func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	pv := model.Published(n.V) // what +k8s:alpha/beta/ifEnabled wrap is Go's only
+	if e.cg && n.PlaceV != nil && len(n.PlaceV.Rules) > 0 && len(n.TypeV.Rules) > 0 {
+		// controller-gen flattens the field's allOf of its named type's schema and its own, the
+		// field's rules first, whatever the order of their declarations.
+		pv.Rules = model.Published(model.Validations{Rules: append(append([]model.Rule(nil), n.PlaceV.Rules...), n.TypeV.Rules...)}).Rules
+	}
 	v := &pv
 	e.schemaTags(s, &v.Schema)
 	if len(v.Minimum) > 0 {
