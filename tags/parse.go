@@ -125,6 +125,21 @@ func Extract(lines []Line, multiline func(name string) bool) []Raw {
 			out = append(out, r)
 			continue
 		}
+		if n := markerName(r.Name); n != r.Name && strings.HasSuffix(r.Name, ":") && r.NameArgs == "" && namedArgs(n) {
+			// controller-tools' reading of "+a:b: key=x,...": the blanks after the last ':' are
+			// nothing, and key is the first of a:b's named arguments (Envoy Gateway writes
+			// "+kubebuilder:validation:XValidation: message=...,rule=...").
+			rest := trimmed[j:]
+			if v := strings.TrimLeft(rest, " \t"); v != rest && firstArgName(v) {
+				r.Name = n
+				r.HasValue = true
+				r.Value = strings.TrimRight(v, " \t")
+				r.ValuePos = []token.Position{advance(lines[i].Pos, indent+j+len(rest)-len(v))}
+				r.Note = fmt.Sprintf("controller-gen reads the blank after %q as nothing; write it without", "+"+n+":")
+				out = append(out, r)
+				continue
+			}
+		}
 		rest := trimmed[j:]
 		if strings.HasPrefix(rest, "=") {
 			r.HasValue = true
@@ -149,6 +164,20 @@ func Extract(lines []Line, multiline func(name string) bool) []Raw {
 		out = append(out, r)
 	}
 	return out
+}
+
+// firstArgName reports whether s starts with an argument name followed by '=' (key=...).
+func firstArgName(s string) bool {
+	k, _, ok := strings.Cut(s, "=")
+	if !ok || k == "" || !isLetter(k[0]) {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if !isLetter(k[i]) && (k[i] < '0' || k[i] > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // openBackquote reports whether s ends inside a back-quoted string.

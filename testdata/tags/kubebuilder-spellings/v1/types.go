@@ -1,7 +1,7 @@
 // Package v1 writes the markers controller-gen reads in every spelling controller-tools' parser
-// accepts (=, :=, :key=value, positional values), and the spellings it ignores, which are
-// warnings here: a misspelt marker, a ':' where '=' belongs, stray punctuation, a blank before
-// '=', another generator's tag. The CRD is controller-gen's for the same input.
+// accepts (=, :=, :key=value, ": key=value", positional values), and the spellings it ignores,
+// which are warnings here: a misspelt marker, a ':' where '=' belongs, stray punctuation, a blank
+// before '=', another generator's tag. The CRD is controller-gen's for the same input.
 //
 // +groupName:=spellings.example.com
 package v1
@@ -58,6 +58,12 @@ type WidgetSpec struct {
 	// +kubebuilder:validation:XValidation:rule="self.startsWith('a')",message="starts with a"
 	// +kubebuilder:validation:Pattern:=`^[a-z]+$`
 	Name string `json:"name,omitempty"`
+
+	// Suffix has a blank after the marker's last ':', which controller-gen reads as nothing (a
+	// warning says to drop it).
+	//
+	// +kubebuilder:validation:XValidation: message="ends with z",rule="self.endsWith('z')"
+	Suffix string `json:"suffix,omitempty"`
 
 	// Warnings: controller-gen ignores all of these.
 	//
