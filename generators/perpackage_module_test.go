@@ -21,7 +21,8 @@ import (
 // use its types. Run alone, such a package must still be read-only with the output package's
 // semantics, and a package using its types must validate them as in the joint run: the loader
 // finds the output packages of the module that name a package of the run (siblingOutputs). The
-// folder is copied into a temporary module (testdata directories are not part of ./...).
+// folder is copied into a temporary module (testdata directories are not part of ./...). A package
+// without any tag (helper) gets nothing in either run.
 func TestPerPackageEqualsJointModule(t *testing.T) {
 	root := repoRoot(t)
 	for k, v := range tempmod.Env {
@@ -54,15 +55,22 @@ func TestPerPackageEqualsJointModule(t *testing.T) {
 	joint := files("./...", out, diags, err)
 	// Per package, each run alone (Run) and all from one load (RunJoint, as go generate's
 	// directives share it through the result cache).
-	pkgs := []string{"types", "external", "consumer", "own"}
+	// helper, which has no tag, is no API package in either; its own run warns that nothing is
+	// generated (an error under --strict, which it is run without).
+	pkgs := []string{"types", "external", "consumer", "own", "helper"}
 	perPackage, shared := map[string][]byte{}, map[string][]byte{}
 	var cfgs []generators.Config
 	for _, p := range pkgs {
-		out, diags, err := generators.Run(cfg("./" + p))
+		c := cfg("./" + p)
+		c.Options.Strict = p != "helper"
+		out, diags, err := generators.Run(c)
 		for name, content := range files(p, out, diags, err) {
 			perPackage[name] = content
 		}
-		cfgs = append(cfgs, cfg("./"+p))
+		if p == "helper" && (len(diags) != 1 || !strings.Contains(diags.Error(mod), "none is an API package")) {
+			t.Errorf("the helper package's own run: want one warning that nothing is generated, got:\n%s", diags.Error(mod))
+		}
+		cfgs = append(cfgs, c)
 	}
 	results, err := generators.RunJoint(cfgs)
 	if err != nil {

@@ -61,6 +61,15 @@ func distance(a, b string) int {
 // tag followed by its value after a ':' where controller-tools wants '='
 // (+kubebuilder:validation:UniqueItems:true), a registered tag with stray punctuation
 // (+optional.), or the closest registered name.
+// Misspelt reports whether an unknown tag looks like a misspelling of a known one (the warning
+// for it says "did you mean").
+func Misspelt(r *Raw) bool {
+	if _, ok := Lookup(r.Name); ok || Allowed(r.Name) {
+		return false
+	}
+	return spelling(r) != ""
+}
+
 func spelling(r *Raw) string {
 	if i := strings.LastIndexByte(r.Name, ':'); i > 0 && i < len(r.Name)-1 {
 		if _, ok := registry[r.Name[:i]]; ok && r.Value == "" && !r.HasValue {

@@ -100,9 +100,23 @@ func BuildWith(prog *loader.Program, opts model.Options) (*model.Universe, model
 	// follows upstream's semantics (+k8s:alpha and +k8s:beta apply only there).
 	b.inherited = b.inheritedSemantics()
 	b.inputSemantics()
+	none := len(prog.Inputs) > 0
+	for _, pkg := range prog.Inputs {
+		if !b.notAPIPackage(pkg.PkgPath) {
+			none = false
+		}
+	}
+	if none && len(prog.Inputs[0].Syntax) > 0 {
+		// Nothing to generate: say so rather than write nothing without a word.
+		f := prog.Inputs[0].Syntax[0]
+		b.diags.Warn(prog.Fset.Position(f.Name.Pos()), "", "no input package has a tag of a tool that reads API types "+
+			"(validation-gen's, controller-gen's, openapi-gen's, ...): none is an API package, and nothing is generated, as those "+
+			"tools generate nothing for such a package either; tag the package or its types (+groupName, +k8s:openapi-gen=true, "+
+			"+required, ...) to generate schemas and validators")
+	}
 	for _, pkg := range prog.Inputs {
 		if b.notAPIPackage(pkg.PkgPath) {
-			continue // its types are defined where the kinds reach them
+			continue // its types are defined where other packages' types reach them
 		}
 		scope := pkg.Types.Scope()
 		for _, name := range scope.Names() {

@@ -279,16 +279,16 @@ func (b *builder) immutableOnceSet(holder *model.Definition, prop *model.Propert
 	})
 }
 
-// notAPIPackage reports whether an input package of a controller-gen project is no API package:
-// no comment of its files holds a tag of a tool that reads API types (apiType): a test fake below
-// apis/, a helper package, a controller with its +kubebuilder:rbac markers, which a run over ./...
-// (controller-gen's usual paths) reaches. controller-gen ignores such a package; its exported
-// types are defined only where the kinds reach them, not each for itself (a fake or a reconciler
-// holding a func or a chan field would stop the run, and a reconciler would get validators).
+// notAPIPackage reports whether an input package is no API package: no comment of its files holds
+// a tag of a tool that reads API types (apiType), nor a misspelling of one (which is warned about):
+// a test fake below apis/, a helper package, a controller with its +kubebuilder:rbac markers, which
+// a run over ./... (controller-gen's usual paths) reaches. controller-gen, openapi-gen and
+// Kubernetes' validation-gen all ignore such a package; its exported types are defined only where
+// other packages' types reach them, not each for itself (a fake or a reconciler holding a func or
+// a chan field would stop the run, and a reconciler would get validators). This does not depend
+// on the run's other inputs, so that a go:generate run in the package alone writes what a run
+// over the whole module writes there.
 func (b *builder) notAPIPackage(path string) bool {
-	if b.markersIgnored(path) {
-		return false
-	}
 	pkg := b.prog.Package(path)
 	if pkg == nil {
 		return false
@@ -296,8 +296,8 @@ func (b *builder) notAPIPackage(path string) bool {
 	for _, f := range pkg.Syntax {
 		for _, g := range f.Comments {
 			for _, r := range tags.Extract(b.prog.Lines(g), nil) {
-				if apiType(r.Name) {
-					return false
+				if apiType(r.Name) || tags.Misspelt(&r) {
+					return false // a misspelt tag too, which says what was meant, and is warned about
 				}
 			}
 		}

@@ -10,6 +10,7 @@ type Forest map[string]Forest
 
 // Spec uses them.
 type Spec struct {
+	// +optional
 	Tree   Tree   `json:"tree,omitempty"`
 	Forest Forest `json:"forest,omitempty"`
 }
