@@ -151,6 +151,16 @@ func Compile(r model.Rule, p Place, d Decls) (prog *Program, why string) {
 // whereSep starts the part of a NotCompiled reason that quotes where the compiler stopped.
 const whereSep = ", in "
 
+// unclosed reports text that opens more parentheses, brackets or braces than it closes.
+func unclosed(text string) bool {
+	for _, p := range []string{"()", "[]", "{}"} {
+		if strings.Count(text, p[:1]) > strings.Count(text, p[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
 // Construct is a reason without the quote of where the compiler stopped: the construct alone,
 // for counting reasons.
 func Construct(reason string) string {
@@ -196,8 +206,8 @@ func (c *compiler) where(src, name string) string {
 			start--
 		}
 	}
-	// Take in the closing parentheses of calls.
-	for end < len(runes) && strings.Count(string(runes[start:end]), "(") > strings.Count(string(runes[start:end]), ")") {
+	// Take in the closing parentheses of calls, brackets of lists and braces of maps.
+	for end < len(runes) && unclosed(string(runes[start:end])) {
 		end++
 	}
 	text := strings.TrimSpace(string(runes[start:end]))
