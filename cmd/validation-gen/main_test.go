@@ -207,6 +207,10 @@ type Thing struct {
 	// +validationRule="'%x'.format([self]) != ''"
 	// +optional
 	Timeout string `+"`json:\"timeout,omitempty\"`"+`
+	// +validationRule="self.size() > 0",messageExpression="'%d items'.format([self.map(x, {'a': x}).size()])"
+	// +optional
+	// +maxItems=4
+	Items []int32 `+"`json:\"items\"`"+`
 }
 `)
 	stdout, stderr, code := runIn(t, dir, "--cel-report", "./...")
@@ -215,7 +219,8 @@ type Thing struct {
 	}
 	want := "api/types.go:5: native\n" +
 		"api/types.go:6: interpreted: its worst-case cost 1236946649093 is over the per-call limit 1000000, which only cel-go enforces as it runs: bound what it reads (+maxItems, +maxProperties, +maxLength)\n" +
-		"api/types.go:11: interpreted: not compiled to Go: format() with the clause %x, in `'%x'.format([self])`\n"
+		"api/types.go:11: interpreted: not compiled to Go: format() with the clause %x, in `'%x'.format([self])`\n" +
+		"api/types.go:14: interpreted: not compiled to Go: a map literal with a computed value, in the messageExpression: `{'a': x}`\n"
 	if stdout != want {
 		t.Errorf("--cel-report printed\n%s\nwant\n%s", stdout, want)
 	}
