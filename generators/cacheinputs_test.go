@@ -32,6 +32,7 @@ var inputsOutsideTheLoader = map[string]string{
 	"internal/gohead": "the headers of a module's Go files, for the loader's search for output packages: the manifest's " +
 		"outputs digests (and lookup.HeaderDigest) cover them",
 	"cmd/validation-gen/internal/fastpath": "the cache's and the profiler's settings, to answer a hit before the pipeline starts",
+	"internal/fspath":                      "nothing of its own: path/filepath's walk, for gohead, output and the cache's lookup",
 	"cmd/validation-gen":                   "the header file (Config.Header, in the key), the cache's and the profiler's settings",
 	"internal/gogenerate":                  "go:generate directives, to know go generate's other runs: never an input of a result",
 	"review/lint":                          "exceptions files: generators.otherInputs lists them for the cache",

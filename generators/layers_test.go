@@ -10,25 +10,27 @@ import (
 )
 
 // stages lists generators' packages in pipeline order, with the project packages each may import.
-// A stage may import the model, the shared helpers (output, schema) and the packages below it in
-// its own column, never a later stage: the layering the package documentation promises.
+// A stage may import the model, the shared helpers (output and its goheader, schema) and the
+// packages below it in its own column, never a later stage: the layering the package
+// documentation promises.
 var stages = []struct {
 	pkg     string
 	imports []string
 }{
-	{"generators/output", nil},
+	{"generators/output", []string{"internal/gohead", "internal/fspath"}},
+	{"generators/output/goheader", []string{"generators/output"}},
 	{"generators/loader", []string{"generators/output", "model", "tags", "internal/gohead"}},
 	{"generators/builder", []string{"generators/loader", "model", "tags", "formats"}},
 	{"generators/schema", []string{"model", "formats"}},
 	{"generators/check", []string{"generators/schema", "model", "formats", "celenv"}},
 	{"generators/nativecel", []string{"model", "celenv"}},
-	{"generators/openapi", []string{"generators/output", "generators/schema", "model", "formats", "celenv"}},
-	{"generators/validators", []string{"generators/output", "generators/schema", "generators/nativecel", "model", "formats", "celenv"}},
+	{"generators/openapi", []string{"generators/output", "generators/output/goheader", "generators/schema", "model", "formats", "celenv"}},
+	{"generators/validators", []string{"generators/output", "generators/output/goheader", "generators/schema", "generators/nativecel", "model", "formats", "celenv"}},
 	// Not a stage: the result cache beside the pipeline, keyed by what the loader read, and its
 	// lookup, which the command's fast path runs before the pipeline is initialised (standard
 	// library only, besides these: cmd/validation-gen's TestFastPathDependencies).
 	{"generators/cache", []string{"generators/cache/lookup", "generators/loader", "generators/output", "model"}},
-	{"generators/cache/lookup", []string{"generators/output", "internal/gohead"}},
+	{"generators/cache/lookup", []string{"generators/output", "internal/gohead", "internal/fspath"}},
 }
 
 const module = "github.com/validation-gen/validation-gen/"

@@ -28,6 +28,7 @@ import (
 	"github.com/validation-gen/validation-gen/generators/loader"
 	"github.com/validation-gen/validation-gen/generators/openapi"
 	"github.com/validation-gen/validation-gen/generators/output"
+	"github.com/validation-gen/validation-gen/generators/output/goheader"
 	"github.com/validation-gen/validation-gen/generators/validators"
 	"github.com/validation-gen/validation-gen/model"
 	"github.com/validation-gen/validation-gen/review"
@@ -124,7 +125,7 @@ func prepare(cfg Config) (string, error) {
 	// Refuse before loading: a header that is not Go comments breaks every Go output, an output
 	// file flag that is not a Go file's name writes where no package compiles it, and equal Go
 	// output names would collide in every package.
-	if err := output.CheckHeader(cfg.Header); err != nil {
+	if err := goheader.CheckHeader(cfg.Header); err != nil {
 		return "", err
 	}
 	for _, f := range []struct{ flag, name string }{{"openapi-output-file", cfg.OpenAPIOutputFile}, {"output-file", cfg.OutputFile}} {

@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"go/token"
 	"path"
 	"slices"
 	"sort"
@@ -96,30 +97,25 @@ const inputTag = "k8s:validation-gen-input"
 // package clause. A file that does not parse names nothing (the run that loads its package
 // reports it).
 func headerInputs(h gohead.Header) []string {
-	if h.File == nil {
+	if !h.OK {
 		return nil
 	}
-	file, fset := h.File, h.Fset
 	var out []string
-	for _, g := range file.Comments {
-		if g.End() > file.Package {
-			break
+	for _, c := range h.Comments {
+		text, ok := strings.CutPrefix(c.Text, "//")
+		if !ok {
+			continue
 		}
-		for _, c := range g.List {
-			text, ok := strings.CutPrefix(c.Text, "//")
-			if !ok {
+		pos := token.Position{Filename: h.Path, Offset: c.Offset, Line: c.Line, Column: c.Column}
+		for _, r := range tags.Extract([]tags.Line{{Text: strings.TrimPrefix(text, " "), Pos: pos}}, tags.Multiline) {
+			if r.Name != inputTag {
 				continue
 			}
-			for _, r := range tags.Extract([]tags.Line{{Text: strings.TrimPrefix(text, " "), Pos: fset.Position(c.Slash)}}, tags.Multiline) {
-				if r.Name != inputTag {
-					continue
-				}
-				v := strings.TrimSpace(r.Value)
-				if u, err := strconv.Unquote(v); err == nil {
-					v = u
-				}
-				out = append(out, v)
+			v := strings.TrimSpace(r.Value)
+			if u, err := strconv.Unquote(v); err == nil {
+				v = u
 			}
+			out = append(out, v)
 		}
 	}
 	return out

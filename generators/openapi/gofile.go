@@ -14,6 +14,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/validation-gen/validation-gen/generators/output"
+	"github.com/validation-gen/validation-gen/generators/output/goheader"
 	"github.com/validation-gen/validation-gen/generators/schema"
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -50,7 +51,7 @@ func GoFile(p *model.Package, opts model.Options, header []byte) ([]byte, error)
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering OpenAPI definitions for %s: %w", p.Path, err)
 	}
-	return output.WithHeader(header, buf.Bytes()), nil
+	return goheader.WithHeader(header, buf.Bytes()), nil
 }
 
 func defFuncName(d *model.Definition) string { return "schema_" + d.GoName }

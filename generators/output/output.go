@@ -13,9 +13,10 @@ package output
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/validation-gen/validation-gen/internal/fspath"
 )
 
 // File is one generated output: its path and its complete content.
@@ -72,7 +73,7 @@ func (o *Outputs) Files() []File {
 func (o *Outputs) Check() error {
 	msgs := append([]string(nil), o.collisions...)
 	for _, f := range o.Files() {
-		if filepath.Ext(f.Path) != ".go" {
+		if fspath.Ext(f.Path) != ".go" {
 			continue
 		}
 		own, exists, err := owned(f.Path)
@@ -101,15 +102,15 @@ func (o *Outputs) rel(path string) string {
 		}
 		root = wd
 	}
-	rel, err := filepath.Rel(root, path)
+	rel, err := fspath.Rel(root, path)
 	if err != nil {
 		return path
 	}
-	return filepath.ToSlash(rel)
+	return fspath.ToSlash(rel)
 }
 
 func absPath(path string) string {
-	abs, err := filepath.Abs(path)
+	abs, err := fspath.Abs(path)
 	if err != nil {
 		return path
 	}

@@ -2,12 +2,12 @@ package output
 
 import (
 	"bytes"
-	"go/scanner"
-	"go/token"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/validation-gen/validation-gen/internal/fspath"
+	"github.com/validation-gen/validation-gen/internal/gohead"
 )
 
 // A claim is a place where this run's outputs live: a single path, or every file directly in a
@@ -64,7 +64,7 @@ func (o *Outputs) Stale() ([]string, error) {
 		}
 		for _, e := range entries {
 			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), c.ext) {
-				if err := consider(filepath.Join(c.path, e.Name())); err != nil {
+				if err := consider(fspath.Join(c.path, e.Name())); err != nil {
 					return nil, err
 				}
 			}
@@ -91,21 +91,12 @@ func owned(path string) (own, exists bool, err error) {
 // Markdown file as its first line, in an HTML comment, in any other file as its first line, after
 // "# ".
 func Generated(path string, content []byte) bool {
-	if filepath.Ext(path) == ".md" {
+	if fspath.Ext(path) == ".md" {
 		return bytes.HasPrefix(content, []byte("<!-- "+GeneratedComment+" -->\n"))
 	}
-	if filepath.Ext(path) != ".go" {
+	if fspath.Ext(path) != ".go" {
 		return bytes.HasPrefix(content, []byte("# "+GeneratedComment+"\n"))
 	}
-	var s scanner.Scanner
-	s.Init(token.NewFileSet().AddFile(path, -1, len(content)), content, nil, scanner.ScanComments)
-	for {
-		_, tok, lit := s.Scan()
-		if tok != token.COMMENT {
-			return false
-		}
-		if lit == "// "+GeneratedComment {
-			return true
-		}
-	}
+	comments, _, _ := gohead.Leading(content)
+	return generatedIn(comments)
 }

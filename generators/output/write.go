@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"syscall"
+
+	"github.com/validation-gen/validation-gen/internal/fspath"
 )
 
 // Logf logs what Write did beyond the files it wrote (stale outputs removed); the command sets it
@@ -70,7 +71,7 @@ func (o *Outputs) Write() error {
 		if c.content == nil {
 			continue
 		}
-		dir := filepath.Dir(c.path)
+		dir := fspath.Dir(c.path)
 		top, err := mkdirAll(dir)
 		if top != "" {
 			created = append(created, top)
@@ -78,7 +79,7 @@ func (o *Outputs) Write() error {
 		if err != nil {
 			return fail(err)
 		}
-		if c.tmp, err = stage(dir, filepath.Base(c.path), c.content, 0o644); err != nil {
+		if c.tmp, err = stage(dir, fspath.Base(c.path), c.content, 0o644); err != nil {
 			return fail(fmt.Errorf("writing %s: %w", o.rel(c.path), err))
 		}
 	}
@@ -157,7 +158,7 @@ func (c *change) undo() error {
 	if !c.existed {
 		return remove(c.path)
 	}
-	tmp, err := stage(filepath.Dir(c.path), filepath.Base(c.path), c.old, c.mode)
+	tmp, err := stage(fspath.Dir(c.path), fspath.Base(c.path), c.old, c.mode)
 	if err == nil {
 		if err = rename(tmp, c.path); err != nil {
 			os.Remove(tmp)
@@ -196,7 +197,7 @@ func mkdirAll(dir string) (created string, err error) {
 			break
 		}
 		created = d
-		parent := filepath.Dir(d)
+		parent := fspath.Dir(d)
 		if parent == d {
 			break
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/validation-gen/validation-gen/generators/output"
+	"github.com/validation-gen/validation-gen/generators/output/goheader"
 	"github.com/validation-gen/validation-gen/model"
 )
 
@@ -131,7 +132,7 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("validators for %s into %s: %w", p.Path, out.Path, err)
 	}
-	return output.WithHeader(header, src), sortReport(g.celReport), nil, nil
+	return goheader.WithHeader(header, src), sortReport(g.celReport), nil, nil
 }
 
 // nameClashes reports, at their declarations, the names the output package declares that the

@@ -7,15 +7,13 @@ package gohead
 
 import (
 	"bytes"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/validation-gen/validation-gen/internal/fspath"
 )
 
 // prefix is how much of a file Walk reads first: package comments and the package clause are
@@ -29,17 +27,19 @@ type Header struct {
 	// Src is the file's first 16 KiB, or all of it when its package clause lies further. It is
 	// valid only during the callback (its buffer is reused).
 	Src []byte
-	// File is Src parsed up to the package clause, comments included; nil when it does not parse.
-	File *ast.File
-	Fset *token.FileSet
+	// OK is set when Src has a package clause that go/parser accepts (Leading); Comments are the
+	// comments above it, and Pkg the offset of its keyword.
+	OK       bool
+	Comments []Comment
+	Pkg      int
 }
 
-// Pre returns the text above the package clause, or all of Src when it does not parse.
+// Pre returns the text above the package clause, or all of Src when it has none.
 func (h Header) Pre() []byte {
-	if h.File == nil {
+	if !h.OK {
 		return h.Src
 	}
-	return h.Src[:h.Fset.Position(h.File.Package).Offset]
+	return h.Src[:h.Pkg]
 }
 
 // Walk walks the module rooted at root as the go command lists ./... (directories named
@@ -49,10 +49,9 @@ func (h Header) Pre() []byte {
 // clause may lie further). dir is the directory's slash-separated path relative to root ("." for
 // root). A file that cannot be read is skipped (the run that loads its package reports it).
 func Walk(root, marker string, fn func(dir string, h Header)) error {
-	fset := token.NewFileSet()
 	buf := make([]byte, prefix)
 	m := []byte(marker)
-	return filepath.WalkDir(root, func(dir string, d fs.DirEntry, err error) error {
+	return fspath.WalkDir(root, func(dir string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -62,10 +61,10 @@ func Walk(root, marker string, fn func(dir string, h Header)) error {
 		if dir != root {
 			name := d.Name()
 			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-				return filepath.SkipDir
+				return fs.SkipDir
 			}
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				return filepath.SkipDir // another module
+			if _, err := os.Stat(fspath.Join(dir, "go.mod")); err == nil {
+				return fs.SkipDir // another module
 			}
 		}
 		entries, err := os.ReadDir(dir)
@@ -79,16 +78,16 @@ func Walk(root, marker string, fn func(dir string, h Header)) error {
 				strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
 				continue
 			}
-			h, ok := read(fset, filepath.Join(dir, name), buf, m)
+			h, ok := read(fspath.Join(dir, name), buf, m)
 			if !ok {
 				continue
 			}
 			if rel == "" {
-				r, err := filepath.Rel(root, dir)
+				r, err := fspath.Rel(root, dir)
 				if err != nil {
 					return err
 				}
-				rel = filepath.ToSlash(r)
+				rel = fspath.ToSlash(r)
 			}
 			fn(rel, h)
 		}
@@ -98,7 +97,7 @@ func Walk(root, marker string, fn func(dir string, h Header)) error {
 
 // read reads a file's header into buf (growing past it only when the package clause lies
 // further), or reports false when the file cannot be read or its header cannot name marker.
-func read(fset *token.FileSet, name string, buf, marker []byte) (Header, bool) {
+func read(name string, buf, marker []byte) (Header, bool) {
 	f, err := os.Open(name)
 	if err != nil {
 		return Header{}, false
@@ -112,17 +111,14 @@ func read(fset *token.FileSet, name string, buf, marker []byte) (Header, bool) {
 	if err != nil || !bytes.Contains(src, marker) && n < prefix {
 		return Header{}, false
 	}
-	file, err := parser.ParseFile(fset, name, src, parser.PackageClauseOnly|parser.ParseComments)
-	if err != nil && n == prefix { // the package clause lies further: read it all
+	comments, pkg, ok := Leading(src)
+	if !ok && n == prefix { // the package clause may lie further: read it all
 		rest, rerr := io.ReadAll(f)
 		if rerr != nil {
 			return Header{}, false
 		}
 		src = append(slices.Clip(src), rest...)
-		file, err = parser.ParseFile(fset, name, src, parser.PackageClauseOnly|parser.ParseComments)
+		comments, pkg, ok = Leading(src)
 	}
-	if err != nil {
-		file = nil
-	}
-	return Header{Path: name, Src: src, File: file, Fset: fset}, true
+	return Header{Path: name, Src: src, OK: ok, Comments: comments, Pkg: pkg}, true
 }

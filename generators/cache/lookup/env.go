@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/validation-gen/validation-gen/internal/fspath"
 )
 
 // GoEnv is the go command's environment for a directory, as go env reports it: what decides
@@ -69,7 +70,7 @@ func digestGoEnv(vars map[string]string) (GoEnv, error) {
 		v, ok := os.LookupEnv(k)
 		fmt.Fprintf(h, "environ %s=%v,%q\n", k, ok, v)
 	}
-	for _, f := range []string{env.Vars["GOENV"], filepath.Join(env.Vars["GOROOT"], "go.env")} {
+	for _, f := range []string{env.Vars["GOENV"], fspath.Join(env.Vars["GOROOT"], "go.env")} {
 		if f == "" || f == "off" {
 			continue
 		}
@@ -130,10 +131,10 @@ func runGo(dir string, args []string) (stdout, stderr []byte, err error) {
 // one of them), or dir when there is none.
 func Scope(dir string) string {
 	for d := dir; ; {
-		if exists(filepath.Join(d, "go.mod")) || exists(filepath.Join(d, "go.work")) {
+		if exists(fspath.Join(d, "go.mod")) || exists(fspath.Join(d, "go.work")) {
 			return d
 		}
-		parent := filepath.Dir(d)
+		parent := fspath.Dir(d)
 		if parent == d {
 			return dir
 		}
@@ -154,8 +155,8 @@ func (e GoEnv) Fixed(dir string) bool {
 }
 
 func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	rel, err := fspath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(fspath.Separator))
 }
 
 func exists(path string) bool {

@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/validation-gen/validation-gen/internal/fspath"
 )
 
 // The fast path's go env: a go env -json costs a process of the go command per run, which was a
@@ -101,12 +102,12 @@ func envKey(dir string) (string, error) {
 	mod := false
 	for d := dir; ; {
 		if !mod {
-			st := fileState(filepath.Join(d, "go.mod"))
+			st := fileState(fspath.Join(d, "go.mod"))
 			fmt.Fprintf(h, "go.mod %q %s\n", d, st)
 			mod = st != "absent"
 		}
-		fmt.Fprintf(h, "go.work %q %s\n", d, fileState(filepath.Join(d, "go.work")))
-		parent := filepath.Dir(d)
+		fmt.Fprintf(h, "go.work %q %s\n", d, fileState(fspath.Join(d, "go.work")))
+		parent := fspath.Dir(d)
 		if parent == d {
 			break
 		}
@@ -123,10 +124,10 @@ func envFiles(vars map[string]string) []string {
 		out = append(out, f)
 	}
 	if root := vars["GOROOT"]; root != "" {
-		out = append(out, filepath.Join(root, "go.env"))
+		out = append(out, fspath.Join(root, "go.env"))
 	}
 	if cc := strings.Fields(vars["CC"]); len(cc) > 0 {
-		if filepath.IsAbs(cc[0]) {
+		if fspath.IsAbs(cc[0]) {
 			out = append(out, cc[0])
 		} else if p, err := lookPath(cc[0]); err == nil {
 			out = append(out, p)
@@ -173,11 +174,11 @@ func lookPath(name string) (string, error) {
 	if runtime.GOOS == "windows" && !strings.HasSuffix(name, ".exe") {
 		name += ".exe"
 	}
-	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
-		if !filepath.IsAbs(d) {
+	for _, d := range fspath.SplitList(os.Getenv("PATH")) {
+		if !fspath.IsAbs(d) {
 			continue
 		}
-		p := filepath.Join(d, name)
+		p := fspath.Join(d, name)
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && (runtime.GOOS == "windows" || fi.Mode()&0o111 != 0) {
 			return p, nil
 		}

@@ -16,10 +16,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/validation-gen/validation-gen/generators/output"
+	"github.com/validation-gen/validation-gen/internal/fspath"
 	"github.com/validation-gen/validation-gen/internal/gohead"
 )
 
@@ -44,9 +44,9 @@ func Dir(setting string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("no cache directory (%v); set %s to one, or to off", err, EnvVar)
 		}
-		dir = filepath.Join(base, "validation-gen")
+		dir = fspath.Join(base, "validation-gen")
 	}
-	if !filepath.IsAbs(dir) {
+	if !fspath.IsAbs(dir) {
 		return "", fmt.Errorf("%s=%s is not an absolute path", EnvVar, setting)
 	}
 	return dir, nil
@@ -55,7 +55,7 @@ func Dir(setting string) (string, error) {
 // Path is the file of an entry of the given kind ("m" manifest, "r" result, "c" call, "u"
 // unbatchable) in the cache directory dir.
 func Path(dir, id, kind string) string {
-	return filepath.Join(dir, id[:2], id+"-"+kind)
+	return fspath.Join(dir, id[:2], id+"-"+kind)
 }
 
 // Touch marks an entry as used now, at most once per touchAfter (as the go command's cache does).
@@ -92,7 +92,7 @@ func FlectFiles() []string {
 	for _, f := range []struct{ env, name string }{{"INFLECT_PATH", "inflections.json"}, {"ACRONYMS_PATH", "acronyms.json"}} {
 		path, ok := os.LookupEnv(f.env)
 		if !ok {
-			path = filepath.Join(wd, f.name)
+			path = fspath.Join(wd, f.name)
 		}
 		out = append(out, path)
 	}
@@ -129,7 +129,7 @@ func HeaderDigest(root string) (string, error) {
 		if !bytes.Contains(pre, tag) {
 			return
 		}
-		fmt.Fprintf(h, "%q %q %t %s\n", dir, filepath.Base(hd.Path), hd.File != nil, Digest(pre))
+		fmt.Fprintf(h, "%q %q %t %s\n", dir, fspath.Base(hd.Path), hd.OK, Digest(pre))
 	})
 	if err != nil {
 		return "", err
@@ -256,10 +256,10 @@ func ReadOutputs(path string) (*output.Snapshot, error) {
 
 // Write writes a file atomically: other runs read either the old content or the new.
 func Write(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+	if err := os.MkdirAll(fspath.Dir(path), 0o777); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	f, err := os.CreateTemp(fspath.Dir(path), ".tmp-*")
 	if err != nil {
 		return err
 	}

@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/validation-gen/validation-gen/generators/output"
+	"github.com/validation-gen/validation-gen/internal/fspath"
 )
 
 // Manifest lists what a run's result depends on beyond its first key: files (go.mod, go.sum,
@@ -145,10 +145,10 @@ func DirDigest(dir string, read func(path string) (string, bool), cutoff time.Ti
 	h := sha256.New()
 	for _, e := range entries {
 		name := e.Name()
-		if !RelevantGo(name) && !slices.Contains(buildExts, filepath.Ext(name)) || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+		if !RelevantGo(name) && !slices.Contains(buildExts, fspath.Ext(name)) || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
 			continue
 		}
-		path := filepath.Join(dir, name)
+		path := fspath.Join(dir, name)
 		if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
 			continue
 		}
@@ -178,7 +178,7 @@ func DirDigest(dir string, read func(path string) (string, bool), cutoff time.Ti
 // be a package created during the run.
 func TreeDigest(root string, roots map[string]bool, cutoff time.Time) (string, error) {
 	h := sha256.New()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err := fspath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if os.IsNotExist(err) && path == root {
 				fmt.Fprintln(h, "absent")
@@ -191,8 +191,8 @@ func TreeDigest(root string, roots map[string]bool, cutoff time.Time) (string, e
 		}
 		if path != root {
 			name := d.Name()
-			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || exists(filepath.Join(path, "go.mod")) {
-				return filepath.SkipDir
+			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || exists(fspath.Join(path, "go.mod")) {
+				return fs.SkipDir
 			}
 		}
 		names, err := GoFiles(path)
@@ -202,8 +202,8 @@ func TreeDigest(root string, roots map[string]bool, cutoff time.Time) (string, e
 		if len(names) == 0 {
 			return nil
 		}
-		rel, _ := filepath.Rel(root, path)
-		fmt.Fprintf(h, "%q\n", filepath.ToSlash(rel))
+		rel, _ := fspath.Rel(root, path)
+		fmt.Fprintf(h, "%q\n", fspath.ToSlash(rel))
 		if roots != nil && !roots[path] {
 			return CheckTime(path, cutoff)
 		}
@@ -249,7 +249,7 @@ func GoFiles(dir string) ([]string, error) {
 		if e.IsDir() || !RelevantGo(e.Name()) {
 			continue
 		}
-		if !ownFile(filepath.Join(dir, e.Name())) {
+		if !ownFile(fspath.Join(dir, e.Name())) {
 			out = append(out, e.Name())
 		}
 	}

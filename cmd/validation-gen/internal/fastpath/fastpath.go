@@ -7,13 +7,15 @@
 // hit's time, paid by every go:generate directive of a `go generate ./...` that changes nothing.
 // This package does the lookup in its init function instead, which runs before those packages':
 // the Go specification initialises packages in the order of their import paths, each as soon as
-// the packages it imports are, and this package imports only the standard library and packages
-// of this module that do too (generators/cache/lookup, generators/output), so it is initialised
-// after the standard library and before the k8s.io, golang.org/x, google.golang.org and cel-go
-// packages (TestFastPathInitialisedEarly checks it). On a hit it prints what the run printed,
-// writes or verifies the outputs, and exits; on anything else it returns and the command runs
-// as it would have: the pipeline looks the run up in the cache again, and records the command
-// line for the next time (cache.Remember).
+// the packages it imports are, and this package imports only standard packages that are
+// initialised early and packages of this module that do too (generators/cache/lookup,
+// generators/output, internal/gohead, internal/fspath: not path/filepath, go/scanner, go/parser
+// or os/exec, whose initialisation comes late). So it is initialised right after the standard
+// library's first packages, before gobuffalo/flect, the protobuf registries, cel-go and k8s.io
+// (TestFastPath checks it, TestFastPathDependencies says which import broke it). On a hit it prints
+// what the run printed, writes or verifies the outputs, and exits; on anything else it returns and
+// the command runs as it would have: the pipeline looks the run up in the cache again, and records
+// the command line for the next time (cache.Remember).
 //
 // What a hit needs is what lookup.Recall checks: the same generator build, working directory and
 // arguments, the same go env and configuration files, every input in the run's manifest as it
