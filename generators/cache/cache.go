@@ -252,7 +252,7 @@ func (c *Cache) write(path string, data []byte) error { return lookup.Write(path
 // configuration was read from besides flect's (the header), with the digests of the content
 // used. k must have been found or stored (Get, Put). Nothing is recorded, with an error saying
 // why, when the package headers that the manifest's outputs digests stand for are not those
-// digests' now or change meanwhile.
+// digests' now (both come from one read of the headers).
 func (c *Cache) Remember(k *Key, wd string, args []string, files map[string]string, stderr string, stopped, verify bool) error {
 	if k.result == "" {
 		return errors.New("no result found or stored")
@@ -263,22 +263,14 @@ func (c *Cache) Remember(k *Key, wd string, args []string, files map[string]stri
 	}
 	headers := map[string]string{}
 	for _, root := range m.Outputs {
-		before, err := lookup.HeaderDigest(root)
+		d, hd, err := outputsAndHeaders(root)
 		if err != nil {
 			return err
 		}
-		d, err := outputsDigest(root)
-		if err != nil {
-			return err
-		}
-		after, err := lookup.HeaderDigest(root)
-		if err != nil {
-			return err
-		}
-		if d != m.Digests["outputs:"+root] || before != after {
+		if d != m.Digests["outputs:"+root] {
 			return fmt.Errorf("the package headers of %s changed", root)
 		}
-		headers[root] = before
+		headers[root] = hd
 	}
 	all := maps.Clone(k.flect)
 	maps.Copy(all, files)

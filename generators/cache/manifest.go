@@ -156,9 +156,17 @@ func newManifest(k *Key, in Inputs) (*lookup.Manifest, error) {
 // at root (loader.ModuleOutputs): each package that names another in +k8s:validation-gen-input,
 // with the packages it names.
 func outputsDigest(root string) (string, error) {
-	found, err := loader.ModuleOutputs(root)
+	d, _, err := outputsAndHeaders(root)
+	return d, err
+}
+
+// outputsAndHeaders returns the outputs digest of the module at root and its lookup.HeaderDigest,
+// from one walk: the header digest stands for the outputs digest in the fast path's records.
+func outputsAndHeaders(root string) (outputs, headers string, err error) {
+	var hd lookup.HeaderDigester
+	found, err := loader.ModuleOutputsVisit(root, hd.Add)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	dirs := make([]string, 0, len(found))
 	for dir := range found {
@@ -169,7 +177,7 @@ func outputsDigest(root string) (string, error) {
 	for _, dir := range dirs {
 		fmt.Fprintf(h, "%q %q\n", dir, found[dir])
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return hex.EncodeToString(h.Sum(nil)), hd.Sum(), nil
 }
 
 // treeRoot returns the directory that a ... pattern walks, when it is one whose packages can

@@ -77,9 +77,16 @@ func (p *Program) OutputSearch() []string { return p.searched }
 // slash-separated path relative to root ("." for the root), sorted. Only the comments above the
 // package clauses of the directories' Go files (test files aside) are read: no go command, no
 // type-checking.
-func ModuleOutputs(root string) (map[string][]string, error) {
+func ModuleOutputs(root string) (map[string][]string, error) { return ModuleOutputsVisit(root, nil) }
+
+// ModuleOutputsVisit is ModuleOutputs, also giving every header its walk reads to visit (when not
+// nil), so that the result cache digests the same bytes in the same walk (lookup.HeaderDigester).
+func ModuleOutputsVisit(root string, visit func(dir string, h gohead.Header)) (map[string][]string, error) {
 	out := map[string][]string{}
 	err := gohead.Walk(root, inputTag, func(dir string, h gohead.Header) {
+		if visit != nil {
+			visit(dir, h)
+		}
 		if named := headerInputs(h); len(named) > 0 {
 			out[dir] = append(out[dir], named...)
 		}

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"os"
 	"time"
 
@@ -113,7 +114,7 @@ func FileDigests(paths []string) (map[string]string, error) {
 }
 
 // inputTag is the tag of output packages that the loader searches a module for
-// (loader.ModuleOutputs).
+// (loader.ModuleOutputs), and the marker of its walk.
 const inputTag = "k8s:validation-gen-input"
 
 // HeaderDigest is a digest of the headers of the Go files in the module at root that can carry
@@ -122,19 +123,35 @@ const inputTag = "k8s:validation-gen-input"
 // (loader.ModuleOutputs, generators/cache's outputs digest), which needs the tag parser, and is
 // finer: any change of what that search finds changes it.
 func HeaderDigest(root string) (string, error) {
-	h := sha256.New()
-	tag := []byte(inputTag)
-	err := gohead.Walk(root, inputTag, func(dir string, hd gohead.Header) {
-		pre := hd.Pre()
-		if !bytes.Contains(pre, tag) {
-			return
-		}
-		fmt.Fprintf(h, "%q %q %t %s\n", dir, fspath.Base(hd.Path), hd.OK, Digest(pre))
-	})
-	if err != nil {
+	var d HeaderDigester
+	if err := gohead.Walk(root, inputTag, d.Add); err != nil {
 		return "", err
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return d.Sum(), nil
+}
+
+// HeaderDigester computes HeaderDigest from the headers of a walk (gohead.Walk, with the tag
+// +k8s:validation-gen-input as the marker), so that one walk can also serve the loader's search.
+type HeaderDigester struct{ h hash.Hash }
+
+// Add adds a header of the walk.
+func (d *HeaderDigester) Add(dir string, hd gohead.Header) {
+	if d.h == nil {
+		d.h = sha256.New()
+	}
+	pre := hd.Pre()
+	if !bytes.Contains(pre, []byte(inputTag)) {
+		return
+	}
+	fmt.Fprintf(d.h, "%q %q %t %s\n", dir, fspath.Base(hd.Path), hd.OK, Digest(pre))
+}
+
+// Sum returns the digest of the headers added.
+func (d *HeaderDigester) Sum() string {
+	if d.h == nil {
+		d.h = sha256.New()
+	}
+	return hex.EncodeToString(d.h.Sum(nil))
 }
 
 // Call records one command line that the cache served, so that the command can answer it again
