@@ -36,7 +36,9 @@ var inputsOutsideTheLoader = map[string]string{
 	"cmd/validation-gen":                   "the header file (Config.Header, in the key), the cache's and the profiler's settings",
 	"internal/gogenerate":                  "go:generate directives, to know go generate's other runs: never an input of a result",
 	"review/lint":                          "exceptions files: generators.otherInputs lists them for the cache",
-	"manifest":                             "validate's manifests, CRDs and OpenAPI documents: a command of its own, never part of a generation run",
+	"generators": "the go.mod and go.work above a run's directory, GOFLAGS and GOWORK, for the k8s.io/apimachinery " +
+		"version the module builds with (runtimeversion.go): the cache keys results by local modules' go.mod and go.work and by go env",
+	"manifest": "validate's manifests, CRDs and OpenAPI documents: a command of its own, never part of a generation run",
 }
 
 // TestFileReadsKnownToCache finds every call that reads the file system or the environment in the

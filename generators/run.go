@@ -182,6 +182,7 @@ func generate(cfg Config, dir string, prog *loader.Program, diags model.Diagnost
 	for _, p := range u.Packages {
 		byPath[p.Path] = p
 	}
+	runtimeChecked := false // the module's k8s.io/apimachinery, once: one build list per run
 	for _, p := range u.Packages {
 		if p.ReadOnly {
 			klog.V(1).Infof("package %s: read-only, %d definitions", p.Path, len(p.Definitions))
@@ -220,6 +221,10 @@ func generate(cfg Config, dir string, prog *loader.Program, diags model.Diagnost
 					}
 					fmt.Fprintln(cfg.CELReport, l)
 				}
+			}
+			if src != nil && !runtimeChecked {
+				runtimeChecked = true
+				diags = append(diags, checkRuntimeVersion(dir, typesPkg, cfg.Options, cfg.OutputFile)...)
 			}
 			if src != nil {
 				what := "the validators of " + p.Path + " (--output-file)"

@@ -20,6 +20,7 @@ import (
 	"github.com/validation-gen/validation-gen/generators/cache/lookup"
 	"github.com/validation-gen/validation-gen/generators/openapi"
 	"github.com/validation-gen/validation-gen/generators/output"
+	"github.com/validation-gen/validation-gen/generators/validators"
 	"github.com/validation-gen/validation-gen/tags"
 )
 
@@ -111,7 +112,8 @@ func defineFlags(verbosity flag.Value) (*flagSet, *options) {
 	fs.StringVar(&o.openapiFile, fs.name("openapi-output-file"), "zz_generated.openapi.go",
 		"kube-openapi Go definitions (GetOpenAPIDefinitions) written into each input package as `NAME`; \"\" turns them off")
 	fs.StringVar(&o.outputFile, fs.name("output-file"), "zz_generated.validations.go",
-		"typed Go validators (Validate_T, RegisterValidations) written as `NAME` into each input package with a type carrying validation; \"\" turns them off")
+		"typed Go validators (Validate_T, RegisterValidations) written as `NAME` into each input package with a type carrying validation; "+
+			"they need k8s.io/apimachinery "+validators.MinAPIMachinery+" or later in the module; \"\" turns them off (CRDs only, as controller-gen writes them)")
 	fs.BoolVar(&o.openAPIAllTypes, fs.name("openapi-all-types"), false,
 		"write kube-openapi Go definitions for every exported struct of the input packages, not only for the types "+
 			"+k8s:openapi-gen selects (true in doc.go for a package's types, or on a type), as openapi-gen does")

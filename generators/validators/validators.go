@@ -33,6 +33,15 @@ const (
 	pkgSets      = "k8s.io/apimachinery/pkg/util/sets"
 )
 
+// MinAPIMachinery is the oldest k8s.io/apimachinery that the generated validators and the runtime
+// they call (genruntime, genruntime/celnative) build with. They use api/operation, api/validate
+// and util/validation/field as they are from this version on: field.Error's ShortCircuit,
+// api/validate/content's IsPrefixedLabelKey, operation.Operation's Options map, validate.IfOption's
+// signature. test/dropin's TestRuntimeMinimum builds them at this version, and checks that the minor
+// before does not; the generator refuses to write validators into a module that builds with an older
+// one (checkRuntimeVersion in package generators).
+const MinAPIMachinery = "v0.37.0"
+
 // GoFile renders the typed validators of one package: Validate_T for every type that
 // carries validation (directly or through a field), their equality helpers for ratcheting, and
 // RegisterValidations for the package's root kinds. It returns nil when nothing in the package
