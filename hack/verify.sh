@@ -64,6 +64,9 @@ VALIDATION_GEN_K8SAPI_DIFF=1 go test -count=1 -timeout 40m -run TestK8sAPIDiffer
 echo "== the same errors as upstream's generated validators on a ResourceClaim, and a quick benchmark against them"
 VALIDATION_GEN_K8SAPI_BENCH=1 VALIDATION_GEN_K8SAPI_BENCHTIME=2000x go test -count=1 -timeout 10m -v -run TestK8sAPIBench ./test/k8sapi/
 
+echo "== the generated validators and their runtime build at validators.MinAPIMachinery and not at the minor before (test/runtimemin)"
+VALIDATION_GEN_RUNTIME_MIN=1 go test -count=1 -timeout 40m ./test/runtimemin/
+
 echo "== real API modules, as published (fetched through the Go module proxy)"
 VALIDATION_GEN_REALAPI=1 go test -count=1 -timeout 20m -v ./test/realapi/
 echo "== the corpus projects' published CEL rules compiled to Go, against cel-go and the API server (test/celcorpus)"

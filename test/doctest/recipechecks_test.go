@@ -17,6 +17,7 @@ var recipeChecks = map[string]func(t *testing.T, root, dir, lastOut string, bs [
 	"quickstart":    checkQuickstart,
 	"usermodule":    checkUserModule,
 	"outputpackage": checkOutputPackage,
+	"dropin":        checkDropIn,
 }
 
 // recipeText joins a recipe's scripts, and its files by base name.
@@ -168,5 +169,36 @@ func checkOutputPackage(t *testing.T, root, dir, lastOut string, bs []block) {
 	sort.Strings(extra)
 	if len(extra) > 0 {
 		t.Errorf("the types package depends on more than metav1 and runtime do: %s", strings.Join(extra, " "))
+	}
+}
+
+// checkDropIn: docs/getting-started/from-controller-gen.md's project on an older Kubernetes gets
+// its CRDs from a validation-gen built outside the module, and its go.mod neither requires
+// validation-gen nor changes its k8s.io versions (the recipe's own go mod tidy -diff and go list -m
+// check the rest); no Go file of validation-gen's is written.
+func checkDropIn(t *testing.T, root, dir, _ string, bs []block) {
+	script, _ := recipeText(bs)
+	requireAll(t, "the recipe's scripts", script,
+		"go get sigs.k8s.io/controller-runtime@v0.20.4\n",
+		`go -C "$VALIDATION_GEN" build -o "$PWD/bin/validation-gen" ./cmd/validation-gen`,
+		`bin/validation-gen --output-file "" --openapi-output-file "" --crd-dir config/crd/bases ./api/...`,
+		"go mod tidy -diff\n")
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(mod), "validation-gen") {
+		t.Errorf("the project's go.mod names validation-gen:\n%s", mod)
+	}
+	if !regexp.MustCompile(`(?m)^\s*k8s.io/apimachinery v0\.32\.`).Match(mod) {
+		t.Errorf("the project's go.mod no longer requires k8s.io/apimachinery v0.32:\n%s", mod)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "config", "crd", "bases", "webapp.example.com_guestbooks.yaml")); err != nil {
+		t.Errorf("no CRD: %v", err)
+	}
+	for _, pattern := range []string{"api/v1/zz_generated.validations.go", "api/v1/zz_generated.openapi.go"} {
+		if found, _ := filepath.Glob(filepath.Join(dir, pattern)); len(found) > 0 {
+			t.Errorf("validation-gen wrote %s", pattern)
+		}
 	}
 }
