@@ -102,11 +102,6 @@ var projects = []project{
 		controllerGen: "v0.16.5", crdOptions: "crd:crdVersions=v1",
 		published: []string{"config/crd/v1/bases", "config/crd/v2alpha1/bases"},
 		install:   "AddToScheme",
-		gaps: []gap{
-			{`crd:velero.io_backupstoragelocations:*.status.properties.phase.default: controller-gen (absent), validation-gen "Unavailable"`, "3",
-				"+kubebuilder:default on a type (BackupStorageLocationPhase): controller-gen ignores it there; validation-gen applies it " +
-					"(a divergence docs/getting-started/from-controller-gen.md documents, against drop-in output)"},
-		},
 	},
 	{
 		// prometheus-operator: containers, volumes, affinity and resources of k8s.io/api, quantities.
@@ -123,10 +118,9 @@ var projects = []project{
 		crdModule: "sigs.k8s.io/cluster-api", crdVersion: "v1.14.2", published: []string{"core/config/crd/bases"},
 		install: "AddToScheme",
 		gaps: []gap{
-			{"perpkg:runtime/catalog/zz_generated.validations.go: written by the package's own run, not by the joint one", "11",
-				"runtime/catalog has no tag at all: the joint run, whose other inputs are written for controller-gen, takes it for " +
-					"no API package; its own run alone is a plain run, where every exported type is defined and a field without " +
-					"omitempty is required. A per-package run does not yet look at its module's other packages to tell"},
+			{"harness: *only * of 150 objects are valid on create*", "harness",
+				"MakeValid reaches few valid v1beta2 ClusterResourceSets, MachineDeployments, MachineHealthChecks and MachineSets " +
+					"from random ones (7 to 18 of 150); the 4200 objects that it does produce agree"},
 		},
 	},
 	{
