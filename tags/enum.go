@@ -11,7 +11,9 @@ func init() {
 		Name: "enum", Aliases: []string{"k8s:enum"}, Scopes: ScopeType, Kinds: stringKinds,
 		Value: Arg{Kind: ArgNone},
 		Doc: "On a string type: values must be one of the type's constants (declared in the same package). In a package " +
-			"written for Kubernetes' validation-gen, a type without constants is accepted, and no value is supported.",
+			"written for Kubernetes' validation-gen, a type without constants is accepted, and no value is supported. In a " +
+			"package written for controller-gen that openapi-gen does not read (no +k8s:openapi-gen=true), it is not applied, " +
+			"as controller-gen does not read it, with a warning (+kubebuilder:validation:Enum lists the values there).",
 		OpenAPI: "enum (sorted), and the values listed in the description", Example: "+enum",
 		Apply: func(c *Context) error {
 			// Kubernetes' validation-gen accepts an enum without values, which no value satisfies.

@@ -281,6 +281,10 @@ type Place struct {
 	// whose +enum, +default=ref(...) and +k8s: tags controller-gen does not publish, unless the
 	// run asks for them (Options.NativeValidation).
 	ControllerGenOnly bool
+	// EnumIgnored skips openapi-gen's +enum with a warning, as controller-gen ignores it: the
+	// builder sets it for the types of a package written for controller-gen that openapi-gen does
+	// not read (no +k8s:openapi-gen=true).
+	EnumIgnored bool
 	// KindOf gives the kind of a Go type, for tags that apply a chained tag to an element.
 	KindOf func(types.Type) model.Kind
 	// TestTags accepts test-only tags.
@@ -348,6 +352,12 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 			diags.Warn(r.Pos, r.Name, "%s", r.Note)
 		}
 		if p.IgnoreMarkers && IsMarker(d) || p.ControllerGenOnly && IgnoredByControllerGen(r) {
+			continue
+		}
+		if p.EnumIgnored && r.Name == "enum" {
+			diags.Warn(r.Pos, r.Name, "not applied: this package is written for controller-gen, which does not read +enum (openapi-gen's "+
+				"tag), so neither the CRDs nor the validators have this enum; list the values with "+
+				"+kubebuilder:validation:Enum=a;b on the type (+enum applies once the package has no markers left)")
 			continue
 		}
 		if mirrored(raws[:i], r, d) {

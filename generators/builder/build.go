@@ -368,7 +368,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 	tags.Apply(d.raws, tags.Place{
 		Scope: tags.ScopeType, Kind: b.kindOf(tn.Type()), GoType: tn.Type(), V: &d.v, Type: &d.tt,
 		Lookup: b.lookup(tn.Pkg()), IsObjectMeta: model.IsObjectMeta(tn.Type()), IgnoreMarkers: b.markersIgnored(tn.Pkg().Path()), ControllerGenOnly: b.controllerGenOnly(tn.Pkg()), KindOf: b.kindOf, TestTags: b.testTags,
-		Owner: tn.Name(), OpenAPIGen: &d.tt.OpenAPIGen,
+		Owner: tn.Name(), OpenAPIGen: &d.tt.OpenAPIGen, EnumIgnored: b.controllerGen[tn.Pkg().Path()] && b.pkg(tn.Pkg().Path()).OpenAPIGen == nil,
 	}, &b.diags)
 	return d
 }
