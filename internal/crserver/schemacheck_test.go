@@ -22,7 +22,7 @@ import (
 func TestSchemaCheckAgreesWithServer(t *testing.T) {
 	kinds, docFiles := testCorpus(t)
 	rng := rand.New(rand.NewSource(1))
-	mutations := 20
+	mutations := 10
 	if testing.Short() {
 		mutations = 3
 	}
