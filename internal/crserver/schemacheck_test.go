@@ -7,8 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apiserver/pkg/cel/common"
 )
 
 // TestSchemaCheckAgreesWithServer holds the compiled schema check to the server's schema
@@ -43,9 +45,15 @@ func TestSchemaCheckAgreesWithServer(t *testing.T) {
 				obj := runtime.DeepCopyJSON(u.Object)
 				what := mutate(rng, obj, s.schemaCheck)
 				checked++
-				if !agree(t, s, fmt.Sprintf("%s mutation %d (%s)", name, m, what), obj) {
+				mname := fmt.Sprintf("%s mutation %d (%s)", name, m, what)
+				if !agree(t, s, mname, obj) {
 					invalid++
 				}
+				// As an update of the document, and the document as an update of the mutation:
+				// ratcheting only removes errors, so where the check says valid, so does the
+				// server's update validation.
+				agreeUpdate(t, s, mname+" as an update", obj, u.Object)
+				agreeUpdate(t, s, mname+" reverted, as an update", u.Object, obj)
 			}
 		}
 	}
@@ -64,6 +72,20 @@ func agree(t *testing.T, s *strategy, name string, obj map[string]interface{}) b
 		t.Errorf("%s: the check says valid=%v, the server's validator finds %d errors: %v", name, valid, len(errs), errs.ToAggregate())
 	}
 	return len(errs) == 0
+}
+
+// agreeUpdate checks that where the check says obj is valid, the server's update validation of
+// obj over old, with ratcheting, finds no error either.
+func agreeUpdate(t *testing.T, s *strategy, name string, obj, old map[string]interface{}) {
+	t.Helper()
+	if !s.schemaCheck.valid(obj) {
+		return
+	}
+	c := common.NewCorrelatedObject(obj, old, &model.Structural{Structural: s.structural})
+	errs := apiservervalidation.ValidateCustomResourceUpdate(nil, obj, old, s.schemaValidator, apiservervalidation.WithRatcheting(c))
+	if len(errs) > 0 {
+		t.Errorf("%s: the check says valid, the server's update validation finds %v", name, errs.ToAggregate())
+	}
 }
 
 // mutate changes one value of obj at random (a random path into it, the schema followed where

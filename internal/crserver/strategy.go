@@ -233,7 +233,11 @@ func (s *strategy) validateObjectUpdate(ctx context.Context, obj, old *unstructu
 		}
 	}
 	errs = append(errs, merrs...)
-	errs = append(errs, apiservervalidation.ValidateCustomResourceUpdate(nil, obj.UnstructuredContent(), old.UnstructuredContent(), s.schemaValidator, options...)...)
+	// Ratcheting only turns the errors of unchanged values into (discarded) warnings: where the
+	// check says the new object has no error at all, the server's update validation finds none.
+	if !s.schemaCheck.valid(obj.UnstructuredContent()) {
+		errs = append(errs, apiservervalidation.ValidateCustomResourceUpdate(nil, obj.UnstructuredContent(), old.UnstructuredContent(), s.schemaValidator, options...)...)
+	}
 	errs = append(errs, s.validateScaleSpec(obj)...)
 	errs = append(errs, s.validateScaleStatus(obj)...)
 	return errs
