@@ -31,6 +31,37 @@ type SchemaTags struct {
 	// Items holds the validations of a list's items written on the list
 	// (+kubebuilder:validation:items:MaxLength=...).
 	Items *Validations
+	// UniqueItems publishes uniqueItems: true (+k8s:validation:uniqueItems); generated validators
+	// check it as +k8s:unique=set (Validations.Unique), where nothing else makes items unique.
+	UniqueItems *Flag
+	// AllOf is what kube-openapi's nested markers declare (+k8s:validation:items:maxLength=3),
+	// published as openapi-gen publishes them: allOf: [{items: ..., properties: ...,
+	// additionalProperties: ...}] beside the value's own schema.
+	AllOf *NestedValidations
+	// SchemaOnly holds validations the schema publishes and generated validators do not check:
+	// kube-openapi's markers (+k8s:validation:maxLength) in a package written for Kubernetes'
+	// validation-gen, whose Go reads the +k8s: validation-gen tags only, as upstream's does.
+	SchemaOnly *Validations
+}
+
+// NestedValidations is what kube-openapi's nested markers declare below a value: for its items,
+// its named properties (fields of a struct, keys of a map), and its map values. Each level is a
+// Validations of its own (whose Schema.AllOf holds the next level down).
+type NestedValidations struct {
+	// SchemaOnly is set in a package written for Kubernetes' validation-gen: published only.
+	SchemaOnly           bool
+	Items                *Validations
+	Properties           []NamedValidations // sorted by name
+	AdditionalProperties *Validations
+	// Origin is the first nested marker's; Nested is set when the whole is itself nested (the
+	// allOf then is published within its holder's).
+	Origin
+}
+
+// NamedValidations are the validations of one property of a NestedValidations.
+type NamedValidations struct {
+	Name string
+	V    *Validations
 }
 
 // ExternalDocs is a link to documentation.
@@ -136,6 +167,20 @@ func mergeSchemaTags(m *SchemaTags, p *SchemaTags, diags *Diagnostics) {
 		} else {
 			merged := MergeValidations([]*Validations{m.Items, p.Items}, diags)
 			m.Items = &merged
+		}
+	}
+	// kube-openapi's markers are read at one declaration only (a field, a struct type), so these
+	// come from one piece; the first is kept should two pieces have them.
+	m.UniqueItems = firstFlag(m.UniqueItems, p.UniqueItems)
+	if m.AllOf == nil {
+		m.AllOf = p.AllOf
+	}
+	if p.SchemaOnly != nil {
+		if m.SchemaOnly == nil {
+			m.SchemaOnly = p.SchemaOnly
+		} else {
+			merged := MergeValidations([]*Validations{m.SchemaOnly, p.SchemaOnly}, diags)
+			m.SchemaOnly = &merged
 		}
 	}
 }

@@ -35,6 +35,12 @@ type Origin struct {
 	// a list type or a list-map key only through K8s (GoFlag, GoString), as upstream reads no other
 	// dialect's tag.
 	K8s *Origin
+	// Nested marks a validation that kube-openapi's nested markers (+k8s:validation:items:...,
+	// properties:<name>:..., additionalProperties:...) declare for an element or a field of the
+	// value they are written on: generated validators check it at the element, and the schema
+	// publishes it where openapi-gen does, in the holder's allOf (SchemaTags.AllOf), not at the
+	// element (Published leaves it out).
+	Nested bool
 }
 
 // Written is the tag's name as it was written, without '+': "k8s:maxLength" for a tag of
@@ -153,8 +159,11 @@ type Rule struct {
 	Message           string
 	MessageExpression string
 	Reason            string // "", "Required", "Forbidden", "Invalid", "Duplicate"
-	FieldPath         string // JSON path relative to self, e.g. ".rollingUpdate"; "" for self
-	OptionalOldSelf   bool
+	// PublishedReason, when set, is published as the rule's reason instead of FieldValue+Reason:
+	// openapi-gen writes a +k8s:validation:cel reason verbatim (reason="Invalid").
+	PublishedReason string
+	FieldPath       string // JSON path relative to self, e.g. ".rollingUpdate"; "" for self
+	OptionalOldSelf bool
 	// RulePos is the position of the first character of the expression, for CEL diagnostics.
 	RulePos token.Position
 	// Lines holds the source position of the first character of each line of Rule when the
@@ -657,7 +666,24 @@ func UniqueView(n *Node) *Node {
 // level (+k8s:alpha, +k8s:beta) or a validation option (+k8s:ifEnabled) wraps. Those are Go's only:
 // a validation at a level is not the API's contract yet, and a schema cannot depend on an option.
 func Published(v Validations) Validations {
-	ok := func(o Origin) bool { return o.Level == "" && len(o.Options) == 0 }
+	ok := func(o Origin) bool { return o.Level == "" && len(o.Options) == 0 && !o.Nested }
+	if so := v.Schema.SchemaOnly; so != nil {
+		// Published, though not checked in Go: see SchemaTags.SchemaOnly.
+		v.Minimum = append(append([]Number(nil), v.Minimum...), so.Minimum...)
+		v.Maximum = append(append([]Number(nil), v.Maximum...), so.Maximum...)
+		v.MultipleOf = append(append([]Number(nil), v.MultipleOf...), so.MultipleOf...)
+		v.MinLength = append(append([]Int(nil), v.MinLength...), so.MinLength...)
+		v.MaxLength = append(append([]Int(nil), v.MaxLength...), so.MaxLength...)
+		v.MinItems = append(append([]Int(nil), v.MinItems...), so.MinItems...)
+		v.MaxItems = append(append([]Int(nil), v.MaxItems...), so.MaxItems...)
+		v.MinProperties = append(append([]Int(nil), v.MinProperties...), so.MinProperties...)
+		v.MaxProperties = append(append([]Int(nil), v.MaxProperties...), so.MaxProperties...)
+		v.ExclusiveMinimum = firstFlag(v.ExclusiveMinimum, so.ExclusiveMinimum)
+		v.ExclusiveMaximum = firstFlag(v.ExclusiveMaximum, so.ExclusiveMaximum)
+		if v.Pattern == nil {
+			v.Pattern = so.Pattern
+		}
+	}
 	nums := func(xs []Number) []Number {
 		var out []Number
 		for _, x := range xs {
@@ -719,5 +745,12 @@ func Published(v Validations) Validations {
 	if v.Update != nil && !ok(v.Update.Origin) {
 		v.Update = nil
 	}
+	var subfields []*Subfield
+	for _, sf := range v.Subfields {
+		if !sf.Nested {
+			subfields = append(subfields, sf)
+		}
+	}
+	v.Subfields = subfields
 	return v
 }

@@ -74,23 +74,3 @@ func contains(xs []string, x string) bool {
 // inDocGo reports whether a package tag is in the package's doc.go, the only file whose package
 // comment openapi-gen (gengo) reads.
 func inDocGo(c *Context) bool { return filepath.Base(c.Raw.Pos.Filename) == "doc.go" }
-
-// openAPIGenMarker explains an unknown +k8s:validation:<property> tag: kube-openapi's marker
-// syntax, which openapi-gen reads into the schema and validation-gen does not read yet, so it is
-// refused rather than dropped (the output would lack the validation); it names this project's tag
-// for the property, when there is one.
-func openAPIGenMarker(name string) string {
-	prop, ok := strings.CutPrefix(name, "k8s:validation:")
-	if !ok {
-		return ""
-	}
-	msg := "openapi-gen's +k8s:validation: marker, which validation-gen does not read yet; ignoring it would leave its " +
-		"validation out of the output"
-	if prop == "cel" {
-		return msg + ": write the rule as +validationRule"
-	}
-	if d, ok := registry[prop]; ok && !d.Typed && d.Marker == nil {
-		return msg + fmt.Sprintf(": write it as +%s", d.Name)
-	}
-	return msg
-}

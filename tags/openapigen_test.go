@@ -81,20 +81,38 @@ func TestOpenAPIGenTags(t *testing.T) {
 	}
 }
 
-// TestOpenAPIGenMarkers: kube-openapi's +k8s:validation:<property> markers are refused with a
-// hint, not dropped (their validation would be missing) nor called unknown.
+// TestOpenAPIGenMarkers: kube-openapi's +k8s:validation:<property> markers of one declaration are
+// read together, as openapi-gen reads them, into this project's model; what openapi-gen fails on is
+// an error at its line, what it ignores a warning.
 func TestOpenAPIGenMarkers(t *testing.T) {
-	for _, c := range []struct{ line, want string }{
-		{"+k8s:validation:maxLength=10", "+k8s:validation:maxLength: openapi-gen's +k8s:validation: marker, which validation-gen does not read yet; ignoring it would leave its validation out of the output: write it as +maxLength"},
-		{`+k8s:validation:cel[0]:rule="self.size() > 1"`, "+k8s:validation:cel: openapi-gen's +k8s:validation: marker, which validation-gen does not read yet; ignoring it would leave its validation out of the output: write the rule as +validationRule"},
-		{"+k8s:validation:Required", ""},
-	} {
+	apply := func(text string) (*model.Validations, string) {
 		var diags model.Diagnostics
-		Apply(Extract(lines(c.line), Multiline), Place{Scope: ScopeField, Kind: model.KindString, GoType: types.Typ[types.String],
-			V: &model.Validations{}, OpenAPIGen: &model.OpenAPIGenTags{}}, &diags)
-		got := strings.TrimSpace(diags.Error(""))
-		if c.want == "" && got != "" || c.want != "" && !strings.HasSuffix(got, c.want) {
-			t.Errorf("%s:\ngot  %s\nwant %s", c.line, got, c.want)
+		v := &model.Validations{}
+		Apply(Extract(lines(strings.Split(text, "\n")...), Multiline), Place{Scope: ScopeField, Kind: model.KindString,
+			GoType: types.Typ[types.String], V: v, OpenAPIGen: &model.OpenAPIGenTags{}}, &diags)
+		return v, strings.TrimSpace(diags.Error(""))
+	}
+	v, got := apply("+k8s:validation:maxLength=10\n+k8s:validation:pattern=\"^a\\\\.b$\"\n+k8s:validation:Required")
+	if got != "" || len(v.MaxLength) != 1 || v.MaxLength[0].Value != 10 || v.MaxLength[0].Tag != "k8s:validation:maxLength" ||
+		v.Pattern == nil || v.Pattern.Value != `^a\.b$` {
+		t.Errorf("maxLength and pattern: %+v %+v\n%s", v.MaxLength, v.Pattern, got)
+	}
+	v, got = apply("+k8s:validation:cel[0]:rule>self.size() > 1 ||\n+k8s:validation:cel[0]:rule>  self == 'a'\n" +
+		"+k8s:validation:cel[0]:Message=\"m\"\n+k8s:validation:cel[1]:rule=\"self != 'b'\"\n+k8s:validation:cel[1]:messageExpression=\"'x'\"")
+	if got != "" || len(v.Rules) != 2 || v.Rules[0].Rule != "self.size() > 1 ||\nself == 'a'" || v.Rules[0].Message != "m" ||
+		len(v.Rules[0].Lines) != 2 || v.Rules[1].MessageExpression != "'x'" {
+		t.Errorf("cel rules: %+v\n%s", v.Rules, got)
+	}
+	for _, c := range []struct{ text, want string }{
+		{"+k8s:validation:maxItems=3", "+k8s:validation:maxItems: maxItems can only be used on array types, not on string (Go type string); openapi-gen fails on it"},
+		{"+k8s:validation:maxLength=3\n+k8s:validation:maxLength=4", "+k8s:validation:maxLength: maxLength is assigned twice (first at line 1); openapi-gen fails on it"},
+		{"+k8s:validation:cel[1]:rule=\"true\"", "index 1 of cel does not follow index 0 or 1 of it on the line right before"},
+		{"+k8s:validation:maxlength=3", `warning: +k8s:validation:maxlength: "maxlength" is no property openapi-gen reads, so it ignores the marker; ignored; did you mean +k8s:validation:maxLength?`},
+		{"+k8s:validation:format=\"ip\"", "warning: +k8s:validation:format: openapi-gen parses format here but does not publish it"},
+		{"+k8s:validation:pattern=abc", "value abc is not JSON"},
+	} {
+		if _, got := apply(c.text); !strings.Contains(got, c.want) {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.text, got, c.want)
 		}
 	}
 }

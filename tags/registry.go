@@ -153,6 +153,9 @@ type Context struct {
 	place Place
 	// k8sMirror is the later tag that repeats this one in the +k8s: dialect (see k8sMirror).
 	k8sMirror *Raw
+	// origin, when set, is the origin of the values the tag sets: a tag applied on behalf of
+	// another dialect's marker (see k8s_validation.go) records that marker.
+	origin *model.Origin
 }
 
 // ConstLookup finds constants visible from the tag's package.
@@ -174,6 +177,9 @@ func (c *Context) Scope() Scope { return c.place.Scope }
 // A tag spelled in the +k8s: dialect also records itself as the value's +k8s: declaration
 // (model.Origin.K8s).
 func (c *Context) Origin() model.Origin {
+	if c.origin != nil {
+		return *c.origin
+	}
 	o := model.Origin{Tag: c.Def.Name, Pos: c.Raw.Pos, Level: c.place.Level, Options: c.place.Options}
 	if strings.HasPrefix(c.Raw.Name, "k8s:") {
 		k := o
@@ -333,8 +339,21 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 		// controller-gen applies them to the overridden schema.
 		p.goKind, p.Kind = p.Kind, k
 	}
+	var openAPIMarkers []*Raw
+	for i := range raws {
+		if isOpenAPIMarker(&raws[i]) && !p.ControllerGenOnly { // controller-gen does not read them
+			openAPIMarkers = append(openAPIMarkers, &raws[i])
+		}
+	}
+	if len(openAPIMarkers) > 0 && !onlyAllowed(openAPIMarkers) {
+		// kube-openapi's markers are read together, as openapi-gen reads a declaration's comment.
+		applyOpenAPIMarkers(openAPIMarkers, p, diags)
+	}
 	for i := range raws {
 		r := &raws[i]
+		if isOpenAPIMarker(r) && !allowed[r.Name] {
+			continue
+		}
 		d, ok := registry[r.Name]
 		if !ok {
 			if allowed[r.Name] {
@@ -579,10 +598,6 @@ func report(diags *model.Diagnostics, r *Raw, err error) {
 // tags Kubernetes' validation-gen owns) it is ignored here too, with a warning saying what it
 // was probably meant to be.
 func unknown(r *Raw, diags *model.Diagnostics) {
-	if m := openAPIGenMarker(r.Name); m != "" {
-		diags.Add(r.Pos, r.Name, "%s", m)
-		return
-	}
 	hint := ""
 	if s := spelling(r); s != "" {
 		hint = fmt.Sprintf("; did you mean %s?", s)

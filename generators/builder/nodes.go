@@ -155,6 +155,7 @@ walk:
 		n.Enum = b.enumValues(enumType)
 	}
 	b.kubebuilderNode(n)
+	b.openAPIMarkerNode(n)
 	schemaStop(n, cycle)
 	return n
 }

@@ -191,3 +191,28 @@ func (b *builder) openAPIGenPackage(p *model.Package) {
 			"neither does validation-gen: move the tag into doc.go (or run with --openapi-all-types)", p.Path)
 	}
 }
+
+// openAPIMarkerNode makes what kube-openapi's nested markers declare (+k8s:validation:items:...,
+// additionalProperties:...) the own validations of the list's items and the map's values, for
+// generated validators to check there; their origins are Nested, so the schema publishes them in
+// the holder's allOf only, as openapi-gen does (properties:<name>: are subfields, see tags). In a
+// package written for Kubernetes' validation-gen they are published only.
+func (b *builder) openAPIMarkerNode(n *model.Node) {
+	a := n.V.Schema.AllOf
+	if a == nil || a.SchemaOnly {
+		return
+	}
+	for _, x := range []struct {
+		v    *model.Validations
+		elem *model.Node
+	}{{a.Items, n.Items}, {a.AdditionalProperties, n.Values}} {
+		if x.v == nil || x.elem == nil {
+			continue
+		}
+		x.elem.V = model.MergeValidations([]*model.Validations{&x.elem.V, x.v}, &b.diags)
+		if x.elem.V.Unique == nil && x.v.Unique != nil { // items:uniqueItems on a list of lists
+			x.elem.V.Unique = x.v.Unique
+		}
+		b.openAPIMarkerNode(x.elem)
+	}
+}

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"go/types"
+	"math"
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
@@ -57,4 +58,75 @@ func emptyInterface(t types.Type) bool {
 			return false
 		}
 	}
+}
+
+// openAPIMarkers publishes what kube-openapi's markers (+k8s:validation:...) say beyond this
+// project's own keywords, as openapi-gen writes it: uniqueItems, and the nested markers as an
+// allOf entry beside the value's schema. Nested levels are spelled by nestedSchema, which carries
+// everything they declare (the element nodes the builder merged them into leave them out). CRDs
+// get no uniqueItems: the API server refuses it there.
+func openAPIMarkers(s *spec.Schema, t model.SchemaTags, crd bool) {
+	if u := t.UniqueItems; u != nil && !u.Nested && !crd {
+		s.UniqueItems = true
+	}
+	if a := t.AllOf; a != nil && !a.Nested {
+		s.AllOf = append(s.AllOf, nestedAllOf(a, crd))
+	}
+}
+
+// nestedAllOf spells one level of nested markers: {items, properties, additionalProperties}.
+func nestedAllOf(a *model.NestedValidations, crd bool) spec.Schema {
+	var s spec.Schema
+	if a.Items != nil {
+		is := nestedSchema(a.Items, crd)
+		s.Items = &spec.SchemaOrArray{Schema: &is}
+	}
+	for _, p := range a.Properties {
+		if s.Properties == nil {
+			s.Properties = map[string]spec.Schema{}
+		}
+		s.Properties[p.Name] = nestedSchema(p.V, crd)
+	}
+	if a.AdditionalProperties != nil {
+		as := nestedSchema(a.AdditionalProperties, crd)
+		s.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: &as}
+	}
+	return s
+}
+
+// nestedSchema spells the validations one nested level declares, as openapi-gen writes them.
+func nestedSchema(v *model.Validations, crd bool) spec.Schema {
+	var s spec.Schema
+	if len(v.Minimum) > 0 {
+		m := model.Tightest(v.Minimum, math.Max)
+		s.Minimum, s.ExclusiveMinimum = &m, v.ExclusiveMinimum != nil
+	}
+	if len(v.Maximum) > 0 {
+		m := model.Tightest(v.Maximum, math.Min)
+		s.Maximum, s.ExclusiveMaximum = &m, v.ExclusiveMaximum != nil
+	}
+	if len(v.MultipleOf) > 0 {
+		m := v.MultipleOf[0].Value
+		for _, x := range v.MultipleOf[1:] {
+			m = lcm(m, x.Value)
+		}
+		s.MultipleOf = &m
+	}
+	s.MinLength = model.TightestInt(v.MinLength, model.MaxInt)
+	s.MaxLength = model.TightestInt(v.MaxLength, model.MinInt)
+	s.MinItems = model.TightestInt(v.MinItems, model.MaxInt)
+	s.MaxItems = model.TightestInt(v.MaxItems, model.MinInt)
+	s.MinProperties = model.TightestInt(v.MinProperties, model.MaxInt)
+	s.MaxProperties = model.TightestInt(v.MaxProperties, model.MinInt)
+	if v.Pattern != nil {
+		s.Pattern = v.Pattern.Value
+	}
+	if v.Schema.UniqueItems != nil && !crd {
+		s.UniqueItems = true
+	}
+	AddRules(&s, v.Rules)
+	if a := v.Schema.AllOf; a != nil {
+		s.AllOf = append(s.AllOf, nestedAllOf(a, crd))
+	}
+	return s
 }

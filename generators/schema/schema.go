@@ -299,6 +299,7 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	}
 	rules = append(rules, k8sRules(n, e.uncorrelated == 0)...)
 	AddRules(s, rules)
+	openAPIMarkers(s, n.V.Schema, e.crd)
 	return rules
 }
 
@@ -343,7 +344,9 @@ func RuleExtension(r model.Rule) map[string]any {
 	if r.MessageExpression != "" {
 		m["messageExpression"] = r.MessageExpression
 	}
-	if r.Reason != "" {
+	if r.PublishedReason != "" {
+		m["reason"] = r.PublishedReason
+	} else if r.Reason != "" {
 		m["reason"] = "FieldValue" + r.Reason
 	}
 	if r.FieldPath != "" {
