@@ -164,6 +164,9 @@ type Rule struct {
 	PublishedReason string
 	FieldPath       string // JSON path relative to self, e.g. ".rollingUpdate"; "" for self
 	OptionalOldSelf bool
+	// OptionalOldSelfWritten is set when optionalOldSelf was written, true or false: openapi-gen
+	// publishes a +k8s:validation:cel optionalOldSelf=false as written.
+	OptionalOldSelfWritten bool
 	// RulePos is the position of the first character of the expression, for CEL diagnostics.
 	RulePos token.Position
 	// Lines holds the source position of the first character of each line of Rule when the
@@ -665,8 +668,15 @@ func UniqueView(n *Node) *Node {
 // Published is what the schema publishes of a value's validations: everything but what a stability
 // level (+k8s:alpha, +k8s:beta) or a validation option (+k8s:ifEnabled) wraps. Those are Go's only:
 // a validation at a level is not the API's contract yet, and a schema cannot depend on an option.
-func Published(v Validations) Validations {
-	ok := func(o Origin) bool { return o.Level == "" && len(o.Options) == 0 && !o.Nested }
+func Published(v Validations) Validations { return published(v, false) }
+
+// PublishedCRD is Published for a CRD: nested markers' validations (Origin.Nested) are published
+// at the elements they are about, since a CRD's structural schema allows no x-kubernetes-validations
+// nor additionalProperties within allOf, where openapi-gen spells them.
+func PublishedCRD(v Validations) Validations { return published(v, true) }
+
+func published(v Validations, nested bool) Validations {
+	ok := func(o Origin) bool { return o.Level == "" && len(o.Options) == 0 && (nested || !o.Nested) }
 	if so := v.Schema.SchemaOnly; so != nil {
 		// Published, though not checked in Go: see SchemaTags.SchemaOnly.
 		v.Minimum = append(append([]Number(nil), v.Minimum...), so.Minimum...)
@@ -747,7 +757,7 @@ func Published(v Validations) Validations {
 	}
 	var subfields []*Subfield
 	for _, sf := range v.Subfields {
-		if !sf.Nested {
+		if !sf.Nested { // published in the holder's allOf, in CRDs too
 			subfields = append(subfields, sf)
 		}
 	}

@@ -213,8 +213,8 @@ func (a *oaApplier) cel(i int, e *oaCEL, L *oaLevel, t oaTarget) {
 		a.diags.Add(e.line.raw.Pos, e.line.raw.Name, "cel[%d]: %s; openapi-gen fails on it", i, strings.Join(problems, "; "))
 		return
 	}
-	if b, ok := e.fields["optionalOldSelf"].v.(bool); ok && b {
-		r.OptionalOldSelf = true
+	if b, ok := e.fields["optionalOldSelf"].v.(bool); ok {
+		r.OptionalOldSelf, r.OptionalOldSelfWritten = b, true
 	}
 	rl := e.fields["rule"].line
 	r.RulePos, r.Lines = rulePositions(rl, r.Rule)

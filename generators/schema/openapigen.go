@@ -63,15 +63,49 @@ func emptyInterface(t types.Type) bool {
 // openAPIMarkers publishes what kube-openapi's markers (+k8s:validation:...) say beyond this
 // project's own keywords, as openapi-gen writes it: uniqueItems, and the nested markers as an
 // allOf entry beside the value's schema. Nested levels are spelled by nestedSchema, which carries
-// everything they declare (the element nodes the builder merged them into leave them out). CRDs
-// get no uniqueItems: the API server refuses it there.
-func openAPIMarkers(s *spec.Schema, t model.SchemaTags, crd bool) {
-	if u := t.UniqueItems; u != nil && !u.Nested && !crd {
+// everything they declare (the element nodes the builder merged them into leave them out). A CRD
+// gets no uniqueItems (the API server refuses it there), and its structural schema allows no
+// x-kubernetes-validations nor additionalProperties in allOf: its items and map values carry their
+// nested validations themselves (model.PublishedCRD), and only properties:<name>: stay in allOf,
+// without rules (reported).
+func (e *Emitter) openAPIMarkers(s *spec.Schema, t model.SchemaTags) {
+	if u := t.UniqueItems; u != nil && !u.Nested && !e.crd {
 		s.UniqueItems = true
 	}
-	if a := t.AllOf; a != nil && !a.Nested {
-		s.AllOf = append(s.AllOf, nestedAllOf(a, crd))
+	a := t.AllOf
+	if a == nil || a.Nested {
+		return
 	}
+	if e.crd {
+		if len(a.Properties) == 0 {
+			return
+		}
+		a = &model.NestedValidations{Properties: a.Properties, Origin: a.Origin}
+	}
+	entry := nestedAllOf(a, e.crd)
+	if e.crd && hasRules(entry) && e.diags != nil {
+		e.diags.Add(a.Pos, a.Tag, "a cel rule below properties: cannot be published in a CRD (its structural schema allows "+
+			"no x-kubernetes-validations within allOf, where openapi-gen writes it); write the rule on the field's own type")
+	}
+	s.AllOf = append(s.AllOf, entry)
+}
+
+// hasRules reports whether a schema holds x-kubernetes-validations anywhere.
+func hasRules(s spec.Schema) bool {
+	if _, ok := s.Extensions[ExtValidations]; ok {
+		return true
+	}
+	for _, p := range s.Properties {
+		if hasRules(p) {
+			return true
+		}
+	}
+	for _, x := range s.AllOf {
+		if hasRules(x) {
+			return true
+		}
+	}
+	return s.Items != nil && s.Items.Schema != nil && hasRules(*s.Items.Schema)
 }
 
 // nestedAllOf spells one level of nested markers: {items, properties, additionalProperties}.

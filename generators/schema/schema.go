@@ -230,6 +230,9 @@ func (e *Emitter) property(p *model.Property) spec.Schema {
 // their x-kubernetes-validations order.
 func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	pv := model.Published(n.V) // what +k8s:alpha/beta/ifEnabled wrap is Go's only
+	if e.crd {
+		pv = model.PublishedCRD(n.V)
+	}
 	if e.cg && n.PlaceV != nil && len(n.PlaceV.Rules) > 0 && len(n.TypeV.Rules) > 0 {
 		// controller-gen flattens the field's allOf of its named type's schema and its own, the
 		// field's rules first, whatever the order of their declarations.
@@ -299,7 +302,7 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	}
 	rules = append(rules, k8sRules(n, e.uncorrelated == 0)...)
 	AddRules(s, rules)
-	openAPIMarkers(s, n.V.Schema, e.crd)
+	e.openAPIMarkers(s, n.V.Schema)
 	return rules
 }
 
@@ -352,8 +355,8 @@ func RuleExtension(r model.Rule) map[string]any {
 	if r.FieldPath != "" {
 		m["fieldPath"] = r.FieldPath
 	}
-	if r.OptionalOldSelf {
-		m["optionalOldSelf"] = true
+	if r.OptionalOldSelf || r.OptionalOldSelfWritten {
+		m["optionalOldSelf"] = r.OptionalOldSelf
 	}
 	return m
 }
