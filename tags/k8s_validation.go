@@ -31,7 +31,7 @@ import (
 func init() {
 	var params []Param
 	for _, k := range sortedKeys(oaProps) {
-		params = append(params, Param{Key: k, Arg: Arg{Kind: ArgJSON, Doc: oaPropDoc[k]}, Doc: oaPropDoc[k]})
+		params = append(params, Param{Key: k, Arg: Arg{Kind: ArgJSON, Doc: oaKindDoc[oaProps[k]]}, Doc: oaPropDoc[k]})
 	}
 	Register(&Def{
 		Name: "k8s:validation", Scopes: ScopeType | ScopeField, Repeatable: true,
@@ -44,7 +44,8 @@ func init() {
 			"refuses (a string keyword on a number) is an error. Generated validators check them as the " +
 			"equivalent tags of this project, except in +k8s:validation-gen packages (published only).",
 		OpenAPI: "what openapi-gen writes: the keyword; cel as x-kubernetes-validations; items:, properties:<name>: " +
-			"and additionalProperties: as allOf: [{items: ...}]; format, enum and nullable: nothing (openapi-gen does " +
+			"and additionalProperties: as allOf: [{items: ...}] (in CRDs, whose structural schemas allow no rules there, " +
+			"items: and additionalProperties: at the items and values); format, enum and nullable: nothing (openapi-gen does " +
 			"not publish them)",
 		Example: `+k8s:validation:cel[0]:rule="self == oldSelf"`,
 		Apply: func(c *Context) error {
@@ -52,6 +53,12 @@ func init() {
 			return c.Errorf("names no property: write +k8s:validation:<property>=<JSON value>, e.g. +k8s:validation:maxLength=10")
 		},
 	})
+}
+
+var oaKindDoc = map[string]string{
+	"bool": "true or false; none is true", "string": "a JSON string, or >text", "number": "a JSON number",
+	"int": "a JSON integer", "array": "a JSON list", "level": "followed by :<property>, or a JSON object",
+	"levels": "followed by :<name>:<property>, or a JSON object", "cel": "[i]:<field>, or a JSON list of rules",
 }
 
 var oaPropDoc = map[string]string{
