@@ -51,15 +51,19 @@ func (a *oaApplier) origin(prop string, l *oaLine, t oaTarget) model.Origin {
 
 // level applies one level of markers to its target.
 func (a *oaApplier) level(L *oaLevel, t oaTarget) {
-	if !a.typeCheck(L, t) {
+	unfit, ok := a.typeCheck(L, t)
+	if !ok {
 		return
 	}
-	target := t.V
-	if a.upstream && !t.nested {
+	schemaOnly := func() *model.Validations {
 		if t.V.Schema.SchemaOnly == nil {
 			t.V.Schema.SchemaOnly = &model.Validations{}
 		}
-		target = t.V.Schema.SchemaOnly
+		return t.V.Schema.SchemaOnly
+	}
+	target := t.V
+	if a.upstream && !t.nested {
+		target = schemaOnly()
 	}
 	if mn, mx := L.props["minimum"], L.props["maximum"]; mn.line != nil && mx.line != nil && (L.props["exclusiveMinimum"].line != nil || L.props["exclusiveMaximum"].line != nil) {
 		if x, y := number(mn.v), number(mx.v); x == y {
@@ -83,12 +87,16 @@ func (a *oaApplier) level(L *oaLevel, t oaTarget) {
 		case string:
 			text = x
 		}
-		a.viaDef(s.def, s.prop, text, val.line, t, target)
+		v := target
+		if unfit[s.prop] {
+			v = schemaOnly() // published as openapi-gen publishes it, not checked (see typeCheck)
+		}
+		a.viaDef(s.def, s.prop, text, val.line, t, v)
 	}
 	if val, ok := L.props["uniqueItems"]; ok && val.v.(bool) {
 		o := a.origin("uniqueItems", val.line, t)
 		t.V.Schema.UniqueItems = &model.Flag{Origin: o}
-		if lt := t.V.ListType; !a.upstream && t.V.Unique == nil && (lt == nil || lt.Value == "atomic") {
+		if lt := t.V.ListType; !a.upstream && !unfit["uniqueItems"] && t.V.Unique == nil && (lt == nil || lt.Value == "atomic") {
 			t.V.Unique = &model.String{Value: "set", Origin: o}
 		}
 	}
@@ -109,7 +117,9 @@ func (a *oaApplier) level(L *oaLevel, t oaTarget) {
 // not compile) are the marker's.
 func (a *oaApplier) viaDef(def, prop, text string, l *oaLine, t oaTarget, v *model.Validations) {
 	d := registry[def]
-	if scalarKinds(d.Kinds) && !goScalar(t.GoType) && t.Kind != model.KindIntOrString && t.GoType != nil &&
+	if v != t.V && v == t.V.Schema.SchemaOnly && !a.upstream {
+		// A keyword on a nested value it does not fit: nothing to check.
+	} else if scalarKinds(d.Kinds) && !goScalar(t.GoType) && t.Kind != model.KindIntOrString && t.GoType != nil &&
 		!(t.Kind == model.KindString && CustomJSON(t.GoType)) {
 		a.diags.Add(l.raw.Pos, l.raw.Name, "%s is not supported on Go type %s: its schema is a %s (from its OpenAPISchemaType "+
 			"method), but its Go value is not, so generated validators cannot check it; use a cel rule", prop, typeString(t.GoType), t.Kind)
@@ -136,11 +146,15 @@ func number(v any) float64 {
 }
 
 // typeCheck reports the properties that do not fit the value, as openapi-gen does (ValidateType),
-// and whether all fit. A value whose Go type publishes its own schema (a struct with
-// OpenAPISchemaType, intstr.IntOrString) is not checked, as openapi-gen does not check it.
-func (a *oaApplier) typeCheck(L *oaLevel, t oaTarget) bool {
+// and whether the level can be applied. A value whose Go type publishes its own schema (a struct
+// with OpenAPISchemaType, intstr.IntOrString) is not checked, as openapi-gen does not check it.
+// openapi-gen does not check nested levels (items:maxLength on a list of integers) either: there
+// a keyword that does not fit is a warning, and unfit holds it, to be published as openapi-gen
+// publishes it (the API server ignores it on such values) and not checked by generated validators.
+func (a *oaApplier) typeCheck(L *oaLevel, t oaTarget) (unfit map[string]bool, ok bool) {
+	unfit = map[string]bool{}
 	if t.Kind == model.KindInvalid || goStruct(t.GoType) && t.Kind != model.KindObject {
-		return true
+		return unfit, true
 	}
 	is := map[string]bool{
 		"array": t.Kind == model.KindList, "map": t.Kind == model.KindMap || t.Kind == model.KindObject,
@@ -148,7 +162,7 @@ func (a *oaApplier) typeCheck(L *oaLevel, t oaTarget) bool {
 		"numeric": t.Kind == model.KindInteger || t.Kind == model.KindNumber,
 	}
 	words := map[string]string{"array": "array", "map": "map", "struct": "struct", "string": "string", "numeric": "numeric"}
-	ok := true
+	ok = true
 	check := func(prop string, l *oaLine) {
 		if need := oaNeeds[prop]; need != "" && !is[need] {
 			a.diags.Add(l.raw.Pos, l.raw.Name, "%s can only be used on %s types, not on %s (Go type %s); openapi-gen fails on it",
@@ -157,6 +171,14 @@ func (a *oaApplier) typeCheck(L *oaLevel, t oaTarget) bool {
 		}
 	}
 	for _, prop := range sortedProps(L.props) {
+		if need := oaNeeds[prop]; t.nested && need != "" && !is[need] && L.props[prop].v != false {
+			l := L.props[prop].line
+			a.diags.Warn(l.raw.Pos, l.raw.Name, "%s applies to %s values, not to %s (Go type %s): openapi-gen publishes it without "+
+				"checking nested markers, and the API server ignores it there; published, not checked by generated validators",
+				prop, words[need], t.Kind, typeString(t.GoType))
+			unfit[prop] = true
+			continue
+		}
 		check(prop, L.props[prop].line)
 	}
 	if L.items != nil {
@@ -181,7 +203,7 @@ func (a *oaApplier) typeCheck(L *oaLevel, t oaTarget) bool {
 			}
 		}
 	}
-	return ok
+	return unfit, ok
 }
 
 // cel applies cel[i] as a rule of the value.

@@ -131,6 +131,8 @@ func nestedAllOf(a *model.NestedValidations, crd bool) spec.Schema {
 // nestedSchema spells the validations one nested level declares, as openapi-gen writes them.
 func nestedSchema(v *model.Validations, crd bool) spec.Schema {
 	var s spec.Schema
+	pv := model.PublishedCRD(*v) // everything of the level, what fits no check in Go (SchemaOnly) too
+	v = &pv
 	if len(v.Minimum) > 0 {
 		m := model.Tightest(v.Minimum, math.Max)
 		s.Minimum, s.ExclusiveMinimum = &m, v.ExclusiveMinimum != nil

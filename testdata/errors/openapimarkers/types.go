@@ -37,9 +37,6 @@ type Mistakes struct {
 	Syntax string `json:"syntax"`
 	// +k8s:validation:maxLength="3"
 	Quoted string `json:"quoted"`
-	// +k8s:validation:items:maxLength=3
-	// +listType=atomic
-	Numbers []int32 `json:"numbers"`
 }
 
 // Inner has no field missing.

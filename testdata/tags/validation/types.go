@@ -109,3 +109,13 @@ type Ignored struct {
 // Code is a string type: openapi-gen reads no markers on it.
 // +k8s:validation:maxLength=5
 type Code string
+
+// Unfit has nested markers that do not fit the items they are about: openapi-gen does not check
+// nested levels, and publishes them; generated validators have nothing to check (no Validate_Unfit).
+type Unfit struct {
+	// +k8s:validation:items:maxLength=3
+	// +k8s:validation:items:uniqueItems
+	// +listType=atomic
+	// +optional
+	Numbers []int32 `json:"numbers,omitempty"`
+}
