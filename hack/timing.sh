@@ -10,7 +10,8 @@
 #              module proxy, as test/corpus fetches them), once with one
 #              validation-gen directive per package and once with one directive for all (the anchor):
 #              without the result cache (one load per directive), with it cold (one joint load), and a
-#              no-op re-run with it warm; plus the go command's own start-up of `go tool validation-gen`;
+#              no-op re-run with it warm; plus go generate's own part of a no-op (listing the packages
+#              with no directive run) and the go command's own start-up of `go tool validation-gen`;
 #   validators generated validators against the API server's validation of the same object from the
 #              CRD (BenchmarkKinds in examples/api/workloads: a valid create of each kind; WorkerPool
 #              has CEL rules, formats and list maps; VALIDATORS_BENCH and VALIDATORS_PKG choose
@@ -214,10 +215,13 @@ if want many; then
   many_cold() { rm -rf "$tmp/cold"; for c in $corpora; do VALIDATION_GEN_CACHE=$tmp/cold gen "$tmp/$c-pkg"; done; }
   many_noop() { for c in $corpora; do VALIDATION_GEN_CACHE=$tmp/warm gen "$tmp/$c-pkg"; done; }
   joint_noop() { for c in $corpora; do VALIDATION_GEN_CACHE=$tmp/warm gen "$tmp/$c-joint"; done; }
+  # go generate's own part of a no-op: listing the packages and reading their files for
+  # directives, with a -run that selects none (paid whatever the directives cost).
+  listing() { for c in $corpora; do (cd "$tmp/$c-pkg" && go generate -run '^NO DIRECTIVE$' ./...); done; }
   # The go command's own start-up of a tool, which every `go tool validation-gen` directive pays.
   gotool() { (cd "$repo/examples/api" && go tool validation-gen --help >/dev/null); }
-  export -f gen many_joint many_nocache many_cold many_noop joint_noop gotool
-  run_rounds many_joint many_nocache many_cold many_noop joint_noop gotool
+  export -f gen many_joint many_nocache many_cold many_noop joint_noop listing gotool
+  run_rounds many_joint many_nocache many_cold many_noop joint_noop listing gotool
   label="go generate ./... over $(awk '{ n += $2 } END { print n }' "$tmp/corpora") packages ($(awk '{ printf "%s%s", s, $1; s = ", " }' "$tmp/corpora"))"
   report "$label: a directive per package, result cache cold (one joint load) vs one directive for all" many_cold many_joint \
     "<= 1.5x" joint
@@ -225,6 +229,7 @@ if want many; then
     "(before the cache)" joint
   report "$label: a directive per package, no-op re-run (cache warm) vs cold" many_noop many_cold "<= 0.1x" cold
   report "$label: one directive for all, no-op re-run (cache warm) vs cold" joint_noop many_joint "<= 0.1x" cold
+  report "$label: go generate's own listing, no directive run, vs a directive per package cold" listing many_cold "(not ours)" cold
   report "go tool validation-gen --help: the go command's start-up of a tool, paid by every go tool directive" gotool "" "(not ours)"
 fi
 
