@@ -367,3 +367,45 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Exact lists the definitions that differ in anything at all but this generator's own
+// x-kubernetes-strip-zero (names and references normalized), or that only one side has: for
+// inputs where validation-gen must publish exactly what openapi-gen does, where Compare allows
+// validation-gen's extra validations.
+func Exact(ours, theirs map[string]any) []string {
+	ours, theirs = normalizeNames(ours), normalizeNames(theirs)
+	names := map[string]bool{}
+	for n := range ours {
+		names[n] = true
+	}
+	for n := range theirs {
+		names[n] = true
+	}
+	var out []string
+	for _, n := range sortedKeys(names) {
+		if !reflect.DeepEqual(withoutStripZero(normalizeRefs(ours[n])), normalizeRefs(theirs[n])) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func withoutStripZero(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			if k != "x-kubernetes-strip-zero" {
+				m[k] = withoutStripZero(e)
+			}
+		}
+		return m
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = withoutStripZero(e)
+		}
+		return out
+	}
+	return v
+}

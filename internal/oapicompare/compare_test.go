@@ -113,3 +113,32 @@ func TestDifferencesFileIsWellFormed(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestAllOfAndExact: allOf (kube-openapi's nested markers) is compared whichever side has it (as
+// part of the type), and Exact finds any difference but validation-gen's own
+// x-kubernetes-strip-zero, an extra keyword included.
+func TestAllOfAndExact(t *testing.T) {
+	decode := func(s string) map[string]any {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(s), &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	theirs := decode(`{"k8s.io/x.A": {"Schema": {"type": "object", "properties": {
+	  "a": {"type": "array", "items": {"type": "string"}, "allOf": [{"items": {"maxLength": 3}}]}}}}}`)
+	same := decode(`{"io.k8s.x.A": {"Schema": {"type": "object", "properties": {
+	  "a": {"type": "array", "items": {"type": "string"}, "allOf": [{"items": {"maxLength": 3}}], "x-kubernetes-strip-zero": true}}}}}`)
+	merged := decode(`{"io.k8s.x.A": {"Schema": {"type": "object", "properties": {
+	  "a": {"type": "array", "items": {"type": "string", "maxLength": 3}, "minItems": 1}}}}}`)
+	if d, _ := Compare(same, theirs); len(d) != 0 || len(Exact(same, theirs)) != 0 {
+		t.Errorf("equal definitions differ: %v %v", d, Exact(same, theirs))
+	}
+	d, _ := Compare(merged, theirs)
+	if len(d) != 1 || d[0].Aspect != "type" || d[0].Path != "a" {
+		t.Errorf("allOf: got %v, want one type difference at a", d)
+	}
+	if got := Exact(merged, theirs); !reflect.DeepEqual(got, []string{"io.k8s.x.A"}) {
+		t.Errorf("Exact: got %v", got)
+	}
+}
