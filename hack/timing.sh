@@ -160,12 +160,8 @@ corpus() {
   done
   mkdir -p "$tmp/$name-joint/gen"
   printf 'package gen\n\n//go:generate validation-gen %s\n' "${patterns[*]}" >"$tmp/$name-joint/gen/gen.go"
-  # The first generate writes outputs that import kube-openapi, which the module may require
-  # without the go.sum entries of what its packages import: -mod=mod lets go list record them
-  # (without it the loader reports them as the run's errors: per-package directives with the
-  # cache off load each package with the outputs the directives before wrote).
   for v in pkg joint; do
-    (cd "$tmp/$name-$v" && PATH=$tmp/bin:$PATH GOFLAGS=-mod=mod go generate ./... && GOFLAGS=-mod=mod quiet go mod tidy &&
+    (cd "$tmp/$name-$v" && PATH=$tmp/bin:$PATH go generate ./... && GOFLAGS=-mod=mod quiet go mod tidy &&
       PATH=$tmp/bin:$PATH go generate ./... && go build ./...)
   done
   # Per-package outputs should be the joint run's, byte for byte: say which are not.

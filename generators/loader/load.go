@@ -342,7 +342,7 @@ func load(dir string, patterns []string) (*Program, model.Diagnostics, error) {
 		diags = append(diags, d...)
 		roots = append(roots, pkg)
 	}
-	diags = append(diags, p.dependencyDiags(dir, roots)...)
+	diags = append(diags, p.dependencyDiags(roots)...)
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
@@ -468,39 +468,45 @@ func rootDiags(pkg *packages.Package) (model.Diagnostics, error) {
 	return diags, nil
 }
 
-// dependencyDiags returns the errors go list reports for the packages that roots import, directly
-// or not: a module missing from go.mod, a missing go.sum entry, a package that does not exist. The
-// go command would not build the roots either, and without those packages their types are invalid,
-// so the builder's errors would only say "invalid type". Each is positioned where go list puts it
-// (the import that needs the package) and reported once. Imports of this generator's own previous
-// outputs are not inputs (parseFile): a first run in a module that does not require what they
-// import yet, or a stale output, must not stop the run that rewrites them.
-func (p *Program) dependencyDiags(dir string, roots []*packages.Package) model.Diagnostics {
+// dependencyDiags returns the errors go list reports for the packages that the roots' files
+// import, directly or not: a module missing from go.mod, a missing go.sum entry, a package that
+// does not exist. The go command would not build the roots either, and without those packages
+// their types are invalid, so the builder's errors would only say "invalid type". Each is
+// positioned where go list puts it (the import that needs the package) and reported once. Only
+// the imports of the files that are the run's input count: this generator's previous outputs are
+// read as far as their package clause (parseFile), and what they import (kube-openapi, with
+// dependencies a module's go.sum need not list until it builds them; a package of a stale
+// output) must not stop the run that rewrites them.
+func (p *Program) dependencyDiags(roots []*packages.Package) model.Diagnostics {
 	var diags model.Diagnostics
-	rootSet := map[*packages.Package]bool{}
-	for _, r := range roots {
-		rootSet[r] = true
-	}
-	abs, _ := filepath.Abs(dir)
-	packages.Visit(roots, nil, func(pkg *packages.Package) {
-		if rootSet[pkg] {
+	seen := map[*packages.Package]bool{}
+	var visit func(pkg *packages.Package)
+	visit = func(pkg *packages.Package) {
+		if seen[pkg] {
 			return
 		}
+		seen[pkg] = true
 		for _, e := range pkg.Errors {
-			if e.Kind != packages.ListError || buildFailure(pkg, e) {
-				continue
+			if e.Kind == packages.ListError && !buildFailure(pkg, e) {
+				diags = append(diags, packageError(e))
 			}
-			d := packageError(e)
-			file := d.Pos.Filename
-			if !filepath.IsAbs(file) {
-				file = filepath.Join(abs, file)
-			}
-			if p.read.isOwn(file) {
-				continue
-			}
-			diags = append(diags, d)
 		}
-	})
+		for _, imp := range pkg.Imports {
+			visit(imp)
+		}
+	}
+	for _, r := range roots {
+		seen[r] = true
+	}
+	for _, r := range roots {
+		for _, f := range r.Syntax {
+			for _, spec := range f.Imports {
+				if path, err := strconv.Unquote(spec.Path.Value); err == nil && r.Imports[path] != nil {
+					visit(r.Imports[path])
+				}
+			}
+		}
+	}
 	return diags
 }
 
