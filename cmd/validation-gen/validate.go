@@ -100,7 +100,6 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(o.crdDirs) == 0 && len(o.openAPI) == 0 {
 		return fail("no schemas: give --crd-dir or --openapi-json")
 	}
-	defer startProfiles()() // VALIDATION_GEN_PROFILE_DIR, for work on validate's own speed
 	// The server's decoding and CEL values allocate much per document and keep little: collecting
 	// less often costs memory (about 3x the live heap) and saves about a third of the CPU time.
 	if os.Getenv("GOGC") == "" {
