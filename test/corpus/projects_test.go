@@ -131,12 +131,11 @@ var projects = []project{
 		published: []string{"config/components/crd/bases"},
 		install:   "AddToScheme",
 		gaps: []gap{
-			{`crd:kueue.x-k8s.io_workloads:*.delayedTopologyRequest.enum: controller-gen (absent), validation-gen ["Pending","Ready"]`, "8",
-				"+enum on a type of the project's own controller-gen package (v1beta1's DelayedTopologyRequestState, whose v1beta2 " +
-					"twin also says +kubebuilder:validation:Enum): controller-gen does not read +enum; validation-gen publishes and checks it"},
 			{"harness: 1 of 3300 objects disagree", "unowned",
-				"on an unchanged update of a Workload, a too long flavors value is TooLong for both, in characters for the generated " +
-					"validators and in bytes for the server"},
+				"on an unchanged update of a Workload, a too long flavors value is TooLong for both sides (the two-way harness does " +
+					"not compare details, so characters and bytes in the messages are not the difference): the paths differ, the " +
+					"map key apparently spelt differently by each side (both show as admission.podSetAssignments.flavors once " +
+					"keys and indices are stripped)"},
 		},
 	},
 	{
@@ -152,5 +151,12 @@ var projects = []project{
 		dirs: []string{"api"}, controllerGen: "v0.20.1", crdOptions: "crd:allowDangerousTypes=true",
 		published: []string{"charts/gateway-helm/charts/crds/crds/generated"},
 		install:   "AddToScheme",
+		gaps: []gap{
+			{"harness: * of 1200 objects disagree", "unowned",
+				"first measured at 14:29 (18 objects): an enum of wasm.code.type only the server reports (15); rules of spec " +
+					"and spec.loadBalancer and a TypeInvalid of extAuth.contextExtensions items the server reports on an " +
+					"unchanged update (ratcheting, 11 errors); NotSupported of logging.level and of tracing customTags at " +
+					"paths spelt differently by each side (map keys, 2 each). Not yet analysed one by one"},
+		},
 	},
 }
