@@ -1,8 +1,8 @@
 // Package runtimemin holds the generated validators to the oldest k8s.io/apimachinery they claim to
 // build with (validators.MinAPIMachinery, which the generator checks a module against before it
 // writes validators into it): genruntime, genruntime/celnative and the committed generated code of
-// examples/api and testdata/native, copied into a module that requires k8s.io/apimachinery and
-// k8s.io/api at that version and nothing newer, build; at the latest release of the minor before,
+// examples/api, copied into a module that requires k8s.io/apimachinery at that version and nothing
+// newer, build; at the latest release of the minor before,
 // they do not, so the claim is the lowest true one. The cel-go fallback (genruntime/celrt) is left
 // out: it needs k8s.io/apiserver's CEL libraries and the generator's CEL environment, and so the
 // generator's own module. It runs only when VALIDATION_GEN_RUNTIME_MIN=1 (it fetches two Kubernetes
@@ -48,8 +48,7 @@ func TestRuntimeMinimum(t *testing.T) {
 }
 
 // build copies the runtime and the generated example packages into a new module whose
-// k8s.io/apimachinery and k8s.io/api are at version, checks that go mod tidy keeps them there, and
-// builds it.
+// k8s.io/apimachinery is at version, checks that go mod tidy keeps it there, and builds it.
 func build(t *testing.T, root, version string) (string, error) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "m")
@@ -61,18 +60,12 @@ func build(t *testing.T, root, version string) (string, error) {
 		return keep(p, d) && !strings.Contains(filepath.ToSlash(p), "/celrt/")
 	})
 	tempmod.CopyFiles(t, filepath.Join(root, "examples", "api"), filepath.Join(dir, "examples", "api"), keep)
-	// The validators of types that embed k8s.io/api's (go build ./... skips a directory named testdata).
-	tempmod.CopyFiles(t, filepath.Join(root, "testdata", "native"), filepath.Join(dir, "native"), keep)
 	goVersion := strings.TrimSpace(string(tempmod.Go(t, root, "list", "-m", "-f", "{{.GoVersion}}")))
 	tempmod.WriteFile(t, filepath.Join(dir, "go.mod"), []byte("module "+self+"\n\ngo "+goVersion+"\n"))
-	// k8s.io/api (testdata/native's types embed its types) at the same release: Kubernetes' modules
-	// build together only at the same minor.
-	tempmod.Go(t, dir, "get", "k8s.io/apimachinery@"+version, "k8s.io/api@"+version)
+	tempmod.Go(t, dir, "get", "k8s.io/apimachinery@"+version)
 	tempmod.Go(t, dir, "mod", "tidy")
-	for _, m := range []string{"k8s.io/apimachinery", "k8s.io/api"} {
-		if got := strings.TrimSpace(string(tempmod.Go(t, dir, "list", "-m", "-f", "{{.Version}}", m))); got != version {
-			t.Fatalf("go mod tidy put %s at %s, not %s: the test no longer measures %s", m, got, version, version)
-		}
+	if got := strings.TrimSpace(string(tempmod.Go(t, dir, "list", "-m", "-f", "{{.Version}}", "k8s.io/apimachinery"))); got != version {
+		t.Fatalf("go mod tidy put k8s.io/apimachinery at %s, not %s: the test no longer measures %s", got, version, version)
 	}
 	cmd := exec.Command("go", "build", "./...")
 	cmd.Dir = dir
