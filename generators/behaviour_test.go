@@ -596,6 +596,9 @@ func Server[T any, K k8sruntime.Object](t *testing.T, wrap func(*T) K, prefix st
 		}
 		var got, want []string
 		for _, e := range errs {
+			if e.Type == field.ErrorTypeInvalid && strings.Contains(e.Detail, "must validate all the schemas (allOf)") {
+				continue // the summary of an allOf's errors, which the harness drops too (allof-summary)
+			}
 			got = append(got, string(e.Type)+" "+e.Field)
 		}
 		for _, w := range c.Want {

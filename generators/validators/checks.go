@@ -456,6 +456,25 @@ func (g *validatorGen) enumCheck(n *model.Node, v string) []jen.Code {
 	if excluding(n.Enum) && n.Kind == model.KindString {
 		return []jen.Code{gated(g.enumOrigin(V), g.enumExcluding(n, v))}
 	}
+	if p, t := n.PlaceV, n.TypeV; p != nil && t != nil && len(p.Schema.Enums) > 0 && len(t.Schema.Enums) > 0 && V.Enum == nil {
+		// The field's and its named type's +kubebuilder:validation:Enum: controller-gen publishes
+		// allOf: [{the type's enum}, {the field's}], and the API server reports a value that fails
+		// both twice, once with each list (once when the lists are the same: the errors are
+		// equal). So do the generated validators.
+		tv, pv := model.EnumIntersection(t.Schema.Enums), model.EnumIntersection(p.Schema.Enums)
+		if fmt.Sprint(tv) != fmt.Sprint(pv) {
+			var out []jen.Code
+			for _, vals := range [][]any{tv, pv} {
+				side := *n
+				side.PlaceV, side.TypeV, side.Enum = nil, nil, nil
+				for _, x := range vals {
+					side.Enum = append(side.Enum, model.EnumValue{Value: x})
+				}
+				out = append(out, g.enumCheck(&side, v)...)
+			}
+			return out
+		}
+	}
 	var cases, names []jen.Code
 	for _, ev := range n.Enum {
 		var lit jen.Code

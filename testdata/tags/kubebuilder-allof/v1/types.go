@@ -39,6 +39,13 @@ type Spec struct {
 	// +optional
 	Service Service `json:"service,omitempty"`
 
+	// source lists a value its type does not (Envoy Gateway's wasm code type): a value in neither
+	// list fails both enums of the allOf, and the API server reports it twice, with each list, as
+	// do the validators.
+	// +kubebuilder:validation:Enum=VPS;DedicatedServer;Cloud
+	// +optional
+	Source Service `json:"source,omitempty"`
+
 	// name has a tighter maximum length and the same pattern: the length in allOf, one pattern.
 	// +kubebuilder:validation:MaxLength=5
 	// +kubebuilder:validation:Pattern=`^[a-z]+$`
