@@ -531,6 +531,10 @@ func segments(path string) []segment {
 		switch path[i] {
 		case '.':
 			i++
+			if i == len(path) || path[i] == '.' || path[i] == '[' {
+				// An empty segment: the server spells a map's "" key so (spec.notes.).
+				out = append(out, segment{})
+			}
 		case '[':
 			j := strings.IndexByte(path[i:], ']')
 			if j < 0 {

@@ -96,6 +96,12 @@ func TestNormalizations(t *testing.T) {
 		hand:   []string{"FieldValueTooLong spec.notes[front.door]"},
 		want:   []string{"FieldValueTooLong spec.notes[front.door]"},
 	}, {
+		name: "an empty map key is a path segment too", normalization: "map-key-paths",
+		obj:    map[string]interface{}{"notes": map[string]interface{}{"": "long"}},
+		server: []string{"FieldValueInvalid <nil>", "FieldValueTooLong spec.notes."},
+		hand:   []string{"FieldValueTooLong spec.notes[]"},
+		want:   []string{"FieldValueTooLong spec.notes[]"},
+	}, {
 		name: "an allOf's summary", normalization: "allof-summary",
 		obj: map[string]interface{}{"service": "Other"},
 		// NotSupported is a blocking error: the server adds that it did not check the CEL rules.
@@ -347,6 +353,7 @@ func TestRespell(t *testing.T) {
 		"metadata.name":            "metadata.name",
 		"<nil>":                    "<nil>",
 		"spec.notes.door.too.deep": "spec.notes[door.too.deep]",
+		"spec.notes.":              "spec.notes[]", // the key ""
 		// A key with dots and a slash, of a map of lists (prometheus-operator's proxyConnectHeader).
 		"spec.headers.example.com/controller[0].key": "spec.headers[example.com/controller][0].key",
 	} {

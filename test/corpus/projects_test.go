@@ -137,13 +137,6 @@ var projects = []project{
 		flags:     []string{"--generate-embedded-object-meta"},
 		published: []string{"config/components/crd/bases"},
 		install:   "AddToScheme",
-		gaps: []gap{
-			{"harness: 1 of 3300 objects disagree", "unowned",
-				"on an unchanged update of a Workload, a too long flavors value is TooLong for both sides (the two-way harness does " +
-					"not compare details, so characters and bytes in the messages are not the difference): the paths differ, the " +
-					"map key apparently spelt differently by each side (both show as admission.podSetAssignments.flavors once " +
-					"keys and indices are stripped)"},
-		},
 	},
 	{
 		// external-secrets: many small kinds in two groups, three versions, references to secrets.
