@@ -76,14 +76,12 @@ func anyDetail() *Equivalences {
 		field: all, handwritten: all, declarative: all}}, used: map[*Equivalence]bool{}}
 }
 
-// minLengthInvalid is the two-way normalisation min-length-invalid: the server reports a failed
-// minLength as Invalid, generated validators as TooShort (as handwritten validation does), so
-// the generated TooShort errors are compared as Invalid.
-func minLengthInvalid(l field.ErrorList) (field.ErrorList, bool) {
+// asInvalid returns l with its errors of type t copied as Invalid, and whether there were any.
+func asInvalid(l field.ErrorList, t field.ErrorType) (field.ErrorList, bool) {
 	changed := false
 	out := make(field.ErrorList, 0, len(l))
 	for _, e := range l {
-		if e.Type == field.ErrorTypeTooShort {
+		if e.Type == t {
 			c := *e
 			c.Type = field.ErrorTypeInvalid
 			e, changed = &c, true
@@ -93,22 +91,19 @@ func minLengthInvalid(l field.ErrorList) (field.ErrorList, bool) {
 	return out, changed
 }
 
+// minLengthInvalid is the two-way normalisation min-length-invalid: the server reports a failed
+// minLength as Invalid, generated validators as TooShort (as handwritten validation does), so
+// the generated TooShort errors are compared as Invalid.
+func minLengthInvalid(l field.ErrorList) (field.ErrorList, bool) {
+	return asInvalid(l, field.ErrorTypeTooShort)
+}
+
 // minSizeInvalid is the two-way normalisation min-size-invalid: the server reports a failed
 // minItems or minProperties as Invalid ("should have at least N items", "... N properties"),
 // generated validators as TooFew (as handwritten validation reports too few items), so the
 // generated TooFew errors are compared as Invalid, at the same path.
 func minSizeInvalid(l field.ErrorList) (field.ErrorList, bool) {
-	changed := false
-	out := make(field.ErrorList, 0, len(l))
-	for _, e := range l {
-		if e.Type == field.ErrorTypeTooFew {
-			c := *e
-			c.Type = field.ErrorTypeInvalid
-			e, changed = &c, true
-		}
-		out = append(out, e)
-	}
-	return out, changed
+	return asInvalid(l, field.ErrorTypeTooFew)
 }
 
 // Default applies the defaults of obj's CRD to obj, as the API server does when it decodes a

@@ -95,14 +95,19 @@ type CRDOptions struct {
 // specially (name formats, CRD metadata).
 const MetaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-// IsObjectMeta reports whether t is metav1.ObjectMeta or a pointer to it.
-func IsObjectMeta(t types.Type) bool {
+// isNamed reports whether t, or the type t points to, is the named type path.name.
+func isNamed(t types.Type, path, name string) bool {
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
 	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == MetaV1Path && n.Obj().Name() == "ObjectMeta"
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// IsObjectMeta reports whether t is metav1.ObjectMeta or a pointer to it.
+func IsObjectMeta(t types.Type) bool {
+	return isNamed(t, MetaV1Path, "ObjectMeta")
 }
 
 // OwnProperties are the fields a struct's own checks (unions, modes, dependencies, and in Go its
@@ -128,12 +133,7 @@ const IntOrStringPath = "k8s.io/apimachinery/pkg/util/intstr"
 
 // IsIntOrString reports whether t is intstr.IntOrString or a pointer to it.
 func IsIntOrString(t types.Type) bool {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == IntOrStringPath && n.Obj().Name() == "IntOrString"
+	return isNamed(t, IntOrStringPath, "IntOrString")
 }
 
 // QuantityPath is the import path of apimachinery's resource, whose Quantity marshals itself as
@@ -142,12 +142,7 @@ const QuantityPath = "k8s.io/apimachinery/pkg/api/resource"
 
 // IsQuantity reports whether t is resource.Quantity or a pointer to it.
 func IsQuantity(t types.Type) bool {
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == QuantityPath && n.Obj().Name() == "Quantity"
+	return isNamed(t, QuantityPath, "Quantity")
 }
 
 // IsObjectMeta reports whether d is metav1.ObjectMeta's definition.

@@ -358,13 +358,8 @@ func declaringProperty(d *model.Definition, pos token.Position) *model.Property 
 // model may be incomplete, so later checks leave them out. Warnings leave the model whole.
 func dirty(u *model.Universe, found model.Diagnostics) map[*model.Definition]bool {
 	out := map[*model.Definition]bool{}
-	for _, d := range u.Definitions {
-		for _, f := range found {
-			if !f.Warning && d.Declares(f.Pos) {
-				out[d] = true
-				break
-			}
-		}
+	for d := range taints(u, found) {
+		out[d] = true
 	}
 	return out
 }

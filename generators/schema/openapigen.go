@@ -2,7 +2,6 @@ package schema
 
 import (
 	"go/types"
-	"math"
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
@@ -133,30 +132,7 @@ func nestedSchema(v *model.Validations, crd bool) spec.Schema {
 	var s spec.Schema
 	pv := model.PublishedCRD(*v) // everything of the level, what fits no check in Go (SchemaOnly) too
 	v = &pv
-	if len(v.Minimum) > 0 {
-		m := model.Tightest(v.Minimum, math.Max)
-		s.Minimum, s.ExclusiveMinimum = &m, v.ExclusiveMinimum != nil
-	}
-	if len(v.Maximum) > 0 {
-		m := model.Tightest(v.Maximum, math.Min)
-		s.Maximum, s.ExclusiveMaximum = &m, v.ExclusiveMaximum != nil
-	}
-	if len(v.MultipleOf) > 0 {
-		m := v.MultipleOf[0].Value
-		for _, x := range v.MultipleOf[1:] {
-			m = lcm(m, x.Value)
-		}
-		s.MultipleOf = &m
-	}
-	s.MinLength = model.TightestInt(v.MinLength, model.MaxInt)
-	s.MaxLength = model.TightestInt(v.MaxLength, model.MinInt)
-	s.MinItems = model.TightestInt(v.MinItems, model.MaxInt)
-	s.MaxItems = model.TightestInt(v.MaxItems, model.MinInt)
-	s.MinProperties = model.TightestInt(v.MinProperties, model.MaxInt)
-	s.MaxProperties = model.TightestInt(v.MaxProperties, model.MinInt)
-	if v.Pattern != nil {
-		s.Pattern = v.Pattern.Value
-	}
+	valueKeywords(&s, v)
 	if v.Schema.UniqueItems != nil && !crd {
 		s.UniqueItems = true
 	}

@@ -226,29 +226,16 @@ func (e *Emitter) property(p *model.Property) spec.Schema {
 	return s
 }
 
-// Validations writes what the tags declared at this node and returns the rules it published, in
-// their x-kubernetes-validations order.
-func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
-	pv := model.Published(n.V) // what +k8s:alpha/beta/ifEnabled wrap is Go's only
-	if e.crd {
-		pv = model.PublishedCRD(n.V)
-	}
-	if e.cg && n.PlaceV != nil && len(n.PlaceV.Rules) > 0 && len(n.TypeV.Rules) > 0 {
-		// controller-gen flattens the field's allOf of its named type's schema and its own, the
-		// field's rules first, whatever the order of their declarations.
-		pv.Rules = model.Published(model.Validations{Rules: append(append([]model.Rule(nil), n.PlaceV.Rules...), n.TypeV.Rules...)}).Rules
-	}
-	v := &pv
-	e.schemaTags(s, &v.Schema)
+// valueKeywords writes the value validations of v: the tightest bounds of each kind (the least
+// common multiple of multipleOf), and the pattern.
+func valueKeywords(s *spec.Schema, v *model.Validations) {
 	if len(v.Minimum) > 0 {
 		m := model.Tightest(v.Minimum, math.Max)
-		s.Minimum = &m
-		s.ExclusiveMinimum = v.ExclusiveMinimum != nil
+		s.Minimum, s.ExclusiveMinimum = &m, v.ExclusiveMinimum != nil
 	}
 	if len(v.Maximum) > 0 {
 		m := model.Tightest(v.Maximum, math.Min)
-		s.Maximum = &m
-		s.ExclusiveMaximum = v.ExclusiveMaximum != nil
+		s.Maximum, s.ExclusiveMaximum = &m, v.ExclusiveMaximum != nil
 	}
 	if len(v.MultipleOf) > 0 {
 		m := v.MultipleOf[0].Value
@@ -266,6 +253,23 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 	if v.Pattern != nil {
 		s.Pattern = v.Pattern.Value
 	}
+}
+
+// Validations writes what the tags declared at this node and returns the rules it published, in
+// their x-kubernetes-validations order.
+func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
+	pv := model.Published(n.V) // what +k8s:alpha/beta/ifEnabled wrap is Go's only
+	if e.crd {
+		pv = model.PublishedCRD(n.V)
+	}
+	if e.cg && n.PlaceV != nil && len(n.PlaceV.Rules) > 0 && len(n.TypeV.Rules) > 0 {
+		// controller-gen flattens the field's allOf of its named type's schema and its own, the
+		// field's rules first, whatever the order of their declarations.
+		pv.Rules = model.Published(model.Validations{Rules: append(append([]model.Rule(nil), n.PlaceV.Rules...), n.TypeV.Rules...)}).Rules
+	}
+	v := &pv
+	e.schemaTags(s, &v.Schema)
+	valueKeywords(s, v)
 	var rules []model.Rule
 	if v.Format != nil {
 		rules = append(rules, e.format(s, v.Format)...)
