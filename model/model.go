@@ -593,7 +593,11 @@ type Package struct {
 	// ReadOnly packages are never written: --readonly-pkg names them, and so does any
 	// +k8s:validation-gen-input of the run. Their validators are generated into the packages that
 	// name them as input, or into the packages that use their types.
-	ReadOnly    bool
+	ReadOnly bool
+	// Foreign is set for a package of another module than every input package (k8s.io/api's,
+	// in a CRD that embeds its types): its sources are not the user's, so a diagnostic proposes
+	// no change there.
+	Foreign     bool
 	Definitions []*Definition // sorted by Go name
 	// ValueTypes are the named list, map and scalar types of a package with upstream semantics
 	// (type Name string), sorted by Go name: Go validators get a Validate_T for those that carry

@@ -256,6 +256,7 @@ func (b *builder) pkg(path string) *model.Package {
 		}
 	}
 	p.ReadOnly = b.prog.ReadOnly[path]
+	p.Foreign = b.foreign(path)
 	p.ControllerGen = b.controllerGen[path]
 	if !p.Input || !b.notAPIPackage(path) { // (the other tags of a package that is none say nothing here)
 		raws := tags.Extract(b.prog.PackageTagLines(gp), tags.Multiline)

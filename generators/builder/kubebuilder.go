@@ -365,6 +365,12 @@ func (b *builder) controllerGenOnly(p *types.Package) bool {
 	if b.nativeValidation || p == nil || b.markersIgnored(p.Path()) {
 		return false
 	}
+	return b.foreign(p.Path())
+}
+
+// foreign reports whether the package of an import path belongs to another module than every
+// input package (model.Package.Foreign).
+func (b *builder) foreign(path string) bool {
 	if b.inputModules == nil {
 		b.inputModules = map[string]bool{}
 		for _, in := range b.prog.Inputs {
@@ -373,7 +379,7 @@ func (b *builder) controllerGenOnly(p *types.Package) bool {
 			}
 		}
 	}
-	pkg := b.prog.Package(p.Path())
+	pkg := b.prog.Package(path)
 	return pkg != nil && pkg.Module != nil && !b.inputModules[pkg.Module.Path]
 }
 

@@ -51,7 +51,12 @@ func CELExcept(u *model.Universe, opts model.Options, found model.Diagnostics) m
 
 func celExcept(u *model.Universe, opts model.Options, found model.Diagnostics, costs Costs) model.Diagnostics {
 	c := &celChecker{opts: opts, seen: map[string]bool{}, taints: taints(u, found), overLimit: map[token.Position]bool{}, costs: costs,
-		warned: map[token.Position]bool{}}
+		warned: map[token.Position]bool{}, pkgDirs: map[string]*model.Package{}}
+	for _, d := range u.Definitions {
+		if d.Package != nil && d.Package.Dir != "" {
+			c.pkgDirs[d.Package.Dir] = d.Package
+		}
+	}
 	inCRD := crdReach(u)
 	for _, d := range u.Checked() {
 		if !d.Input || c.taints[d] != nil && c.taints[d].whole {
@@ -94,6 +99,8 @@ type celChecker struct {
 	seen   map[string]bool
 	// costs, when set, records each compiled rule's estimated cost (CELCosts).
 	costs Costs
+	// pkgDirs are the packages of the definitions by directory, to tell where a place is declared.
+	pkgDirs map[string]*model.Package
 }
 
 // kindCost accumulates the estimated cost of all rules of one root kind.
@@ -348,11 +355,11 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 		}
 		if ctx.perRule && cost > PerRuleCostLimit && ctx.noCRD && !c.warned[r.Pos] {
 			c.warned[r.Pos] = true
-			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Warning: true, Msg: c.costMessage(r.Tag, "rule", cr.MaxCost, cost, n, ctx, s, i, false) +
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Warning: true, Msg: c.costMessage(r.Tag, "rule", cr.MaxCost, cost, n, ctx, s, i, false, r.Pos) +
 				fmt.Sprintf(" (no CRD carries %s, so no API server checks this cost)", ctx.stack[0].GoName)})
 		} else if ctx.perRule && cost > PerRuleCostLimit && !ctx.noCRD && !c.overLimit[r.Pos] {
 			c.overLimit[r.Pos] = true // once per rule, from the first type that reaches it so
-			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage(r.Tag, "rule", cr.MaxCost, cost, n, ctx, s, i, false)})
+			c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage(r.Tag, "rule", cr.MaxCost, cost, n, ctx, s, i, false, r.Pos)})
 		}
 		if ctx.kind != nil {
 			ctx.kind.observe(costedRule{path: ctx.path, rule: r, cost: cost})
@@ -364,7 +371,7 @@ func (c *celChecker) compile(s spec.Schema, rules []model.Rule, n *model.Node, c
 			// multiplied by the number of values at the place, for both limits.
 			mcost := cr.MessageExpressionMaxCost
 			if ctx.perRule && mcost > PerRuleCostLimit {
-				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage(r.Tag, "messageExpression", cr.MessageExpressionMaxCost, mcost, n, ctx, s, i, true)})
+				c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: c.costMessage(r.Tag, "messageExpression", cr.MessageExpressionMaxCost, mcost, n, ctx, s, i, true, r.Pos)})
 			}
 			if ctx.kind != nil {
 				ctx.kind.observe(costedRule{path: ctx.path + " (messageExpression)", rule: r, cost: mcost})
@@ -543,195 +550,4 @@ func (c *celChecker) exprError(r model.Rule, detail, prefix, what, expr string, 
 		}
 		c.addDiag(model.Diagnostic{Pos: r.Pos, Tag: r.Tag, Msg: msg})
 	}
-}
-
-// costMessage names the estimated cost, the limit, and limits that would bring it under: it tries
-// a ladder of bounds on the unbounded lists, maps and strings involved (the enclosing ones and
-// those under self), re-estimating each time, and proposes the largest that fits. The limits are
-// spelled in the dialect of the rule's tag (ruleTag): +kubebuilder:validation:MaxItems for an
-// XValidation marker, +k8s:maxItems for a +k8s: rule, +maxItems otherwise.
-func (c *celChecker) costMessage(ruleTag, what string, own, total uint64, n *model.Node, ctx walkCtx, s spec.Schema, idx int, msgExpr bool) string {
-	msg := fmt.Sprintf("estimated %s cost %d exceeds the API server's per-rule limit of %d", what, total, uint64(PerRuleCostLimit))
-	if total != own {
-		card := "an unbounded number of"
-		if ctx.card != nil {
-			card = strconv.FormatUint(*ctx.card, 10)
-		}
-		msg += fmt.Sprintf(" (%d per evaluation, evaluated for %s values at %s)", own, card, ctx.path)
-	}
-	inner := unboundedInside(n, "self", 0)
-	for _, b := range boundLadder {
-		bounded, _ := withBounds(s, b.items, b.length)
-		ss, err := structural(bounded)
-		if err != nil {
-			break
-		}
-		results, err := celenv.Compile(ss, ctx.resourceRoot, c.opts.Compat)
-		if err != nil || idx >= len(results) || results[idx].Error != nil {
-			break
-		}
-		cost := results[idx].MaxCost
-		if msgExpr {
-			cost = results[idx].MessageExpressionMaxCost
-		}
-		card := ctx.bounded
-		for range ctx.unbounded {
-			card = mulGuard(card, b.items)
-		}
-		if msgExpr {
-			card = 1 // a messageExpression's cost is not multiplied by the place's cardinality
-		}
-		if est := mulGuard(cost, card); est <= PerRuleCostLimit {
-			var parts []string
-			for _, u := range ctx.unbounded {
-				if !msgExpr {
-					parts = append(parts, fmt.Sprintf("+%s=%d on %s (%s)", inDialect(ruleTag, limitTag(u.node)), b.items, u.path, model.ShortPos(u.node.Pos)))
-				}
-			}
-			for _, f := range inner {
-				parts = append(parts, f.where(fmt.Sprintf("+%s=%d", inDialect(ruleTag, f.tag), boundFor(f.tag, b))))
-			}
-			if len(parts) == 0 {
-				break
-			}
-			return msg + fmt.Sprintf("; with %s the estimate is %d", strings.Join(parts, ", "), est)
-		}
-	}
-	var parts []string
-	for _, u := range ctx.unbounded {
-		if !msgExpr {
-			parts = append(parts, fmt.Sprintf("+%s on %s (%s)", inDialect(ruleTag, limitTag(u.node)), u.path, model.ShortPos(u.node.Pos)))
-		}
-	}
-	for _, f := range inner {
-		parts = append(parts, f.where("+"+inDialect(ruleTag, f.tag)))
-	}
-	if len(parts) == 0 && msgExpr {
-		return msg + "; simplify the messageExpression"
-	}
-	if len(parts) == 0 {
-		return msg + "; simplify the rule or lower the limits of the lists and maps around it"
-	}
-	return msg + "; bound " + strings.Join(parts, ", ") + ", or simplify the rule"
-}
-
-// boundLadder is the sequence of bounds tried, most generous first.
-var boundLadder = []struct{ items, length uint64 }{
-	{1024, 4096}, {512, 2048}, {256, 1024}, {128, 512}, {64, 256}, {32, 128}, {16, 64}, {8, 32}, {4, 16},
-}
-
-func boundFor(tag string, b struct{ items, length uint64 }) uint64 {
-	if tag == "maxLength" {
-		return b.length
-	}
-	return b.items
-}
-
-// withBounds sets maxItems / maxProperties / maxLength wherever s and its children have none.
-func withBounds(s spec.Schema, items, length uint64) (spec.Schema, bool) {
-	changed := false
-	i, l := int64(items), int64(length)
-	switch {
-	case s.Type.Contains("array"):
-		if s.MaxItems == nil {
-			s.MaxItems, changed = &i, true
-		}
-		if s.Items != nil && s.Items.Schema != nil {
-			x, ch := withBounds(*s.Items.Schema, items, length)
-			s.Items = &spec.SchemaOrArray{Schema: &x}
-			changed = changed || ch
-		}
-	case s.Type.Contains("string"):
-		if s.MaxLength == nil && s.Format == "" && len(s.Enum) == 0 {
-			s.MaxLength, changed = &l, true
-		}
-	case s.Type.Contains("object"):
-		if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-			if s.MaxProperties == nil {
-				s.MaxProperties, changed = &i, true
-			}
-			x, ch := withBounds(*s.AdditionalProperties.Schema, items, length)
-			s.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: &x}
-			changed = changed || ch
-		}
-		if len(s.Properties) > 0 {
-			props := make(map[string]spec.Schema, len(s.Properties))
-			for k, p := range s.Properties {
-				x, ch := withBounds(p, items, length)
-				props[k] = x
-				changed = changed || ch
-			}
-			s.Properties = props
-		}
-	}
-	return s, changed
-}
-
-// inDialect spells a limit (maxItems, maxProperties, maxLength) in the dialect of a rule's tag.
-func inDialect(ruleTag, limit string) string {
-	switch {
-	case strings.HasPrefix(ruleTag, "kubebuilder:"):
-		return "kubebuilder:validation:" + strings.ToUpper(limit[:1]) + limit[1:]
-	case strings.HasPrefix(ruleTag, "k8s:"):
-		return "k8s:" + limit
-	}
-	return limit
-}
-
-func limitTag(n *model.Node) string {
-	if n.Kind == model.KindMap {
-		return "maxProperties"
-	}
-	return "maxItems"
-}
-
-type unboundedField struct {
-	tag, path string
-	node      *model.Node
-}
-
-// where says where a limit goes: on the field, or on the named type of list items and map values,
-// which a field's tags cannot reach.
-func (f unboundedField) where(limit string) string {
-	if parent, ok := strings.CutSuffix(f.path, "[*]"); ok {
-		return fmt.Sprintf("%s on the item type of %s (a named type, %s)", limit, parent, model.ShortPos(f.node.Pos))
-	}
-	return fmt.Sprintf("%s on %s (%s)", limit, f.path, model.ShortPos(f.node.Pos))
-}
-
-// unboundedInside lists, under self, the strings, lists and maps without a size limit: bounding
-// them lowers the cost of a rule that reads them.
-func unboundedInside(n *model.Node, path string, depth int) []unboundedField {
-	if depth > 3 || n == nil {
-		return nil
-	}
-	eff := model.Effective(n)
-	var out []unboundedField
-	switch eff.Kind {
-	case model.KindString:
-		if len(eff.V.MaxLength) == 0 && eff.V.Pattern == nil && eff.V.Format == nil && len(eff.Enum) == 0 {
-			out = append(out, unboundedField{"maxLength", path, n})
-		}
-	case model.KindList:
-		if len(eff.V.MaxItems) == 0 {
-			out = append(out, unboundedField{"maxItems", path, n})
-		}
-		out = append(out, unboundedInside(eff.Items, path+"[*]", depth+1)...)
-	case model.KindMap:
-		if len(eff.V.MaxProperties) == 0 {
-			out = append(out, unboundedField{"maxProperties", path, n})
-		}
-		out = append(out, unboundedInside(eff.Values, path+"[*]", depth+1)...)
-	case model.KindObject:
-		if n.Ref != nil && n.Ref.GoPackage == model.MetaV1Path {
-			return nil
-		}
-		for _, p := range eff.Properties {
-			out = append(out, unboundedInside(p.Node, path+"."+p.Name, depth+1)...)
-		}
-	}
-	if len(out) > 6 {
-		out = out[:6]
-	}
-	return out
 }
