@@ -254,7 +254,13 @@ func generate(cfg Config, dir string, prog *loader.Program, diags model.Diagnost
 			return nil, diags, err
 		}
 		crdDir := abs(dir, cfg.CRDDir)
-		out.ClaimDir(crdDir, ".yaml")
+		var groupVersions []string // the run's: other runs may write into the same directory
+		for _, p := range u.Packages {
+			if p.GroupName != "" {
+				groupVersions = append(groupVersions, p.GroupName+"/"+p.Version())
+			}
+		}
+		out.ClaimCRDDir(crdDir, groupVersions)
 		names := map[string]int{}
 		for _, f := range files {
 			names[f.Path]++

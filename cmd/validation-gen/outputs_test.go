@@ -121,6 +121,43 @@ func TestRefusedOutputPaths(t *testing.T) {
 	}
 }
 
+// TestSharedCRDDir: runs over different packages may share one --crd-dir, as a go:generate
+// directive in each API package (or one controller-gen-style run per group) has them: each run
+// reconciles only the CRDs of its own packages' group versions, so the other runs' CRDs stay, and a
+// kind removed from a run's package still has its CRD removed by that run.
+func TestSharedCRDDir(t *testing.T) {
+	dir := kindsModule(t, kinds("Alpha", "Beta"))
+	write(t, filepath.Join(dir, "other", "v1", "doc.go"), "// +groupName=other.example.com\n// +k8s:openapi-gen=true\npackage v1\n")
+	write(t, filepath.Join(dir, "other", "v1", "types.go"), kinds("Gamma"))
+	crd := func(name string) string { return filepath.Join(dir, "crds", name) }
+	alpha, beta, gamma := crd("g.example.com_alphas.yaml"), crd("g.example.com_betas.yaml"), crd("other.example.com_gammas.yaml")
+	for _, pkg := range []string{"api/v1", "other/v1"} { // as go generate runs a directive in each
+		if _, stderr, code := runIn(t, filepath.Join(dir, pkg), "--crd-dir", "../../crds", "."); code != 0 {
+			t.Fatalf("generate %s: exit %d\n%s", pkg, code, stderr)
+		}
+	}
+	for _, f := range []string{alpha, beta, gamma} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("after a run in each package: %v", err)
+		}
+	}
+	if stdout, stderr, code := runIn(t, filepath.Join(dir, "api", "v1"), "--verify", "--crd-dir", "../../crds", "."); code != 0 {
+		t.Errorf("--verify of the first package's run: exit %d\n%s%s", code, stdout, stderr)
+	}
+	write(t, filepath.Join(dir, "api", "v1", "types.go"), kinds("Alpha"))
+	if _, stderr, code := runIn(t, filepath.Join(dir, "api", "v1"), "--crd-dir", "../../crds", "."); code != 0 {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(beta); !os.IsNotExist(err) {
+		t.Errorf("the CRD of the kind removed from the run's package is still there: %v", err)
+	}
+	for _, f := range []string{alpha, gamma} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("after Beta was removed: %v", err)
+		}
+	}
+}
+
 // TestStaleCRD: a CRD that validation-gen generated for a kind that is gone is reported by
 // --verify and removed by generation; a CRD it did not generate is left alone. Diff paths are
 // relative to the module root, wherever the command runs.

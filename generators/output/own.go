@@ -3,6 +3,7 @@ package output
 import (
 	"bytes"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,6 +17,10 @@ type claim struct {
 	path string
 	dir  bool
 	ext  string
+	// crds is set for a CRD directory (ClaimCRDDir): of the CRDs validation-gen generated there,
+	// only those all of whose versions are among groupVersions are this run's.
+	crds          bool
+	groupVersions []string
 }
 
 // ClaimFile claims a path: if a file there carries the generated-code comment and the run does
@@ -29,12 +34,24 @@ func (o *Outputs) ClaimDir(dir, ext string) {
 	o.claims = append(o.claims, claim{path: absPath(dir), dir: true, ext: ext})
 }
 
+// ClaimCRDDir claims the CRDs in dir (*.yaml) that are this run's to reconcile: a CRD that
+// validation-gen generated there, and that the run does not produce, is stale only when each of
+// its versions is one of groupVersions ("group/version": those of the run's input packages), as
+// for a kind removed from them. The CRDs of other runs sharing the directory (another package's
+// go:generate directive, one run per group as controller-gen users make them) are left alone,
+// as controller-gen leaves every file of its output directory alone.
+func (o *Outputs) ClaimCRDDir(dir string, groupVersions []string) {
+	gvs := slices.Clone(groupVersions)
+	slices.Sort(gvs)
+	o.claims = append(o.claims, claim{path: absPath(dir), dir: true, ext: ".yaml", crds: true, groupVersions: slices.Compact(gvs)})
+}
+
 // Stale returns, sorted, the files at the claimed places that validation-gen owns but this run
 // does not produce.
 func (o *Outputs) Stale() ([]string, error) {
 	seen := map[string]bool{}
 	var stale []string
-	consider := func(path string) error {
+	consider := func(path string, c claim) error {
 		if seen[path] {
 			return nil
 		}
@@ -43,6 +60,9 @@ func (o *Outputs) Stale() ([]string, error) {
 			return nil
 		}
 		own, _, err := owned(path)
+		if own && c.crds {
+			own, err = c.runsCRD(path)
+		}
 		if own {
 			stale = append(stale, path)
 		}
@@ -50,7 +70,7 @@ func (o *Outputs) Stale() ([]string, error) {
 	}
 	for _, c := range o.claims {
 		if !c.dir {
-			if err := consider(c.path); err != nil {
+			if err := consider(c.path, c); err != nil {
 				return nil, err
 			}
 			continue
@@ -64,7 +84,7 @@ func (o *Outputs) Stale() ([]string, error) {
 		}
 		for _, e := range entries {
 			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), c.ext) {
-				if err := consider(fspath.Join(c.path, e.Name())); err != nil {
+				if err := consider(fspath.Join(c.path, e.Name()), c); err != nil {
 					return nil, err
 				}
 			}
@@ -72,6 +92,62 @@ func (o *Outputs) Stale() ([]string, error) {
 	}
 	sort.Strings(stale)
 	return stale, nil
+}
+
+// runsCRD reports whether the CRD at path is one of a CRD directory claim's: each of its versions
+// is one of the claim's group versions. A file that is no CRD is not.
+func (c claim) runsCRD(path string) (bool, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false, err
+	}
+	group, versions := crdGroupVersions(b)
+	if group == "" || len(versions) == 0 {
+		return false, nil
+	}
+	for _, v := range versions {
+		if _, found := slices.BinarySearch(c.groupVersions, group+"/"+v); !found {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// crdGroupVersions reads spec.group and the names of spec.versions of a CRD as validation-gen
+// writes it (runsCRD reads only files it generated): two-space indentation, keys sorted, so
+// spec's group and versions at two spaces, each version's name at four, or after the "- " of
+// its item. (A YAML library here would be initialised on every result-cache hit:
+// TestFastPathDependencies.)
+func crdGroupVersions(b []byte) (group string, versions []string) {
+	inSpec, inVersions := false, false
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case !strings.HasPrefix(line, " "):
+			inSpec, inVersions = line == "spec:", false
+		case !inSpec:
+		case strings.HasPrefix(line, "  group: "):
+			group = scalar(strings.TrimPrefix(line, "  group: "))
+		case strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "   ") && !strings.HasPrefix(line, "  - "):
+			inVersions = line == "  versions:"
+		case !inVersions:
+		case strings.HasPrefix(line, "  - name: "):
+			versions = append(versions, scalar(strings.TrimPrefix(line, "  - name: ")))
+		case strings.HasPrefix(line, "    name: "):
+			versions = append(versions, scalar(strings.TrimPrefix(line, "    name: ")))
+		}
+	}
+	return group, versions
+}
+
+// scalar is a YAML scalar as written, without its quotes.
+func scalar(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
 }
 
 // owned reports whether a file exists and whether validation-gen generated it.

@@ -18,9 +18,11 @@ type SnapshotFile struct {
 
 // SnapshotClaim is one claimed place (ClaimFile, ClaimDir).
 type SnapshotClaim struct {
-	Path string
-	Dir  bool
-	Ext  string
+	Path          string
+	Dir           bool
+	Ext           string
+	CRDs          bool
+	GroupVersions []string
 }
 
 // Snapshot returns the outputs as plain data, files sorted by path.
@@ -30,7 +32,7 @@ func (o *Outputs) Snapshot() Snapshot {
 		s.Files = append(s.Files, SnapshotFile{Path: f.Path, What: o.files[f.Path].what, Content: f.Content})
 	}
 	for _, c := range o.claims {
-		s.Claims = append(s.Claims, SnapshotClaim{Path: c.path, Dir: c.dir, Ext: c.ext})
+		s.Claims = append(s.Claims, SnapshotClaim{Path: c.path, Dir: c.dir, Ext: c.ext, CRDs: c.crds, GroupVersions: c.groupVersions})
 	}
 	return s
 }
@@ -42,7 +44,7 @@ func (s Snapshot) Restore() *Outputs {
 		o.files[f.Path] = file{content: f.Content, what: f.What}
 	}
 	for _, c := range s.Claims {
-		o.claims = append(o.claims, claim{path: c.Path, dir: c.Dir, ext: c.Ext})
+		o.claims = append(o.claims, claim{path: c.Path, dir: c.Dir, ext: c.Ext, crds: c.CRDs, groupVersions: c.GroupVersions})
 	}
 	return o
 }
