@@ -24,3 +24,22 @@ func NullJSON(v json.Marshaler) bool {
 	b, err := v.MarshalJSON()
 	return err == nil && string(bytes.TrimSpace(b)) == "null"
 }
+
+// FreeFormCorrelates reports whether the API server correlates a value whose schema names none of
+// its fields (free-form JSON: x-kubernetes-preserve-unknown-fields without properties, or no
+// schema at all) with an equal old value: it correlates an object's fields through the schema's
+// properties, so it correlates such a value only when its JSON is no object with fields (null, a
+// scalar, a list, which it compares whole, or {}). A value that cannot be written correlates (the
+// server never receives it).
+func FreeFormCorrelates(v any) bool {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return true
+	}
+	b = bytes.TrimLeft(b, " \t\r\n")
+	if len(b) == 0 || b[0] != '{' {
+		return true
+	}
+	b = bytes.TrimLeft(b[1:], " \t\r\n")
+	return len(b) > 0 && b[0] == '}'
+}

@@ -321,6 +321,64 @@ func Correlatable[T any, K comparable](list []T, key func(*T) K, present func(*T
 	return true
 }
 
+// PtrCorrelatable is Correlatable for a +listType=map list of pointers: a nil item (null in JSON)
+// has no keys, so the API server correlates it with no old item.
+func PtrCorrelatable[T any, K comparable](list []*T, key func(*T) K, present func(*T) bool, equal func(a, b *T) bool) bool {
+	for _, x := range list {
+		if x == nil || present != nil && !present(x) {
+			return false
+		}
+	}
+	if len(list) < 2 {
+		return true
+	}
+	if len(list) <= 16 {
+		for j := 1; j < len(list); j++ {
+			kj := key(list[j])
+			for i := 0; i < j; i++ {
+				if key(list[i]) == kj {
+					if !equal(list[i], list[j]) {
+						return false
+					}
+					break
+				}
+			}
+		}
+		return true
+	}
+	first := make(map[K]int, len(list))
+	for j, x := range list {
+		k := key(x)
+		if i, ok := first[k]; ok {
+			if !equal(list[i], x) {
+				return false
+			}
+			continue
+		}
+		first[k] = j
+	}
+	return true
+}
+
+// PtrIndexByPresentKey is IndexByPresentKey for a list of pointers: nil items and items without
+// their keys are no old items.
+func PtrIndexByPresentKey[T any, K comparable](list []*T, key func(*T) K, present func(*T) bool) map[K]int {
+	if len(list) == 0 {
+		return nil
+	}
+	m := make(map[K]int, len(list))
+	for i, x := range list {
+		if x == nil || !present(x) {
+			continue
+		}
+		k := key(x)
+		if _, ok := m[k]; !ok {
+			m[k] = i
+		}
+	}
+	return m
+}
+
 // SortByField orders errors from a map walk by field, so output does not depend on map order.
 func SortByField(errs field.ErrorList) field.ErrorList {
 	if len(errs) > 1 {

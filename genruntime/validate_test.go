@@ -63,6 +63,44 @@ func TestCorrelatable(t *testing.T) {
 	}
 }
 
+// TestPtrCorrelatable: a list of pointers correlates as the same list of values does, and not
+// with a nil item (null, which has no keys), short or long.
+func TestPtrCorrelatable(t *testing.T) {
+	ptrs := func(l []item) []*item {
+		out := make([]*item, len(l))
+		for i := range l {
+			out[i] = &l[i]
+		}
+		return out
+	}
+	var long []item
+	for i := 0; i < 20; i++ {
+		long = append(long, item{Key: ptr("k" + strconv.Itoa(i)), Value: i})
+	}
+	for _, l := range [][]item{nil, items("a", 1, "b", 2), items("a", 1, nil, 2), items("a", 1, "b", 2, "a", 3),
+		items("a", 1, "b", 2, "a", 1), long, append(long[:20:20], item{Key: ptr("k3"), Value: 4})} {
+		for _, present := range []func(*item) bool{itemPresent, nil} {
+			if got, want := PtrCorrelatable(ptrs(l), itemKey, present, itemEqual), Correlatable(l, itemKey, present, itemEqual); got != want {
+				t.Errorf("%v (present %v): PtrCorrelatable = %v, Correlatable = %v", l, present != nil, got, want)
+			}
+		}
+	}
+	for _, l := range [][]*item{{nil}, append(ptrs(items("a", 1)), nil), append(ptrs(long), nil)} {
+		if PtrCorrelatable(l, itemKey, nil, itemEqual) {
+			t.Errorf("a list of %d with a nil item correlates", len(l))
+		}
+	}
+}
+
+func TestPtrIndexByPresentKey(t *testing.T) {
+	l := items(nil, 0, "a", 1, "", 2, "a", 3)
+	got := PtrIndexByPresentKey([]*item{nil, &l[0], &l[1], &l[2], &l[3]}, itemKey, itemPresent)
+	want := map[string]int{"a": 2, "": 3}
+	if len(got) != len(want) || got["a"] != 2 || got[""] != 3 {
+		t.Errorf("PtrIndexByPresentKey = %v, want %v", got, want)
+	}
+}
+
 func TestIndexByPresentKey(t *testing.T) {
 	// The keyless item reads as key "" and must not be found; a repeated key maps to its first item.
 	got := IndexByPresentKey(items(nil, 0, "a", 1, "", 2, "a", 3), itemKey, itemPresent)

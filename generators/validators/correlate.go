@@ -9,20 +9,28 @@ import (
 )
 
 // The API server correlates an updated value with its old value to ratchet it (KEP-4008): object
-// fields and map values by name, +listType=map items by their keys (the first old item with the
-// same keys), and nothing below atomic lists and sets, which it compares whole. It counts a value
-// unchanged when every part of it correlates with an equal old part. Generated validators compare
-// values with typed equality functions (equal.go), item by item; that agrees with the server
-// except for list-map items it cannot correlate:
-//   - an item whose JSON lacks one of its keys (a nil pointer or an omitted zero value) has no
-//     old item, so it and every value holding it count as changed;
-//   - an item that repeats an earlier item's keys is correlated with that earlier item's old item,
-//     so it and every value holding it count as changed unless it equals the earlier item.
+// fields through the schema's properties (or additionalProperties), map values by name,
+// +listType=map items by their keys (the first old item with the same keys), and nothing below
+// atomic lists and sets, which it compares whole. It counts a value unchanged when every part of
+// it correlates with an equal old part. Generated validators compare values with typed equality
+// functions (equal.go), item by item; that agrees with the server except for values it cannot
+// correlate:
+//   - a list-map item that is null (a nil item of a list of pointers), or whose JSON lacks one of
+//     its keys (a nil pointer or an omitted zero value), has no old item, so it and every value
+//     holding it count as changed;
+//   - a list-map item that repeats an earlier item's keys is correlated with that earlier item's
+//     old item, so it and every value holding it count as changed unless it equals the earlier
+//     item;
+//   - a free-form value (x-kubernetes-preserve-unknown-fields without properties, as
+//     apiextensionsv1.JSON, runtime.RawExtension and interface{} are published, or a schemaless
+//     one) whose JSON is an object with fields: the schema has no property for them, so it and
+//     every value holding it count as changed.
 //
-// The schema forbids both (list-map keys are required, duplicates are rejected), so only a stored
-// object that predates its schema has them, and it must not escape validation by being unchanged.
-// The correlation functions below test a value whose equal old value the typed equality found:
-// they report whether the server correlates all of it, and the value is unchanged only then.
+// The schema forbids the first two (list-map items are objects, keys are required, duplicates are
+// rejected), so only a stored object that predates its schema has them, and it must not escape
+// validation by being unchanged; the third is any free-form object. The correlation functions
+// below test a value whose equal old value the typed equality found: they report whether the
+// server correlates all of it, and the value is unchanged only then.
 // (A list-map whose items were reordered is still changed for the generated validators, and so
 // validated: they may report errors there that the server ratchets, never miss one.)
 
@@ -44,8 +52,9 @@ func (g *validatorGen) unchangedIf(cond *jen.Statement, n *model.Node, v string)
 	return cond
 }
 
-// holdsListMap reports whether a value can hold a +listType=map list that the server correlates:
-// through objects, map values and list-map items, not through atomic lists and sets.
+// holdsListMap reports whether a value can hold a value the server may not correlate, a
+// +listType=map list or a free-form value (freeForm), where the server correlates: through
+// objects, map values and list-map items, not through atomic lists and sets.
 func (g *validatorGen) holdsListMap(n *model.Node) bool {
 	if g.pkg.UpstreamSemantics() {
 		return false // upstream's validators ratchet Go-equal values (equality.Semantic.DeepEqual)
@@ -55,6 +64,8 @@ func (g *validatorGen) holdsListMap(n *model.Node) bool {
 		// Metadata is published without its fields; the server correlates none of them (the
 		// harness's KnownMetadataUnchanged) and compares no list-map inside it.
 		return false
+	case g.freeForm(n):
+		return true
 	case n.Ref != nil:
 		// Memoized by definition (nodes at places can be views made for one use): a recursive
 		// type reached again while in progress adds nothing new.
@@ -67,7 +78,7 @@ func (g *validatorGen) holdsListMap(n *model.Node) bool {
 		g.corrMemo[key] = r
 		return r
 	case n.Kind == model.KindList:
-		return g.isListMap(n) && !n.Items.Pointer
+		return g.isListMap(n)
 	case n.Kind == model.KindMap:
 		return n.Values != nil && g.holdsListMap(n.Values)
 	case n.Kind == model.KindObject:
@@ -76,6 +87,31 @@ func (g *validatorGen) holdsListMap(n *model.Node) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// freeForm reports whether the published schema of a value names none of the fields its JSON
+// can have: a schemaless value, interface{} (x-kubernetes-preserve-unknown-fields), or a type
+// without JSON fields that writes its own JSON form (apiextensionsv1.JSON, runtime.RawExtension).
+// A struct without fields that does not write its own form is {}, which the server correlates.
+func (g *validatorGen) freeForm(n *model.Node) bool {
+	if model.Published(n.V).Schema.Schemaless != nil {
+		return true
+	}
+	switch n.Kind {
+	case model.KindAny:
+		return true
+	case model.KindObject:
+		props := n.Properties
+		if n.Ref != nil {
+			props = n.Ref.Node.Properties
+		}
+		if len(props) > 0 {
+			return false
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n.ValueType()), true, nil, "MarshalJSON")
+		return obj != nil
 	}
 	return false
 }
@@ -90,9 +126,13 @@ func (g *validatorGen) correlationFn(n *model.Node) string {
 	if !g.holdsListMap(n) {
 		return ""
 	}
-	// One function for each definition, list type and key, map type, or anonymous struct type.
+	// One function for each free-form type, definition, list type and key, map type, or anonymous
+	// struct type.
 	var key string
+	free := g.freeForm(n)
 	switch {
+	case free:
+		key = "corr:free " + types.TypeString(n.ValueType(), nil)
 	case n.Ref != nil:
 		key = "corr:def " + n.Ref.GoPackage + "." + n.Ref.GoName
 		n = n.Ref.Node
@@ -109,7 +149,11 @@ func (g *validatorGen) correlationFn(n *model.Node) string {
 	name := g.unique("correlates_" + typeIdent(n.ValueType()))
 	g.memo[key] = name
 	g.pending = append(g.pending, func() {
-		g.vars = append(g.vars, jen.Func().Id(name).Params(jen.Id("v").Op("*").Add(g.goType(n.ValueType()))).Bool().Block(g.correlationBody(n)...))
+		body := []jen.Code{jen.Return(jen.Qual(pkgGenRT, "FreeFormCorrelates").Call(jen.Id("v")))}
+		if !free {
+			body = g.correlationBody(n)
+		}
+		g.vars = append(g.vars, jen.Func().Id(name).Params(jen.Id("v").Op("*").Add(g.goType(n.ValueType()))).Bool().Block(body...))
 	})
 	return name
 }
@@ -124,10 +168,14 @@ func (g *validatorGen) correlationBody(n *model.Node) []jen.Code {
 		if p := g.keyPresence(item, g.mapKeys(n)); p != "" {
 			present = jen.Id(p)
 		}
-		out = append(out, jen.If(jen.Op("!").Qual(pkgGenRT, "Correlatable").Call(jen.Op("*").Id("v"), g.keyFunc(item, g.mapKeys(n)), present, jen.Id(g.eq.fn(item.ValueType())))).Block(jen.Return(jen.False())))
+		fn, at := "Correlatable", jen.Op("&").Parens(jen.Op("*").Id("v")).Index(jen.Id("i"))
+		if item.Pointer { // a nil item is null, which has no keys
+			fn, at = "PtrCorrelatable", jen.Parens(jen.Op("*").Id("v")).Index(jen.Id("i"))
+		}
+		out = append(out, jen.If(jen.Op("!").Qual(pkgGenRT, fn).Call(jen.Op("*").Id("v"), g.keyFunc(item, g.mapKeys(n)), present, jen.Id(g.eq.fn(item.ValueType())))).Block(jen.Return(jen.False())))
 		if inner := g.correlationFn(item); inner != "" {
 			out = append(out, jen.For(jen.Id("i").Op(":=").Range().Op("*").Id("v")).Block(
-				jen.If(jen.Op("!").Add(jen.Id(inner)).Call(jen.Op("&").Parens(jen.Op("*").Id("v")).Index(jen.Id("i")))).Block(jen.Return(jen.False()))))
+				jen.If(jen.Op("!").Add(jen.Id(inner)).Call(at)).Block(jen.Return(jen.False()))))
 		}
 	case model.KindMap:
 		inner := g.correlationFn(n.Values)

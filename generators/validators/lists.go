@@ -104,9 +104,12 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 		// correlates them).
 		index := jen.Qual(pkgGenRT, "IndexByKey").Call(jen.Op("*").Id(old), keyFn)
 		found := jen.Id("ok")
-		if item.Pointer {
+		if present := g.keyPresence(item, mapKeys); item.Pointer && present != "" {
+			index = jen.Qual(pkgGenRT, "PtrIndexByPresentKey").Call(jen.Op("*").Id(old), keyFn, jen.Id(present))
+			found = jen.Id("ok").Op("&&").Id(present).Call(jen.Id(iv))
+		} else if item.Pointer {
 			index = jen.Qual(pkgGenRT, "PtrIndexByKey").Call(jen.Op("*").Id(old), keyFn)
-		} else if present := g.keyPresence(item, mapKeys); present != "" {
+		} else if present != "" {
 			index = jen.Qual(pkgGenRT, "IndexByPresentKey").Call(jen.Op("*").Id(old), keyFn, jen.Id(present))
 			found = jen.Id("ok").Op("&&").Id(present).Call(jen.Id(iv))
 		}
