@@ -49,6 +49,7 @@ type celValidator struct {
 
 	rules          apiextv1.ValidationRules
 	compiled       []apiextcel.CompilationResult
+	bounds         []ruleBound // the rules' untracked programs (celbounds.go), nil if none
 	compilationErr error
 	isResourceRoot bool
 	// usesOldSelf: some rule reads oldSelf, so the activation binds it (the server's
@@ -132,6 +133,9 @@ func newCELNode(validationSchema, nodeSchema *structuralschema.Structural, node 
 		v.values = node.setWithMeta()
 	}
 	v.rules, v.compiled, v.compilationErr, v.isResourceRoot = validationSchema.XValidations, compiled, err, isResourceRoot
+	if err == nil {
+		v.bounds = ruleBounds(v.rules, compiled, declType, perCallLimit)
+	}
 	for _, c := range compiled {
 		if c.UsesOldSelf {
 			v.usesOldSelf = true
@@ -185,7 +189,42 @@ func hasRules(s *structuralschema.Structural) bool {
 // Validate is cel.Validator.Validate; correlation is the ratcheting correlation of an update
 // (cel.WithRatcheting), nil on create.
 func (v *celValidator) Validate(ctx context.Context, fldPath *field.Path, obj, oldObj interface{}, costBudget int64, correlation *common.CorrelatedObject) (field.ErrorList, int64) {
-	return v.validate(ctx, fldPath, obj, oldObj, ratcheting{current: correlation}, costBudget)
+	return v.validate(ctx, fldPath, obj, oldObj, ratcheting{current: correlation}, costBudget, &celRun{})
+}
+
+// ValidateWithinBounds is Validate for an object whose every value respects the schema's bounds
+// (the schema check finds it valid): the same errors and warnings, with the rules that allow it
+// evaluated without cost tracking (celbounds.go). The budget left is not computed.
+func (v *celValidator) ValidateWithinBounds(ctx context.Context, fldPath *field.Path, obj, oldObj interface{}, costBudget int64, correlation *common.CorrelatedObject) field.ErrorList {
+	errs, _ := v.validateWithinBounds(ctx, fldPath, obj, oldObj, costBudget, correlation)
+	return errs
+}
+
+// validateWithinBounds is ValidateWithinBounds, with the untracked run (undecided if the object
+// was then validated tracked).
+func (v *celValidator) validateWithinBounds(ctx context.Context, fldPath *field.Path, obj, oldObj interface{}, costBudget int64, correlation *common.CorrelatedObject) (field.ErrorList, *celRun) {
+	run := &celRun{untracked: true}
+	errs, _ := v.validate(ctx, fldPath, obj, oldObj, ratcheting{current: correlation}, costBudget, run)
+	if run.undecided {
+		errs, _ = v.validate(ctx, fldPath, obj, oldObj, ratcheting{current: correlation}, costBudget, &celRun{})
+		return errs, run
+	}
+	for _, w := range run.warnings {
+		warning.AddWarning(ctx, "", w)
+	}
+	return errs, run
+}
+
+// celRun is one validation of an object. Tracked (the server's way), the budget is the actual
+// cost left. Untracked, rules with a bound are charged their bound, so the budget is a lower bound
+// of the server's: where the server's verdict could depend on it (the budget would run out, or a
+// messageExpression fails on it), the run is undecided and stops, and the object is validated
+// again tracked. Its ratcheted warnings wait until the run is decided.
+type celRun struct {
+	untracked, undecided bool
+	warnings             []string
+	// untrackedEvals and trackedEvals count the evaluations (for tests).
+	untrackedEvals, trackedEvals int
 }
 
 // ratcheting is the server's ratchetingOptions: the node's correlation with the old object, and
@@ -218,19 +257,19 @@ func (r ratcheting) index(i int) ratcheting {
 	return ratcheting{current: r.current.Index(i), nearestParent: r.current}
 }
 
-func (v *celValidator) validate(ctx context.Context, fldPath *field.Path, obj, oldObj interface{}, r ratcheting, budget int64) (errs field.ErrorList, remaining int64) {
+func (v *celValidator) validate(ctx context.Context, fldPath *field.Path, obj, oldObj interface{}, r ratcheting, budget int64, run *celRun) (errs field.ErrorList, remaining int64) {
 	remaining = budget
 	if v == nil || obj == nil {
 		return nil, remaining
 	}
-	errs, remaining = v.validateExpressions(ctx, fldPath, obj, oldObj, r, remaining)
+	errs, remaining = v.validateExpressions(ctx, fldPath, obj, oldObj, r, remaining, run)
 	if remaining < 0 {
 		return errs, remaining
 	}
 	for _, a := range v.allOf {
 		// allOf errors do not ratchet (as the schema's do not): only the nearest parent is kept.
 		var allOfErrs field.ErrorList
-		allOfErrs, remaining = a.validate(ctx, fldPath, obj, oldObj, ratcheting{nearestParent: r.nearestParent}, remaining)
+		allOfErrs, remaining = a.validate(ctx, fldPath, obj, oldObj, ratcheting{nearestParent: r.nearestParent}, remaining, run)
 		errs = append(errs, allOfErrs...)
 		if remaining < 0 {
 			return errs, remaining
@@ -240,15 +279,15 @@ func (v *celValidator) validate(ctx context.Context, fldPath *field.Path, obj, o
 	switch obj := obj.(type) {
 	case []interface{}:
 		oldList, _ := oldObj.([]interface{})
-		more, remaining = v.validateArray(ctx, fldPath, obj, oldList, r, remaining)
+		more, remaining = v.validateArray(ctx, fldPath, obj, oldList, r, remaining, run)
 	case map[string]interface{}:
 		oldMap, _ := oldObj.(map[string]interface{})
-		more, remaining = v.validateMap(ctx, fldPath, obj, oldMap, r, remaining)
+		more, remaining = v.validateMap(ctx, fldPath, obj, oldMap, r, remaining, run)
 	}
 	return append(errs, more...), remaining
 }
 
-func (v *celValidator) validateMap(ctx context.Context, fldPath *field.Path, obj, oldObj map[string]interface{}, r ratcheting, budget int64) (errs field.ErrorList, remaining int64) {
+func (v *celValidator) validateMap(ctx context.Context, fldPath *field.Path, obj, oldObj map[string]interface{}, r ratcheting, budget int64, run *celRun) (errs field.ErrorList, remaining int64) {
 	remaining = budget
 	if remaining < 0 || obj == nil {
 		return nil, remaining
@@ -261,7 +300,7 @@ func (v *celValidator) validateMap(ctx context.Context, fldPath *field.Path, obj
 				oldV = oldObj[k]
 			}
 			var e field.ErrorList
-			e, remaining = v.additionalProperties.validate(ctx, fldPath.Key(k), val, oldV, r.key(k), remaining)
+			e, remaining = v.additionalProperties.validate(ctx, fldPath.Key(k), val, oldV, r.key(k), remaining, run)
 			errs = append(errs, e...)
 			if remaining < 0 {
 				return errs, remaining
@@ -279,7 +318,7 @@ func (v *celValidator) validateMap(ctx context.Context, fldPath *field.Path, obj
 				oldV = oldObj[k]
 			}
 			var e field.ErrorList
-			e, remaining = sub.validate(ctx, fldPath.Child(k), val, oldV, r.key(k), remaining)
+			e, remaining = sub.validate(ctx, fldPath.Child(k), val, oldV, r.key(k), remaining, run)
 			errs = append(errs, e...)
 			if remaining < 0 {
 				return errs, remaining
@@ -289,7 +328,7 @@ func (v *celValidator) validateMap(ctx context.Context, fldPath *field.Path, obj
 	return errs, remaining
 }
 
-func (v *celValidator) validateArray(ctx context.Context, fldPath *field.Path, obj, oldObj []interface{}, r ratcheting, budget int64) (errs field.ErrorList, remaining int64) {
+func (v *celValidator) validateArray(ctx context.Context, fldPath *field.Path, obj, oldObj []interface{}, r ratcheting, budget int64, run *celRun) (errs field.ErrorList, remaining int64) {
 	remaining = budget
 	if remaining < 0 || v.items == nil {
 		return nil, remaining
@@ -298,7 +337,7 @@ func (v *celValidator) validateArray(ctx context.Context, fldPath *field.Path, o
 	oldItems := common.MakeMapList(v.node, oldObj)
 	for i := range obj {
 		var e field.ErrorList
-		e, remaining = v.items.validate(ctx, fldPath.Index(i), obj[i], oldItems.Get(obj[i]), r.index(i), remaining)
+		e, remaining = v.items.validate(ctx, fldPath.Index(i), obj[i], oldItems.Get(obj[i]), r.index(i), remaining, run)
 		errs = append(errs, e...)
 		if remaining < 0 {
 			return errs, remaining
@@ -308,7 +347,7 @@ func (v *celValidator) validateArray(ctx context.Context, fldPath *field.Path, o
 }
 
 // validateExpressions evaluates the node's own rules, as the server's validateExpressions.
-func (v *celValidator) validateExpressions(ctx context.Context, fldPath *field.Path, obj, oldObj interface{}, r ratcheting, budget int64) (errs field.ErrorList, remaining int64) {
+func (v *celValidator) validateExpressions(ctx context.Context, fldPath *field.Path, obj, oldObj interface{}, r ratcheting, budget int64, run *celRun) (errs field.ErrorList, remaining int64) {
 	typ := v.schema.Type
 	if oldObj != nil { // a non-nil interface holding a nil value is no old value
 		switch rv := reflect.ValueOf(oldObj); rv.Kind() {
@@ -329,6 +368,10 @@ func (v *celValidator) validateExpressions(ctx context.Context, fldPath *field.P
 		return nil, remaining
 	}
 	if remaining <= 0 {
+		if run.untracked {
+			run.undecided = true
+			return errs, -1
+		}
 		return append(errs, field.Invalid(fldPath, typ, "validation failed due to running out of cost budget, no further validation rules will be run")), -1
 	}
 	activation, optionalOldSelfActivation := v.activations(obj, oldObj)
@@ -352,18 +395,38 @@ func (v *celValidator) validateExpressions(ctx context.Context, fldPath *field.P
 		if optionalOldSelf {
 			ruleActivation = optionalOldSelfActivation
 		}
-		result, details, err := compiled.Program.ContextEval(ctx, ruleActivation)
-		if details == nil {
-			return append(errs, field.InternalError(fldPath, fmt.Errorf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleErrorString(rule)))), -1
+		var result ref.Val
+		var err error
+		tracked := true
+		if run.untracked && v.bounds != nil && v.bounds[i].program != nil && v.bounds[i].maxCost <= uint64(remaining) {
+			// Within its bound the rule cannot reach the per-call limit, and the bound is charged.
+			// Its errors are the tracked program's (below), with their actual cost.
+			if res, _, evalErr := v.bounds[i].program.ContextEval(ctx, ruleActivation); evalErr == nil {
+				result, tracked = res, false
+				remaining -= int64(v.bounds[i].maxCost)
+				run.untrackedEvals++
+			}
 		}
-		cost := details.ActualCost()
-		if cost == nil {
-			return append(errs, field.Invalid(fldPath, typ, fmt.Sprintf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleErrorString(rule)))), -1
+		if tracked {
+			var details *celgo.EvalDetails
+			result, details, err = compiled.Program.ContextEval(ctx, ruleActivation)
+			run.trackedEvals++
+			if details == nil {
+				return append(errs, field.InternalError(fldPath, fmt.Errorf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleErrorString(rule)))), -1
+			}
+			cost := details.ActualCost()
+			if cost == nil {
+				return append(errs, field.Invalid(fldPath, typ, fmt.Sprintf("runtime cost could not be calculated for validation rule: %v, no further validation rules will be run", ruleErrorString(rule)))), -1
+			}
+			if *cost > math.MaxInt64 || int64(*cost) > remaining {
+				if run.untracked {
+					run.undecided = true
+					return errs, -1
+				}
+				return append(errs, field.Invalid(fldPath, typ, "validation failed due to running out of cost budget, no further validation rules will be run")), -1
+			}
+			remaining -= int64(*cost)
 		}
-		if *cost > math.MaxInt64 || int64(*cost) > remaining {
-			return append(errs, field.Invalid(fldPath, typ, "validation failed due to running out of cost budget, no further validation rules will be run")), -1
-		}
-		remaining -= int64(*cost)
 		if err != nil {
 			switch {
 			case strings.HasPrefix(err.Error(), "no such overload"):
@@ -385,7 +448,11 @@ func (v *celValidator) validateExpressions(ctx context.Context, fldPath *field.P
 		}
 		addErr := func(e *field.Error) {
 			if !compiled.UsesOldSelf && r.shouldRatchetError() {
-				warning.AddWarning(ctx, "", e.Error())
+				if run.untracked {
+					run.warnings = append(run.warnings, e.Error())
+				} else {
+					warning.AddWarning(ctx, "", e.Error())
+				}
 			} else {
 				errs = append(errs, e)
 			}
@@ -396,6 +463,9 @@ func (v *celValidator) validateExpressions(ctx context.Context, fldPath *field.P
 			switch {
 			case msgErr == nil:
 				detail, ok, remaining = msg, true, left
+			case run.untracked && (msgErr.Type == apiservercel.ErrorTypeInternal || msgErr.Type == apiservercel.ErrorTypeInvalid):
+				run.undecided = true // out of budget, or over the per-call limit: decided tracked
+				return errs, -1
 			case msgErr.Type == apiservercel.ErrorTypeInternal:
 				addErr(field.InternalError(path, msgErr))
 				return errs, -1

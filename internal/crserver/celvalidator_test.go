@@ -44,6 +44,7 @@ func TestCELValidatorAgreesWithServer(t *testing.T) {
 	}
 
 	validators := map[*Kind][2]any{}
+	var bounded boundedRuns
 	checked, withRules, failing, updates, ratcheted := 0, 0, 0, 0, 0
 	for _, f := range docFiles {
 		docs := corpusDocs(t, f)
@@ -68,6 +69,7 @@ func TestCELValidatorAgreesWithServer(t *testing.T) {
 			want, wantWarn, wantLeft := runServer(server, k, u.Object, nil, nil)
 			got, gotWarn, gotLeft := runOurs(ours, u.Object, nil, nil)
 			compare(t, name+" create", want, got, wantWarn, gotWarn, wantLeft, gotLeft)
+			bounded.check(t, name+" create", k, ours, u.Object, nil, nil, want, wantWarn)
 			if len(want) > 0 {
 				// The same object as its own update: its errors ratchet (warnings), but those
 				// of transition rules.
@@ -76,6 +78,7 @@ func TestCELValidatorAgreesWithServer(t *testing.T) {
 				want, wantWarn, wantLeft := runServer(server, k, u.Object, self.Object, correlated(k, u, self))
 				got, gotWarn, gotLeft := runOurs(ours, u.Object, self.Object, correlated(k, u, self))
 				compare(t, name+" unchanged update", want, got, wantWarn, gotWarn, wantLeft, gotLeft)
+				bounded.check(t, name+" unchanged update", k, ours, u.Object, self.Object, correlated(k, u, self), want, wantWarn)
 				if len(wantWarn) > 0 {
 					ratcheted++
 				}
@@ -85,10 +88,16 @@ func TestCELValidatorAgreesWithServer(t *testing.T) {
 				want, wantWarn, wantLeft := runServer(server, k, u.Object, o.Object, correlated(k, u, o))
 				got, gotWarn, gotLeft := runOurs(ours, u.Object, o.Object, correlated(k, u, o))
 				compare(t, name+" update", want, got, wantWarn, gotWarn, wantLeft, gotLeft)
+				bounded.check(t, name+" update", k, ours, u.Object, o.Object, correlated(k, u, o), want, wantWarn)
 			}
 		}
 	}
 	t.Logf("%d documents with a schema, %d with rules (%d failing one, %d ratcheting unchanged), %d updates", checked, withRules, failing, ratcheted, updates)
+	t.Logf("within the schema's bounds: %d validations, %d of them decided without tracking, with %d untracked and %d tracked evaluations",
+		bounded.runs, bounded.decided, bounded.untracked, bounded.tracked)
+	if bounded.runs < 30 || bounded.decided < bounded.runs/2 || bounded.untracked < 10*bounded.tracked {
+		t.Fatalf("too few validations without cost tracking: %d of %d, %d evaluations untracked, %d tracked", bounded.decided, bounded.runs, bounded.untracked, bounded.tracked)
+	}
 	if withRules < 30 || failing < 5 || ratcheted < 5 || updates < 5 {
 		t.Fatalf("too few documents checked: %d with rules, %d failing, %d updates", withRules, failing, updates)
 	}
@@ -178,6 +187,31 @@ func runOurs(v *celValidator, obj, old interface{}, c *common.CorrelatedObject) 
 		out[i] = string(e.Type) + " " + e.Error()
 	}
 	return out, w, left
+}
+
+// boundedRuns checks ValidateWithinBounds, on the objects the schema check finds valid, against
+// the server's errors and warnings, and counts what it evaluated without tracking.
+type boundedRuns struct{ runs, decided, untracked, tracked int }
+
+func (b *boundedRuns) check(t *testing.T, name string, k *Kind, v *celValidator, obj, old interface{}, c *common.CorrelatedObject, want, wantWarn []string) {
+	t.Helper()
+	if !k.Strategy.(*strategy).schemaCheck.valid(obj) {
+		return
+	}
+	var w warnings
+	ctx := warning.WithWarningRecorder(context.Background(), &w)
+	errs, run := v.validateWithinBounds(ctx, nil, obj, old, celconfig.RuntimeCELCostBudget, c)
+	got := make([]string, len(errs))
+	for i, e := range errs {
+		got[i] = string(e.Type) + " " + e.Error()
+	}
+	compare(t, name+" within bounds", want, got, wantWarn, w, 0, 0)
+	b.runs++
+	if !run.undecided {
+		b.decided++
+	}
+	b.untracked += run.untrackedEvals
+	b.tracked += run.trackedEvals
 }
 
 func compare(t *testing.T, name string, want, got, wantWarn, gotWarn []string, wantLeft, gotLeft int64) {

@@ -121,16 +121,14 @@ func (s *strategy) Validate(ctx context.Context, obj runtime.Object) field.Error
 	if !ok {
 		return field.ErrorList{field.Invalid(field.NewPath(""), u, fmt.Sprintf("has type %T. Must be a pointer to an Unstructured type", obj))}
 	}
-	var errs field.ErrorList
-	errs = append(errs, s.validateObject(ctx, u)...)
+	errs, withinBounds := s.validateObject(ctx, u)
 	errs = append(errs, schemaobjectmeta.Validate(ctx, nil, u.Object, s.structural, false)...)
 	errs = append(errs, structurallisttype.ValidateListSetsAndMaps(nil, s.structural, u.Object)...)
 	if s.celValidator != nil {
 		if has, err := hasBlockingErr(errs); has {
 			errs = append(errs, err)
 		} else {
-			celErrs, _ := s.celValidator.Validate(ctx, nil, u.Object, nil, celconfig.RuntimeCELCostBudget, nil)
-			errs = append(errs, celErrs...)
+			errs = append(errs, s.validateCEL(ctx, u.Object, nil, nil, withinBounds)...)
 		}
 	}
 	return errs
@@ -154,8 +152,7 @@ func (s *strategy) ValidateUpdate(ctx context.Context, obj, old runtime.Object) 
 		correlated = common.NewCorrelatedObject(uNew.Object, uOld.Object, &model.Structural{Structural: s.structural})
 		options = append(options, apiservervalidation.WithRatcheting(correlated))
 	}
-	var errs field.ErrorList
-	errs = append(errs, s.validateObjectUpdate(ctx, uNew, uOld, options...)...)
+	errs, withinBounds := s.validateObjectUpdate(ctx, uNew, uOld, options...)
 	errs = append(errs, schemaobjectmeta.Validate(ctx, nil, uNew.Object, s.structural, false)...)
 	if oldErrs := structurallisttype.ValidateListSetsAndMaps(nil, s.structural, uOld.Object); len(oldErrs) == 0 {
 		errs = append(errs, structurallisttype.ValidateListSetsAndMaps(nil, s.structural, uNew.Object)...)
@@ -164,10 +161,20 @@ func (s *strategy) ValidateUpdate(ctx context.Context, obj, old runtime.Object) 
 		if has, err := hasBlockingErr(errs); has {
 			errs = append(errs, err)
 		} else {
-			celErrs, _ := s.celValidator.Validate(ctx, nil, uNew.Object, uOld.Object, celconfig.RuntimeCELCostBudget, correlated)
-			errs = append(errs, celErrs...)
+			errs = append(errs, s.validateCEL(ctx, uNew.Object, uOld.Object, correlated, withinBounds)...)
 		}
 	}
+	return errs
+}
+
+// validateCEL runs the CEL rules with the server's cost budget: without cost tracking where
+// that is provably the same (celbounds.go), when the schema check found every value within the
+// schema's bounds.
+func (s *strategy) validateCEL(ctx context.Context, obj, old interface{}, correlated *common.CorrelatedObject, withinBounds bool) field.ErrorList {
+	if withinBounds {
+		return s.celValidator.ValidateWithinBounds(ctx, nil, obj, old, celconfig.RuntimeCELCostBudget, correlated)
+	}
+	errs, _ := s.celValidator.Validate(ctx, nil, obj, old, celconfig.RuntimeCELCostBudget, correlated)
 	return errs
 }
 
@@ -196,10 +203,11 @@ func (s *strategy) AllowCreateOnUpdate(context.Context) bool      { return false
 func (s *strategy) AllowUnconditionalUpdate(context.Context) bool { return false }
 
 // validateObject is customResourceValidator.Validate: TypeMeta first (nothing else if it is
-// wrong), then ObjectMeta, the schema and scale.
-func (s *strategy) validateObject(ctx context.Context, obj *unstructured.Unstructured) field.ErrorList {
+// wrong), then ObjectMeta, the schema and scale. withinBounds: the schema check found the object
+// valid, so every value is within the schema's bounds.
+func (s *strategy) validateObject(ctx context.Context, obj *unstructured.Unstructured) (_ field.ErrorList, withinBounds bool) {
 	if errs := s.validateTypeMeta(obj); len(errs) > 0 {
-		return errs
+		return errs, false
 	}
 	var errs field.ErrorList
 	if m, merrs := objectMeta(obj); len(merrs) > 0 {
@@ -209,18 +217,19 @@ func (s *strategy) validateObject(ctx context.Context, obj *unstructured.Unstruc
 			metavalidation.NameIsDNSSubdomain, field.NewPath("metadata"), utilfeature.DefaultFeatureGate.Enabled(features.DeclarativeValidationBeta))...)
 	}
 	// The server's schema validator runs unless the compiled check says it would find nothing.
-	if !s.schemaCheck.valid(obj.UnstructuredContent()) {
+	withinBounds = s.schemaCheck.valid(obj.UnstructuredContent())
+	if !withinBounds {
 		errs = append(errs, apiservervalidation.ValidateCustomResource(nil, obj.UnstructuredContent(), s.schemaValidator)...)
 	}
 	errs = append(errs, s.validateScaleSpec(obj)...)
 	errs = append(errs, s.validateScaleStatus(obj)...)
-	return errs
+	return errs, withinBounds
 }
 
 // validateObjectUpdate is customResourceValidator.ValidateUpdate.
-func (s *strategy) validateObjectUpdate(ctx context.Context, obj, old *unstructured.Unstructured, options ...apiservervalidation.ValidationOption) field.ErrorList {
+func (s *strategy) validateObjectUpdate(ctx context.Context, obj, old *unstructured.Unstructured, options ...apiservervalidation.ValidationOption) (_ field.ErrorList, withinBounds bool) {
 	if errs := s.validateTypeMeta(obj); len(errs) > 0 {
-		return errs
+		return errs, false
 	}
 	var errs field.ErrorList
 	m, merrs := objectMeta(obj)
@@ -235,12 +244,13 @@ func (s *strategy) validateObjectUpdate(ctx context.Context, obj, old *unstructu
 	errs = append(errs, merrs...)
 	// Ratcheting only turns the errors of unchanged values into (discarded) warnings: where the
 	// check says the new object has no error at all, the server's update validation finds none.
-	if !s.schemaCheck.valid(obj.UnstructuredContent()) {
+	withinBounds = s.schemaCheck.valid(obj.UnstructuredContent())
+	if !withinBounds {
 		errs = append(errs, apiservervalidation.ValidateCustomResourceUpdate(nil, obj.UnstructuredContent(), old.UnstructuredContent(), s.schemaValidator, options...)...)
 	}
 	errs = append(errs, s.validateScaleSpec(obj)...)
 	errs = append(errs, s.validateScaleStatus(obj)...)
-	return errs
+	return errs, withinBounds
 }
 
 func (s *strategy) validateTypeMeta(obj *unstructured.Unstructured) field.ErrorList {
