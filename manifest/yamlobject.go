@@ -25,7 +25,28 @@ import (
 // NaN and infinities (which JSON text cannot hold), or a top-level key that spells "kind" or
 // "apiVersion" in other letter cases (which the serializer's kind sniffing, case-insensitive,
 // would read).
+//
+// The plainest documents are read by plainYAML, without go-yaml (yamlfast.go); the others by
+// go-yaml v2.
 func yamlObject(data []byte) (obj map[string]interface{}, ok bool) {
+	obj, ok = plainYAML(data)
+	if !ok {
+		obj, ok = goYAMLObject(data)
+	}
+	if !ok {
+		return nil, false
+	}
+	for k := range obj {
+		if (strings.EqualFold(k, "kind") && k != "kind") || (strings.EqualFold(k, "apiVersion") && k != "apiVersion") {
+			return nil, false
+		}
+	}
+	return obj, true
+}
+
+// goYAMLObject is go-yaml v2's value of a document that is a mapping, as the JSON round trip
+// makes it.
+func goYAMLObject(data []byte) (map[string]interface{}, bool) {
 	var y interface{}
 	if yamlv2.UnmarshalStrict(data, &y) != nil {
 		return nil, false
@@ -38,13 +59,7 @@ func yamlObject(data []byte) (obj map[string]interface{}, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	obj = v.(map[string]interface{})
-	for k := range obj {
-		if (strings.EqualFold(k, "kind") && k != "kind") || (strings.EqualFold(k, "apiVersion") && k != "apiVersion") {
-			return nil, false
-		}
-	}
-	return obj, true
+	return v.(map[string]interface{}), true
 }
 
 // jsonValue is go-yaml v2's value v as the JSON round trip makes it (see yamlObject). Maps and

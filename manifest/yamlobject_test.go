@@ -15,7 +15,7 @@ import (
 // TestYAMLObjectIsTheServers holds yamlObject to the server's YAML path (sigs.k8s.io/yaml's
 // strict conversion to JSON, then the serializer's strict decoding into an object): wherever it
 // takes the shortcut, the object is the same, value for value and type for type. The documents
-// are YAML 1.1's corner cases and every YAML document of this repository's manifests and of the
+// are YAML 1.1's corner cases, plainYAML's, and every YAML document of this repository's manifests and of the
 // benchmark's corpus; the shortcut must be taken on nearly all of those.
 func TestYAMLObjectIsTheServers(t *testing.T) {
 	docs := []string{
@@ -34,6 +34,7 @@ func TestYAMLObjectIsTheServers(t *testing.T) {
 		"a: {b: {c: [1, {d: e}]}}\nlist: [yes, 0x10, 1.0, null]\n",
 		"a: 1\na: 2\n",
 	}
+	docs = append(docs, plainCorners...) // plainYAML's (yamlfast_test.go)
 	for _, dir := range []string{"../examples/api/testdata", "../test/apiserver/testdata/corpus", "../test/apiserver/testdata/old", "testdata"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
 		more, _ := filepath.Glob(filepath.Join(dir, "*", "*.yaml"))
