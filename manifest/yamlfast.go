@@ -42,8 +42,9 @@ type plainParser struct {
 }
 
 // split cuts the document into its lines, skipping blank lines and whole-line comments.
-func (p *plainParser) split(data []byte) bool {
-	p.lines = make([]plainLine, 0, 64)
+func (p *plainParser) split(bytes []byte) bool {
+	data := string(bytes) // one copy: lines, keys and values are its substrings
+	p.lines = make([]plainLine, 0, strings.Count(data, "\n")+1)
 	for start := 0; start < len(data); {
 		end := start
 		for end < len(data) && data[end] != '\n' {
@@ -59,7 +60,7 @@ func (p *plainParser) split(data []byte) bool {
 		for indent < len(line) && line[indent] == ' ' {
 			indent++
 		}
-		text := strings.TrimRight(string(line[indent:]), " ")
+		text := strings.TrimRight(line[indent:], " ")
 		switch {
 		case text == "" || text[0] == '#':
 			continue

@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"reflect"
 	"sync"
-	"time"
 	"unsafe"
 
 	celgo "github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
+	celast "github.com/google/cel-go/common/ast"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiextcel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
-	"k8s.io/apimachinery/pkg/util/version"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/apiserver/pkg/cel/environment"
@@ -24,7 +23,8 @@ import (
 // estimator with only the sizes the schema itself bounds (maxLength, maxItems, maxProperties,
 // enum), is within the per-call limit, an evaluation over values that respect those bounds
 // cannot reach that limit, and costs at most that estimate against the budget: such a rule is
-// evaluated by a second program of the same expression built without the tracker (untracked),
+// evaluated by a second program, planned from the server's checked AST in the server's
+// environment, without the tracker (untracked),
 // and celValidator.ValidateWithinBounds charges the estimate to the budget instead of the actual
 // cost. A sum of upper bounds can only be larger than the actual cost, so where it stays within
 // the budget, the server's tracking never fires and its verdict is the same; where it would not,
@@ -37,14 +37,18 @@ type ruleBound struct {
 	maxCost uint64
 }
 
-// ruleBounds builds the untracked programs of a node's compiled rules: only rules that compiled,
-// that do not read oldSelf (the old object is not held to the schema's bounds: ratcheting lets it
-// keep values beyond them) and whose estimate is finite and within perCallLimit.
-func ruleBounds(rules apiextv1.ValidationRules, compiled []apiextcel.CompilationResult, declType *apiservercel.DeclType, perCallLimit uint64) []ruleBound {
+// ruleBounds builds the untracked programs of a node's compiled rules, from the checked ASTs the
+// server's Compile made (captured by astCapture): only rules that compiled, that do not read
+// oldSelf (the old object is not held to the schema's bounds: ratcheting lets it keep values
+// beyond them) and whose estimate is finite and within perCallLimit.
+func ruleBounds(rules apiextv1.ValidationRules, compiled []apiextcel.CompilationResult, captured *astCapture, declType *apiservercel.DeclType, perCallLimit uint64) []ruleBound {
 	if declType == nil {
 		return nil
 	}
-	var env *celgo.Env
+	untracked, err := withoutCostTracking()
+	if err != nil {
+		return nil
+	}
 	bounds := make([]ruleBound, len(compiled))
 	some := false
 	for i, c := range compiled {
@@ -52,25 +56,17 @@ func ruleBounds(rules apiextv1.ValidationRules, compiled []apiextcel.Compilation
 		if c.Program == nil || c.Error != nil || c.UsesOldSelf || (rule.OptionalOldSelf != nil && *rule.OptionalOldSelf) {
 			continue
 		}
-		if env == nil {
-			var err error
-			if env, err = ruleEnv(declType); err != nil {
-				return nil
-			}
-		}
-		ast, issues := env.Compile(rule.Rule)
-		if issues != nil && issues.Err() != nil {
+		a, ok := captured.asts[rule.Rule]
+		if !ok {
 			continue
 		}
-		est, err := env.EstimateCost(ast, &library.CostEstimator{SizeEstimator: &boundedSizes{root: declType}})
+		// The environment's cost options (has() costs nothing) are not given: the estimate can
+		// only be larger for it.
+		est, err := checker.Cost(a.ast, &library.CostEstimator{SizeEstimator: &boundedSizes{root: declType}})
 		if err != nil || est.Max > perCallLimit {
 			continue
 		}
-		untracked, err := withoutCostTracking()
-		if err != nil {
-			return nil
-		}
-		prog, err := env.Program(ast, celgo.InterruptCheckFrequency(celconfig.CheckFrequency), untracked)
+		prog, err := a.env.PlanProgram(a.ast, celgo.InterruptCheckFrequency(celconfig.CheckFrequency), untracked)
 		if err != nil {
 			continue
 		}
@@ -80,6 +76,45 @@ func ruleBounds(rules apiextv1.ValidationRules, compiled []apiextcel.Compilation
 		return nil
 	}
 	return bounds
+}
+
+// astCapture is the server's environment loader (StoredExpressionsEnvLoader) for one node's
+// Compile, whose rule environments also keep each rule's checked AST (as an AST validator that
+// finds nothing), so that the untracked program is planned from the AST the server's program was.
+type astCapture struct {
+	apiextcel.EnvLoader
+	envs    map[*celgo.Env]*celgo.Env // the server's rule environments, extended
+	current string                    // the rule being compiled
+	asts    map[string]capturedAST
+}
+
+type capturedAST struct {
+	env *celgo.Env
+	ast *celast.AST
+}
+
+func newASTCapture() *astCapture {
+	return &astCapture{EnvLoader: apiextcel.StoredExpressionsEnvLoader(), envs: map[*celgo.Env]*celgo.Env{}, asts: map[string]capturedAST{}}
+}
+
+func (c *astCapture) RuleEnv(envSet *environment.EnvSet, expression string) *celgo.Env {
+	base := c.EnvLoader.RuleEnv(envSet, expression)
+	env, ok := c.envs[base]
+	if !ok {
+		var err error
+		if env, err = base.Extend(celgo.ASTValidators(c)); err != nil {
+			env = base // no capture: the rule is tracked
+		}
+		c.envs[base] = env
+	}
+	c.current = expression
+	return env
+}
+
+func (c *astCapture) Name() string { return "validation-gen.astCapture" }
+
+func (c *astCapture) Validate(env *celgo.Env, _ celgo.ValidatorConfig, a *celast.AST, _ *celgo.Issues) {
+	c.asts[c.current] = capturedAST{env: env, ast: a}
 }
 
 // withoutCostTracking is a program option that undoes the cost tracking and the per-call limit
@@ -110,28 +145,6 @@ var withoutCostTracking = sync.OnceValues(func() (celgo.ProgramOption, error) {
 	})
 	return f.Interface().(celgo.ProgramOption), nil
 })
-
-// ruleEnv is the environment the server compiles a node's rules in (apiextensions-apiserver's
-// Compile and prepareEnvSet): the base environment of the default compatibility version, with
-// self and oldSelf of the node's type, read by the stored-expressions loader.
-func ruleEnv(declType *apiservercel.DeclType) (*celgo.Env, error) {
-	scoped := declType.MaybeAssignTypeName(fmt.Sprintf("selfType%d", time.Now().Nanosecond()))
-	envSet, err := environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()).Extend(
-		environment.VersionedOptions{
-			IntroducedVersion: version.MajorMinor(1, 0),
-			EnvOptions:        []celgo.EnvOption{celgo.Variable(apiextcel.ScopedVarName, scoped.CelType())},
-			DeclTypes:         []*apiservercel.DeclType{scoped},
-		},
-		environment.VersionedOptions{
-			IntroducedVersion: version.MajorMinor(1, 24),
-			EnvOptions:        []celgo.EnvOption{celgo.Variable(apiextcel.OldScopedVarName, scoped.CelType())},
-		},
-	)
-	if err != nil {
-		return nil, err
-	}
-	return envSet.StoredExpressionsEnv(), nil
-}
 
 // boundedSizes is the server's size estimator (compilation.go's sizeEstimator) but for sizes the
 // schema does not bound: where the server's DeclType has a size estimated from the maximum

@@ -70,8 +70,9 @@ func newCELValidator(s *structuralschema.Structural, isResourceRoot bool, perCal
 func newCELNode(validationSchema, nodeSchema *structuralschema.Structural, node *celSchema, isResourceRoot bool, declType *apiservercel.DeclType, perCallLimit uint64) *celValidator {
 	compilationSchema := *nodeSchema
 	compilationSchema.XValidations = validationSchema.XValidations
+	captured := newASTCapture()
 	compiled, err := apiextcel.Compile(&compilationSchema, declType, perCallLimit,
-		environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()), apiextcel.StoredExpressionsEnvLoader())
+		environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()), captured)
 
 	var elemType *apiservercel.DeclType
 	if declType != nil {
@@ -134,7 +135,7 @@ func newCELNode(validationSchema, nodeSchema *structuralschema.Structural, node 
 	}
 	v.rules, v.compiled, v.compilationErr, v.isResourceRoot = validationSchema.XValidations, compiled, err, isResourceRoot
 	if err == nil {
-		v.bounds = ruleBounds(v.rules, compiled, declType, perCallLimit)
+		v.bounds = ruleBounds(v.rules, compiled, captured, declType, perCallLimit)
 	}
 	for _, c := range compiled {
 		if c.UsesOldSelf {
