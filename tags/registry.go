@@ -87,6 +87,10 @@ type Def struct {
 	Value      Arg
 	Params     []Param
 	Repeatable bool
+	// InTurn marks a controller-gen marker that controller-gen applies once per repeat, in order
+	// (+kubebuilder:resource): a repeat on one declaration is not refused, and Apply sees what the
+	// earlier ones set (its own model field) and combines them as controller-gen does.
+	InTurn bool
 	// Doc is one or two sentences for the tag reference; OpenAPI says what it emits.
 	Doc     string
 	OpenAPI string
@@ -452,7 +456,7 @@ func Apply(raws []Raw, p Place, diags *model.Diagnostics) {
 				"ignored: put the prose on a line of its own", strings.TrimSpace(r.Value))
 			continue
 		}
-		if prev, dup := seen[d]; dup && !d.Repeatable && p.Scope != ScopePackage {
+		if prev, dup := seen[d]; dup && !d.Repeatable && !d.InTurn && p.Scope != ScopePackage {
 			if d.Info && !controllerGenReads(d) {
 				// Another tool's tag, read for what it publishes: controller-gen ignores it, and a
 				// second value (a second +patchMergeKey for a two-key list map) means nothing to
