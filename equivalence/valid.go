@@ -253,7 +253,8 @@ func (s *Schemas) complete(ctx context.Context, k *schemaKind, obj runtime.Objec
 	for _, i := range r.Perm(len(absent)) {
 		name := absent[i]
 		prop := sc.Properties[name]
-		for _, cand := range candidates(&prop, r, c)[:min(2, len(candidates(&prop, r, c)))] {
+		cands := candidates(&prop, r, c)
+		for _, cand := range cands[:min(2, len(cands))] {
 			if tries++; tries > 2*maxTries {
 				delete(m, name)
 				return
@@ -288,47 +289,6 @@ func reportsAt(errs field.ErrorList, path string) bool {
 		}
 	}
 	return false
-}
-
-// candidates are the values tried for a value of schema sc, in random order within each group:
-// enum values first.
-func candidates(sc *structuralschema.Structural, r *rand.Rand, c Candidates) []any {
-	var out []any
-	if sc.ValueValidation != nil && len(sc.ValueValidation.Enum) > 0 {
-		for _, e := range sc.ValueValidation.Enum {
-			out = append(out, e.Object)
-		}
-	}
-	switch sc.Type {
-	case "string":
-		if sc.ValueValidation != nil && sc.ValueValidation.Format == "date-time" {
-			out = append(out, "2024-01-01T00:00:00Z")
-		}
-		for _, i := range r.Perm(len(c.Strings)) {
-			out = append(out, c.Strings[i])
-		}
-	case "integer", "number":
-		for _, i := range r.Perm(len(c.Numbers)) {
-			out = append(out, c.Numbers[i])
-		}
-	case "boolean":
-		out = append(out, true, false)
-	case "object":
-		out = append(out, map[string]any{})
-	case "array":
-		// One item (filled in by later rounds), or none.
-		if it := sc.Items; it != nil {
-			if it.Type == "object" {
-				out = append(out, []any{map[string]any{}})
-			} else {
-				for _, v := range candidates(it, r, c)[:min(3, len(candidates(it, r, c)))] {
-					out = append(out, []any{v})
-				}
-			}
-		}
-		out = append(out, []any{})
-	}
-	return out
 }
 
 // parsePath splits a field path ("spec.rules[0].matches", "spec.labels[a.b]") into steps.
