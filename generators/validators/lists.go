@@ -41,6 +41,7 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	it := item.ValueType()
 	iv, io := "item"+strconv.Itoa(depth), "oldItem"+strconv.Itoa(depth)
 	idx := "i" + strconv.Itoa(depth)
+	itemErrs := nestedName("itemErrs", depth)
 	var keyFn jen.Code
 	dup := func(dups jen.Code, value *jen.Statement, origin string) jen.Code {
 		return jen.For(jen.List(jen.Id("_"), jen.Id("d")).Op(":=").Range().Add(dups)).Block(
@@ -145,11 +146,11 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	}
 	body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, // fresh, empty, no allocation
 		append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
-			jen.Id("itemErrs").Op("=").Append(jen.Id("itemErrs"), jen.Qual(pkgGenRT, "PrefixIndex").Call(jen.Id("e"), jen.Id(idx)).Op("..."))))...)...))
+			jen.Id(itemErrs).Op("=").Append(jen.Id(itemErrs), jen.Qual(pkgGenRT, "PrefixIndex").Call(jen.Id("e"), jen.Id(idx)).Op("..."))))...)...))
 	out = append(out, corr...)
-	out = append(out, jen.Var().Id("itemErrs").Qual(pkgField, "ErrorList"))
+	out = append(out, jen.Var().Id(itemErrs).Qual(pkgField, "ErrorList"))
 	out = append(out, jen.For(jen.Id(idx).Op(":=").Range().Op("*").Id(v)).Block(body...))
-	out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id("itemErrs").Op("...")))
+	out = append(out, jen.Id("e").Op("=").Append(jen.Id("e"), jen.Id(itemErrs).Op("...")))
 	return out
 }
 
@@ -192,6 +193,7 @@ func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitio
 	}
 	vt := val.ValueType()
 	k, mv, ov := "k"+strconv.Itoa(depth), "val"+strconv.Itoa(depth), "oldVal"+strconv.Itoa(depth)
+	valErrs := nestedName("valErrs", depth)
 	inner := g.valueChecks(val, mv, ov, depth+1, transitionsOnly)
 	if len(inner) == 0 {
 		return nil
@@ -211,12 +213,23 @@ func (g *validatorGen) values(n *model.Node, v, old string, depth int, transitio
 	}
 	body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))},
 		append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
-			jen.Id("valErrs").Op("=").Append(jen.Id("valErrs"), jen.Qual(pkgGenRT, "PrefixKey").Call(jen.Id("e"), jen.String().Call(jen.Id(k))).Op("..."))))...)...))
+			jen.Id(valErrs).Op("=").Append(jen.Id(valErrs), jen.Qual(pkgGenRT, "PrefixKey").Call(jen.Id("e"), jen.String().Call(jen.Id(k))).Op("..."))))...)...))
 	return []jen.Code{
-		jen.Var().Id("valErrs").Qual(pkgField, "ErrorList"),
+		jen.Var().Id(valErrs).Qual(pkgField, "ErrorList"),
 		jen.For(jen.List(jen.Id(k), jen.Id("x")).Op(":=").Range().Op("*").Id(v)).Block(body...),
-		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "SortByField").Call(jen.Id("valErrs")).Op("...")),
+		jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "SortByField").Call(jen.Id(valErrs)).Op("...")),
 	}
+}
+
+// nestedName is the name of the errors of a list's items or a map's values at depth: a list of
+// lists or a map of maps declares the inner one inside the block that appends to the outer one,
+// so each depth below the first has its own (the same name would hide the outer list, and the
+// inner errors would be appended to the inner list after it was read, and lost).
+func nestedName(name string, depth int) string {
+	if depth <= 1 {
+		return name
+	}
+	return name + strconv.Itoa(depth)
 }
 
 // keyType returns the type of a list-map item's key: the key field's type for one key (written
