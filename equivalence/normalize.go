@@ -47,7 +47,9 @@ func Normalizations() []Normalization {
 			Doc: "The server's OpenAPI value validation spells map keys as path segments " +
 				"(spec.notes.door); handwritten validation as keys (spec.notes[door]). The schema " +
 				"backend's paths are respelled by walking the structural schema: a segment below a " +
-				"map (additionalProperties) is a key.",
+				"map (additionalProperties) is a key. Where the keys have dots, the server's spelling " +
+				"cannot say where each ends (a map of maps' a.b.c); a handwritten error at a path " +
+				"that the server spells the same way says it.",
 			apply: normalizeMapKeyPaths,
 		},
 		{
@@ -228,8 +230,18 @@ func remove(l *field.ErrorList, drop field.ErrorList) bool {
 
 func normalizeMapKeyPaths(n *normalizing) bool {
 	changed := false
+	refs := map[string]string{}
+	for _, e := range n.ref {
+		refs[serverSpelling(e.Field)] = e.Field
+	}
 	for _, e := range n.got {
-		if p := respell(e.Field, n.res.structural); p != e.Field {
+		p := respell(e.Field, n.res.structural)
+		if r, ok := refs[serverSpelling(p)]; ok && fits(segments(r), n.res.structural) {
+			// The server's path, split where the handwritten one says its keys end: keys with
+			// dots of nested maps (a.b.c.d is [a.b][c.d] as well as [a][b.c.d]).
+			p = r
+		}
+		if p != e.Field {
 			e.Field = p
 			changed = true
 		}
@@ -516,125 +528,6 @@ func walk(v interface{}, s *structuralschema.Structural, p *field.Path, fn func(
 			walk(val, s.Items, p.Index(i), fn)
 		}
 	}
-}
-
-// segment is one step of a field path: a property, or a key or index in brackets.
-type segment struct {
-	name    string
-	bracket bool
-}
-
-// segments splits a field path string ("spec.notes.door", "spec.items[0].name", "x[a.b]").
-func segments(path string) []segment {
-	var out []segment
-	for i := 0; i < len(path); {
-		switch path[i] {
-		case '.':
-			i++
-			if i == len(path) || path[i] == '.' || path[i] == '[' {
-				// An empty segment: the server spells a map's "" key so (spec.notes.).
-				out = append(out, segment{})
-			}
-		case '[':
-			j := strings.IndexByte(path[i:], ']')
-			if j < 0 {
-				out = append(out, segment{name: path[i:]})
-				return out
-			}
-			out = append(out, segment{name: path[i+1 : i+j], bracket: true})
-			i += j + 1
-		default:
-			j := strings.IndexAny(path[i:], ".[")
-			if j < 0 {
-				j = len(path) - i
-			}
-			out = append(out, segment{name: path[i : i+j]})
-			i += j
-		}
-	}
-	return out
-}
-
-func isMap(s *structuralschema.Structural) bool {
-	return s != nil && len(s.Properties) == 0 && s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil
-}
-
-// respell rewrites a path as handwritten validation spells it: map keys and list indices in
-// brackets. Segments the schema does not know are kept as they are.
-func respell(path string, root *structuralschema.Structural) string {
-	if path == "" || path == "<nil>" {
-		return path
-	}
-	segs := segments(path)
-	var p *field.Path
-	s := root
-	for i := 0; i < len(segs); i++ {
-		seg := segs[i]
-		switch {
-		case s == nil:
-			if seg.bracket {
-				p = p.Key(seg.name)
-			} else {
-				p = p.Child(seg.name)
-			}
-		case seg.bracket && s.Items != nil:
-			if n, err := strconv.Atoi(seg.name); err == nil {
-				p = p.Index(n)
-			} else {
-				p = p.Key(seg.name)
-			}
-			s = s.Items
-		case seg.bracket && isMap(s):
-			p = p.Key(seg.name)
-			s = s.AdditionalProperties.Structural
-		case seg.bracket:
-			p = p.Key(seg.name)
-			s = nil
-		case s.Properties != nil && hasProp(s, seg.name):
-			prop := s.Properties[seg.name]
-			p = p.Child(seg.name)
-			s = &prop
-		case isMap(s):
-			// A key may contain dots: take the fewest segments after which the rest of the path
-			// fits the value schema (a scalar value takes them all).
-			val := s.AdditionalProperties.Structural
-			k := i + 1
-			for ; k < len(segs); k++ {
-				// The key ends where the rest fits the value: a property of an object, an index of
-				// a list or a key of a map.
-				if !segs[k].bracket && hasProp(val, segs[k].name) || segs[k].bracket && val != nil && (val.Items != nil || isMap(val)) {
-					break
-				}
-			}
-			names := make([]string, 0, k-i)
-			for _, sg := range segs[i:k] {
-				names = append(names, sg.name)
-			}
-			p = p.Key(strings.Join(names, "."))
-			s = val
-			i = k - 1
-		case s.Items != nil:
-			if n, err := strconv.Atoi(seg.name); err == nil {
-				p = p.Index(n)
-				s = s.Items
-				continue
-			}
-			p = p.Child(seg.name)
-			s = nil
-		default:
-			p = p.Child(seg.name)
-			s = nil
-		}
-	}
-	return p.String()
-}
-
-func hasProp(s *structuralschema.Structural, name string) bool {
-	if s == nil {
-		return false
-	}
-	_, ok := s.Properties[name]
-	return ok
 }
 
 // nodeAt returns the schema of the value at a (respelled) field path, or nil.

@@ -356,10 +356,36 @@ func TestRespell(t *testing.T) {
 		"spec.notes.":              "spec.notes[]", // the key ""
 		// A key with dots and a slash, of a map of lists (prometheus-operator's proxyConnectHeader).
 		"spec.headers.example.com/controller[0].key": "spec.headers[example.com/controller][0].key",
+		// A map of maps (external-secrets' syncedPushSecrets): a key of each, the first one short.
+		"spec.shelves.a.b.mode":     "spec.shelves[a][b].mode",
+		"spec.shelves.a.b.c.d.mode": "spec.shelves[a][b.c.d].mode",
+		"spec.shelves.a.b":          "spec.shelves[a][b]",
 	} {
 		if got := respell(in, s); got != want {
 			t.Errorf("respell(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestMapKeyPathsFollowHandwrittenKeys: where the server's path cannot say where keys with dots
+// end (a map of maps), the handwritten error at a path the server spells the same way says it;
+// one at another path does not.
+func TestMapKeyPathsFollowHandwrittenKeys(t *testing.T) {
+	s := widgetSchemas(t).kinds[widgetGVK].structural
+	p := field.NewPath("spec", "shelves")
+	n := &normalizing{
+		ref: field.ErrorList{field.Invalid(p.Key("a.b").Key("c").Child("mode"), "x", ""), field.Invalid(p.Key("e").Key("f").Child("mode"), "x", "")},
+		got: field.ErrorList{field.Invalid(p.Child("a", "b", "c", "mode"), "x", ""), field.Invalid(p.Child("e", "f.g", "mode"), "x", "")},
+		res: &schemaResult{structural: s},
+	}
+	if !normalizeMapKeyPaths(n) {
+		t.Fatal("not applied")
+	}
+	if got := n.got[0].Field; got != "spec.shelves[a.b][c].mode" {
+		t.Errorf("split as %s, want as the handwritten error's spec.shelves[a.b][c].mode", got)
+	}
+	if got := n.got[1].Field; got != "spec.shelves[e][f.g].mode" {
+		t.Errorf("split as %s, want spec.shelves[e][f.g].mode (no handwritten error there)", got)
 	}
 }
 
