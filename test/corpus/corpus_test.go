@@ -275,6 +275,7 @@ func toolModule(t *testing.T, root, src, mod string, p project) string {
 	tempmod.Go(t, mod, edit...)
 	sum := append(tempmod.ReadFile(t, filepath.Join(mod, "go.sum")), tempmod.ReadFile(t, filepath.Join(root, "go.sum"))...)
 	tempmod.WriteFile(t, filepath.Join(mod, "go.sum"), sum)
+	upgrade(t, mod, p)
 	tempmod.Go(t, mod, append([]string{"list", "-deps", self + "/cmd/validation-gen"}, p.patterns()...)...)
 	return mod
 }
@@ -343,13 +344,19 @@ func controllerGen(t *testing.T, dir string, p project, out string) {
 	}
 }
 
-// applyPatches applies the project's patches to the Go files of its API directories (a patch's
-// file is a glob over their paths relative to the module) and returns the files it changed.
+// applyPatches applies the project's patches to the Go files of its API directories and returns
+// the files it changed.
 func applyPatches(t *testing.T, mod string, p project) []string {
+	return applyEdits(t, mod, p.dirs, p.patches)
+}
+
+// applyEdits applies edits to the Go files of dirs in mod (an edit's file is a glob over their
+// paths relative to the module) and returns the files it changed.
+func applyEdits(t *testing.T, mod string, dirs []string, edits []patch) []string {
 	var changed []string
-	for _, pt := range p.patches {
+	for _, pt := range edits {
 		re, n := glob(pt.file), 0
-		for _, d := range p.dirs {
+		for _, d := range dirs {
 			filepath.WalkDir(filepath.Join(mod, d), func(path string, e os.DirEntry, err error) error {
 				if err != nil || e.IsDir() || !strings.HasSuffix(path, ".go") || !re.MatchString(rel(mod, path)) {
 					return err
@@ -366,7 +373,7 @@ func applyPatches(t *testing.T, mod string, p project) []string {
 			})
 		}
 		if n == 0 {
-			t.Fatalf("patch of %s: %q is in no file", pt.file, pt.old)
+			t.Fatalf("edit of %s: %q is in no file", pt.file, pt.old)
 		}
 	}
 	return changed
@@ -378,7 +385,14 @@ func checkPatches(t *testing.T, src, dir string, p project, patched []string, jo
 	raw := filepath.Join(dir, "unpatched")
 	tempmod.CopyTree(t, filepath.Join(dir, "module"), raw)
 	for _, f := range patched {
-		tempmod.WriteFile(t, filepath.Join(raw, f), tempmod.ReadFile(t, filepath.Join(src, f)))
+		// The project's file, with the edits for controller-runtime that the module has too.
+		b := string(tempmod.ReadFile(t, filepath.Join(src, f)))
+		for _, e := range p.upgrade {
+			if glob(e.file).MatchString(f) {
+				b = strings.ReplaceAll(b, e.old, e.new)
+			}
+		}
+		tempmod.WriteFile(t, filepath.Join(raw, f), []byte(b))
 	}
 	args := slices.Clone(joint)
 	for i, a := range args {
