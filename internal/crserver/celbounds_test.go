@@ -68,7 +68,7 @@ spec:
 // leave the verdict to tracked evaluation. Documents respect the schema's bounds.
 func TestCELCostLimitsWithoutTracking(t *testing.T) {
 	k := costKind(t)
-	ours := k.Strategy.(*strategy).celValidator
+	ours := k.Strategy.(*strategy).celValidator()
 	server := apiextcel.NewValidator(k.Structural, true, celconfig.PerCallLimit)
 
 	list := func(n int, v func(int) interface{}) []interface{} {
@@ -139,7 +139,7 @@ func TestCELCostLimitsWithoutTracking(t *testing.T) {
 // per-call limit, and nothing else: the program computes the same result without a cost.
 func TestUntrackedProgram(t *testing.T) {
 	k := costKind(t)
-	v := k.Strategy.(*strategy).celValidator.properties["spec"].properties["many"].items
+	v := k.Strategy.(*strategy).celValidator().properties["spec"].properties["many"].items
 	if v == nil || v.bounds == nil || v.bounds[0].program == nil {
 		t.Fatal("the items' rule has no untracked program")
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	apiextensionsinternal "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
@@ -49,9 +50,11 @@ type strategy struct {
 	schemaValidator apiservervalidation.SchemaValidator
 	schemaCheck     *schemaCheck // says, fast, when schemaValidator would find nothing (schemacheck.go)
 	structural      *structuralschema.Structural
-	celValidator    *celValidator
-	status          *apiextensionsinternal.CustomResourceSubresourceStatus
-	scale           *apiextensionsinternal.CustomResourceSubresourceScale
+	// celValidator is built on first use (cel): compiling the rules is most of the cost of
+	// loading a CRD, and versions and kinds no document uses need not pay it.
+	celValidator func() *celValidator
+	status       *apiextensionsinternal.CustomResourceSubresourceStatus
+	scale        *apiextensionsinternal.CustomResourceSubresourceScale
 }
 
 // schemaKind is the group, version and kind a strategy checks TypeMeta against.
@@ -66,8 +69,10 @@ func newStrategy(namespaced bool, kind schemaKind, validator apiservervalidation
 		schemaValidator: validator,
 		schemaCheck:     check,
 		structural:      ss,
-		// CEL programs are compiled here, once, as customresource.NewStrategy compiles them.
-		celValidator: newCELValidator(ss, true, celconfig.PerCallLimit),
+		// CEL programs are compiled once, as customresource.NewStrategy compiles them, when the
+		// kind first validates a document (a rule's compile error is reported then, as the
+		// server reports it, on the document).
+		celValidator: sync.OnceValue(func() *celValidator { return newCELValidator(ss, true, celconfig.PerCallLimit) }),
 		status:       status,
 		scale:        scale,
 	}
@@ -124,7 +129,7 @@ func (s *strategy) Validate(ctx context.Context, obj runtime.Object) field.Error
 	errs, withinBounds := s.validateObject(ctx, u)
 	errs = append(errs, schemaobjectmeta.Validate(ctx, nil, u.Object, s.structural, false)...)
 	errs = append(errs, structurallisttype.ValidateListSetsAndMaps(nil, s.structural, u.Object)...)
-	if s.celValidator != nil {
+	if s.celValidator() != nil {
 		if has, err := hasBlockingErr(errs); has {
 			errs = append(errs, err)
 		} else {
@@ -157,7 +162,7 @@ func (s *strategy) ValidateUpdate(ctx context.Context, obj, old runtime.Object) 
 	if oldErrs := structurallisttype.ValidateListSetsAndMaps(nil, s.structural, uOld.Object); len(oldErrs) == 0 {
 		errs = append(errs, structurallisttype.ValidateListSetsAndMaps(nil, s.structural, uNew.Object)...)
 	}
-	if s.celValidator != nil {
+	if s.celValidator() != nil {
 		if has, err := hasBlockingErr(errs); has {
 			errs = append(errs, err)
 		} else {
@@ -172,9 +177,9 @@ func (s *strategy) ValidateUpdate(ctx context.Context, obj, old runtime.Object) 
 // schema's bounds.
 func (s *strategy) validateCEL(ctx context.Context, obj, old interface{}, correlated *common.CorrelatedObject, withinBounds bool) field.ErrorList {
 	if withinBounds {
-		return s.celValidator.ValidateWithinBounds(ctx, nil, obj, old, celconfig.RuntimeCELCostBudget, correlated)
+		return s.celValidator().ValidateWithinBounds(ctx, nil, obj, old, celconfig.RuntimeCELCostBudget, correlated)
 	}
-	errs, _ := s.celValidator.Validate(ctx, nil, obj, old, celconfig.RuntimeCELCostBudget, correlated)
+	errs, _ := s.celValidator().Validate(ctx, nil, obj, old, celconfig.RuntimeCELCostBudget, correlated)
 	return errs
 }
 
