@@ -134,9 +134,15 @@ func isJSON(data []byte) bool {
 // isEmptyYAML reports whether a YAML document has nothing but spaces, comments and document
 // markers.
 func isEmptyYAML(data []byte) bool {
-	for _, l := range strings.Split(string(data), "\n") {
-		l = strings.TrimSpace(l)
-		if l != "" && !strings.HasPrefix(l, "#") && l != "..." {
+	for len(data) > 0 {
+		l := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		l = bytes.TrimSpace(l)
+		if len(l) > 0 && l[0] != '#' && string(l) != "..." {
 			return false
 		}
 	}
