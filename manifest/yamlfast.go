@@ -180,7 +180,7 @@ func splitKey(text string) (key, rest string, ok bool) {
 		key, after = text[:i], text[i:]
 		// A key that is not a string (yes, 1, null), has a colon or is longer than YAML's
 		// implicit keys may be (1024 characters) is go-yaml's.
-		if v, ok := plain(key); !ok || v != key || strings.Contains(key, ":") || len(key) > 1000 {
+		if k, _ := resolvePlain(key); k != plainString || strings.Contains(key, ":") || len(key) > 1000 {
 			return "", "", false
 		}
 	}
@@ -265,26 +265,54 @@ func quoted(text string) (string, int, bool) {
 
 // plain reads a plain scalar as go-yaml v2 resolves it (resolve.go), where that is unambiguous.
 func plain(text string) (interface{}, bool) {
+	switch k, n := resolvePlain(text); k {
+	case plainString:
+		return text, true
+	case plainInt:
+		return n, true
+	case plainTrue:
+		return true, true
+	case plainFalse:
+		return false, true
+	case plainNull:
+		return nil, true
+	}
+	return nil, false
+}
+
+// What resolvePlain reads a plain scalar as (plainNone: go-yaml's to read).
+type plainKind uint8
+
+const (
+	plainNone plainKind = iota
+	plainString
+	plainInt
+	plainTrue
+	plainFalse
+	plainNull
+)
+
+func resolvePlain(text string) (plainKind, int64) {
 	if text == "" || text[len(text)-1] == ' ' || strings.Contains(text, ": ") || strings.HasSuffix(text, ":") || strings.Contains(text, " #") {
-		return nil, false
+		return plainNone, 0
 	}
 	switch c := text[0]; {
 	case strings.IndexByte("-?:,[]{}#&*!|>'\"%@`<", c) >= 0:
-		return nil, false // indicators (and the merge key)
+		return plainNone, 0 // indicators (and the merge key)
 	case c == '+' || c == '.':
-		return nil, false // signed numbers, floats, infinities, NaN
+		return plainNone, 0 // signed numbers, floats, infinities, NaN
 	case c >= '0' && c <= '9':
 		return digits(text)
 	}
 	switch text {
 	case "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON":
-		return true, true
+		return plainTrue, 0
 	case "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF":
-		return false, true
+		return plainFalse, 0
 	case "~", "null", "Null", "NULL":
-		return nil, true
+		return plainNull, 0
 	}
-	return text, true
+	return plainString, 0
 }
 
 // digits reads a plain scalar that starts with a digit. go-yaml tries it as a timestamp, an
@@ -293,7 +321,7 @@ func plain(text string) (interface{}, bool) {
 // a scalar with a letter that none of those forms can hold (not a hexadecimal digit, a base
 // prefix, an exponent or a timestamp's T or Z) is a string (10s, 5m, 2Gi); anything else is
 // go-yaml's to read.
-func digits(text string) (interface{}, bool) {
+func digits(text string) (plainKind, int64) {
 	decimal := len(text) <= 18 && (text[0] != '0' || len(text) == 1)
 	n := int64(0)
 	for i := 0; i < len(text); i++ {
@@ -304,11 +332,11 @@ func digits(text string) (interface{}, bool) {
 		}
 		decimal = false
 		if strings.IndexByte("ghijklmnpqrsuvwyGHIJKLMNPQRSUVWY", c) >= 0 {
-			return text, true
+			return plainString, 0
 		}
 	}
 	if decimal {
-		return n, true
+		return plainInt, n
 	}
-	return nil, false
+	return plainNone, 0
 }
