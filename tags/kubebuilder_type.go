@@ -24,13 +24,20 @@ func init() {
 		Name: "kubebuilder:validation:Type", Scopes: ScopeType | ScopeField,
 		Doc: "Overrides the schema type, for Go types that marshal to another JSON shape than their own " +
 			"(a struct with MarshalJSON written as a string); the declaration's other markers then apply to " +
-			"that shape. The schema keeps no properties or items; generated validators check a string's " +
+			"that shape. Type=\"\" writes no type, as controller-gen does: any JSON value, which generated " +
+			"validators do not check. The schema keeps no properties or items; generated validators check a string's " +
 			"length and pattern on the value's JSON form (what the API server sees). A type the Go value's " +
 			"JSON cannot have (array on a string without MarshalJSON) is refused, and so is array on a value " +
 			"that is not a list, whose schema would have no items (the API server refuses it).",
 		OpenAPI: "type", Example: "+kubebuilder:validation:Type=string",
 		Apply: func(c *Context) error {
 			t := string(c.Marker.(kbType))
+			if t == "" && strings.TrimSpace(c.Raw.Value) != "" {
+				// Type="": controller-gen writes the schema without a type, any JSON value
+				// (Gatekeeper's Anything, a struct that marshals whatever it holds).
+				c.V.Schema.Type = &model.String{Value: "", Origin: c.Origin()}
+				return nil
+			}
 			k, ok := schemaKinds[t]
 			if !ok {
 				msg := "type " + quote(t) + " is not one of string, integer, number, boolean, object, array"
@@ -90,6 +97,9 @@ func typeOverride(raws []Raw) (model.Kind, bool) {
 		v := strings.Trim(strings.TrimSpace(r.Value), "\"`")
 		if k, ok := schemaKinds[v]; ok {
 			return k, true
+		}
+		if v == "" && strings.TrimSpace(r.Value) != "" { // Type="": any JSON value
+			return model.KindAny, true
 		}
 	}
 	return model.KindInvalid, false

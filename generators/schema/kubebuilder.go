@@ -17,6 +17,9 @@ func (e *Emitter) schemaTags(s *spec.Schema, t *model.SchemaTags) {
 	}
 	if t.Type != nil {
 		s.Type = spec.StringOrArray{t.Type.Value}
+		if t.Type.Value == "" { // Type="": no type, as controller-gen writes it
+			s.Type = nil
+		}
 		if t.Type.Value != "object" {
 			s.Properties, s.Required, s.AdditionalProperties = nil, nil, nil
 		}
