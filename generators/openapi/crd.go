@@ -25,11 +25,18 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 	var diags model.Diagnostics
 	var unserved []*model.Definition // root kinds of packages that are not served versions
 	for _, p := range u.Packages {
-		if !model.IsServedVersion(p.Version()) {
+		if !model.IsServedVersion(p.Version()) && !(p.ControllerGen && p.GroupName != "") {
+			// (controller-gen serves the kinds of any package with a +groupName, under the
+			// package's name or +versionName: Gatekeeper's match.gatekeeper.sh/match.)
 			// Internal (hub) packages are not served.
 			for _, d := range p.Definitions {
-				if d.Root != nil && p.GroupName != "" && p.Input && !p.ReadOnly {
+				switch {
+				case d.Root != nil && p.GroupName != "" && p.Input && !p.ReadOnly:
 					unserved = append(unserved, d)
+				case d.Root != nil && p.ControllerGen && p.Input && !p.ReadOnly && p.Kubebuilder.SkipCRDs == nil:
+					// controller-gen writes _<plural>.yaml, with an empty group the API server refuses
+					// (Gatekeeper's unversioned packages).
+					noGroup(&diags, d)
 				}
 			}
 			continue
@@ -43,8 +50,7 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 			}
 			if p.GroupName == "" {
 				// controller-gen writes _<plural>.yaml then, with an empty group the API server refuses.
-				diags.Warn(d.Pos, "", "root kind %s gets no CRD: it has no API group; add +groupName=<group> to the package doc comment of %s",
-					d.GoName, p.Path)
+				noGroup(&diags, d)
 				continue
 			}
 			k := key{p.GroupName, d.Root.Kind}
@@ -96,6 +102,19 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 		files = append(files, output.File{Path: c.crd.Spec.Group + "_" + c.crd.Spec.Names.Plural + ".yaml", Content: y})
 	}
 	return files, diags, nil
+}
+
+// noGroup warns that a root kind gets no CRD for want of a +groupName, where controller-gen writes
+// _<plural>.yaml with an empty group, which the API server refuses.
+func noGroup(diags *model.Diagnostics, d *model.Definition) {
+	if !d.Package.ControllerGen {
+		diags.Warn(d.Pos, "", "root kind %s gets no CRD: it has no API group; add +groupName=<group> to the package doc comment of %s",
+			d.GoName, d.Package.Path)
+		return
+	}
+	diags.Warn(d.Pos, "", "root kind %s gets no CRD: it has no API group (controller-gen writes _%s.yaml, with an empty group the API "+
+		"server refuses); add +groupName=<group> to the package doc comment of %s, or +kubebuilder:skip if it serves no API",
+		d.GoName, d.Root.Plural, d.Package.Path)
 }
 
 // CRD builds the CustomResourceDefinition object for the versions of one kind.
