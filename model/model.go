@@ -589,6 +589,11 @@ type Package struct {
 	// localSchemeBuilder, a scheme type not found), reported only when there is a type to register:
 	// upstream writes no registration then, and needs neither.
 	SchemeRegistryProblems Diagnostics
+	// RegisterObject is the type of the first parameter of the scheme type's AddValidationFunc
+	// (runtime.Object for runtime.Scheme, which RegisterValidations takes without
+	// SchemeRegistry), or nil when that cannot be told: a registered type that does not satisfy
+	// it, a kind without deepcopy-gen's DeepCopyObject, makes the generated file fail to compile.
+	RegisterObject types.Type
 	Input                  bool
 	// ReadOnly packages are never written: --readonly-pkg names them, and so does any
 	// +k8s:validation-gen-input of the run. Their validators are generated into the packages that

@@ -290,6 +290,9 @@ func (b *builder) checkSchemeRegistry(pkg *types.Package, p *model.Package) {
 		p.SchemeRegistry = &model.String{Value: runtimeScheme, Origin: p.ValidationGen.Origin}
 	}
 	reg := p.SchemeRegistry
+	if reg == nil {
+		p.RegisterObject = b.registerObject(runtimeScheme)
+	}
 	if reg == nil || reg.Value == "nil" || pkg == nil {
 		return
 	}
@@ -300,6 +303,8 @@ func (b *builder) checkSchemeRegistry(pkg *types.Package, p *model.Package) {
 			"import it where localSchemeBuilder is declared", path, p.Path)
 	} else if _, ok := sp.Types.Scope().Lookup(name).(*types.TypeName); !ok {
 		p.SchemeRegistryProblems.Add(reg.Pos, reg.Written(), "package %s declares no type %s", path, name)
+	} else {
+		p.RegisterObject = b.registerObject(reg.Value)
 	}
 	v, ok := pkg.Scope().Lookup("localSchemeBuilder").(*types.Var)
 	if !ok {
@@ -311,6 +316,29 @@ func (b *builder) checkSchemeRegistry(pkg *types.Package, p *model.Package) {
 	if obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, pkg, "Register"); obj == nil {
 		p.SchemeRegistryProblems.Add(reg.Pos, reg.Written(), "localSchemeBuilder (%s) has no Register method, which the generated init calls", v.Type())
 	}
+}
+
+// registerObject is the type of the first parameter of AddValidationFunc on *scheme (a qualified
+// type name), which every registered type is passed as, or nil when the program does not hold it.
+func (b *builder) registerObject(scheme string) types.Type {
+	i := strings.LastIndex(scheme, ".")
+	sp := b.prog.Package(scheme[:i])
+	if sp == nil || sp.Types == nil {
+		return nil
+	}
+	tn, ok := sp.Types.Scope().Lookup(scheme[i+1:]).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	m, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, sp.Types, "AddValidationFunc")
+	f, ok := m.(*types.Func)
+	if !ok {
+		return nil
+	}
+	if params := f.Type().(*types.Signature).Params(); params.Len() > 0 {
+		return params.At(0).Type()
+	}
+	return nil
 }
 
 // runtimeScheme is the scheme type upstream's validation-gen registers into by default.

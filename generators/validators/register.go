@@ -1,8 +1,10 @@
 package validators
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
+	"path"
 	"sort"
 	"strings"
 
@@ -35,11 +37,13 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) bool {
 			continue
 		}
 		typ := jen.Op("*").Add(g.goType(d.Node.GoType))
+		arg := types.Type(types.NewPointer(d.Node.GoType))
 		call := jen.Id(g.funcName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Id("obj").Assert(typ.Clone()), jen.Id("old"))
 		validate := []jen.Code{jen.List(jen.Id("old"), jen.Id("_")).Op(":=").Id("oldObj").Assert(typ.Clone()), jen.Return(call)}
 		if k := d.Node.Kind; (k == model.KindList || k == model.KindMap) && !isArray(d.Node.GoType) {
 			// A slice or map type is registered by value, as upstream registers nilable types.
 			typ = g.goType(d.Node.GoType)
+			arg = d.Node.GoType
 			call = jen.Id(g.funcName(d)).Call(jen.Id("ctx"), jen.Id("op"), jen.Nil(), jen.Op("&").Id("v"), jen.Id("old"))
 			validate = []jen.Code{
 				jen.Id("v").Op(":=").Id("obj").Assert(typ.Clone()),
@@ -49,6 +53,7 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) bool {
 				jen.Return(call),
 			}
 		}
+		g.registrable(d, arg, reg.Value)
 		body = append(body, jen.Comment("type "+d.GoName), jen.Id("scheme").Dot("AddValidationFunc").Call(
 			jen.Parens(typ.Clone()).Call(jen.Nil()),
 			jen.Func().Params(jen.Id("ctx").Qual(pkgContext, "Context"), jen.Id("op").Qual(pkgOperation, "Operation"),
@@ -78,6 +83,7 @@ func (g *validatorGen) defaultRegisterFunc(defs []*model.Definition) {
 		if d.Root == nil {
 			continue
 		}
+		g.registrable(d, types.NewPointer(d.Node.GoType), "k8s.io/apimachinery/pkg/runtime.Scheme")
 		typ := jen.Op("*").Add(g.goType(d.Node.GoType))
 		validate := []jen.Code{
 			jen.List(jen.Id("newObj"), jen.Id("_")).Op(":=").Id("obj").Assert(typ.Clone()),
@@ -98,6 +104,44 @@ func (g *validatorGen) defaultRegisterFunc(defs []*model.Definition) {
 	g.f.Comment("RegisterValidations registers the validators of the package's root kinds, so that")
 	g.f.Comment("scheme.Validate and scheme.ValidateUpdate run them.")
 	g.f.Func().Id("RegisterValidations").Params(jen.Id("scheme").Op("*").Qual(pkgRuntime, "Scheme")).Error().Block(body...)
+}
+
+// registrable warns when the value RegisterValidations passes to the scheme's AddValidationFunc
+// for d (of type arg) does not satisfy that parameter's interface, runtime.Object for
+// runtime.Scheme: the file does not compile until it does. The usual cause is a kind whose
+// DeepCopyObject is not generated yet. It is a warning, not an error: deepcopy-gen and controller-gen
+// read a package that does not compile, and may run after this generator in the same go generate,
+// which makes the file compile; upstream's validation-gen writes the registration without a word.
+func (g *validatorGen) registrable(d *model.Definition, arg types.Type, scheme string) {
+	if g.out.RegisterObject == nil {
+		return
+	}
+	iface, ok := g.out.RegisterObject.Underlying().(*types.Interface)
+	if !ok || types.Implements(arg, iface) {
+		return
+	}
+	m, wrongType := types.MissingMethod(arg, iface, true)
+	if m == nil {
+		return
+	}
+	qual := func(p *types.Package) string { return p.Name() }
+	what := fmt.Sprintf("has no method %s", m.Name())
+	if wrongType {
+		what = fmt.Sprintf("has method %s with another signature than %s", m.Name(), types.TypeString(m.Type(), qual))
+	}
+	hint := "generate it with deepcopy-gen (+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object on the type, " +
+		"+k8s:deepcopy-gen=package in doc.go) before validation-gen, or in the same go generate run"
+	if d.ControllerGenCRD() {
+		hint = "generate it with controller-gen object (+kubebuilder:object:root=true on the type asks for it) before validation-gen, " +
+			"or in the same go generate run"
+	}
+	if m.Name() != "DeepCopyObject" {
+		hint = "declare it"
+	}
+	_, name := splitQualified(scheme)
+	g.warnings.Warn(d.Pos, "", "RegisterValidations registers %s into %s.%s, whose AddValidationFunc takes a %s, and %s %s, "+
+		"so the generated file does not compile until it has one; %s", d.GoName, path.Base(scheme[:strings.LastIndex(scheme, ".")]), name,
+		types.TypeString(g.out.RegisterObject, qual), types.TypeString(arg, qual), what, hint)
 }
 
 // routed runs code for the listed subresource paths and reports an internal error for any other,

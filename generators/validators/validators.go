@@ -69,7 +69,8 @@ func GoFileReport(p *model.Package, u *model.Universe, opts model.Options, heade
 // GoFileInto is GoFileReport for the types of package p, written into package out: an output
 // package that names p in +k8s:validation-gen-input (out == p writes into the types package).
 // Validate_T then takes *p.T, and out's package tags decide RegisterValidations. The diagnostics
-// are out's SchemeRegistryProblems when the file registers a type (it would not compile).
+// are out's SchemeRegistryProblems when the file registers a type (it would not compile), or
+// warnings with the file: a registered type that lacks a method the scheme asks for (registrable).
 func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, header []byte) ([]byte, []CELReportLine, model.Diagnostics, error) {
 	d := &decls{pkg: p, out: out, memo: map[string]string{}, names: map[string]int{}, lazy: map[string]lazyDecl{}}
 	for name := range out.Declared {
@@ -141,7 +142,7 @@ func GoFileInto(p, out *model.Package, u *model.Universe, opts model.Options, he
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("validators for %s into %s: %w", p.Path, out.Path, err)
 	}
-	return goheader.WithHeader(header, src), sortReport(g.celReport), nil, nil
+	return goheader.WithHeader(header, src), sortReport(g.celReport), g.warnings.Sorted(), nil
 }
 
 // nameClashes reports, at their declarations, the names the output package declares that the
@@ -200,6 +201,8 @@ type validatorGen struct {
 	foreign     []*model.Definition // other packages' types whose validators this file declares
 	// registers is set when the file declares RegisterValidations.
 	registers bool
+	// warnings are the file's warnings: registered types the scheme does not take (registrable).
+	warnings model.Diagnostics
 	// listName is the JSON name of the field whose checks are being written, which names the
 	// items +k8s:item selects as members of a union.
 	listName string
