@@ -4,7 +4,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/validation-gen/validation-gen/generators/validators"
+	"github.com/validation-gen/validation-gen/model"
 )
 
 func TestSelectedVersion(t *testing.T) {
@@ -56,5 +60,32 @@ func TestModuleVersion(t *testing.T) {
 	}
 	if got, want := moduleVersion(".", apimachinery), string(out[:len(out)-1]); got != want || got == "" {
 		t.Errorf("in this repository: %q, want %q", got, want)
+	}
+}
+
+// TestMissingRequirements warns, in a module that requires neither this generator's module nor
+// k8s.io/apimachinery, that the validators would not build there, with the commands that mend it;
+// and says nothing in this repository, which is the generator's module and requires apimachinery.
+func TestMissingRequirements(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOWORK", "off")
+	p := &model.Package{Dir: dir}
+	got := checkRuntimeVersion(dir, p, model.Options{}, "zz_generated.validations.go").Error(dir)
+	want := "warning: the generated validators (zz_generated.validations.go) import github.com/validation-gen/validation-gen and " +
+		"k8s.io/apimachinery, which this module does not require: go build would stop at \"no required module provides package\"; " +
+		"require it as docs/getting-started/own-module.md does: go mod edit -require github.com/validation-gen/validation-gen@v0.0.0 " +
+		"-replace github.com/validation-gen/validation-gen=<the generator's source directory>, and go get k8s.io/apimachinery@" +
+		validators.MinAPIMachinery + ", then go mod tidy"
+	if !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant it to hold\n%s", got, want)
+	}
+	if diags := checkRuntimeVersion(".", p, model.Options{}, "zz_generated.validations.go"); len(diags) > 0 {
+		t.Errorf("in this repository: %s", diags.Error("."))
 	}
 }
