@@ -594,7 +594,7 @@ type Package struct {
 	// SchemeRegistry), or nil when that cannot be told: a registered type that does not satisfy
 	// it, a kind without deepcopy-gen's DeepCopyObject, makes the generated file fail to compile.
 	RegisterObject types.Type
-	Input                  bool
+	Input          bool
 	// ReadOnly packages are never written: --readonly-pkg names them, and so does any
 	// +k8s:validation-gen-input of the run. Their validators are generated into the packages that
 	// name them as input, or into the packages that use their types.

@@ -2,6 +2,9 @@ package doctest
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -120,6 +123,7 @@ func runCheck(t *testing.T, dir string, files map[string]string, bs []block) str
 	for p, content := range files {
 		tempmod.WriteFile(t, filepath.Join(dir, filepath.FromSlash(p)), []byte(content))
 	}
+	deepCopyStubs(t, dir, files)
 	cfg := generators.Config{
 		Dir: dir, Patterns: []string{"./..."},
 		OpenAPIOutputFile: "zz_generated.openapi.go", OutputFile: "zz_generated.validations.go",
@@ -139,6 +143,54 @@ func runCheck(t *testing.T, dir string, files map[string]string, bs []block) str
 		got += "validation-gen: " + err.Error() + "\n"
 	}
 	return got
+}
+
+// deepCopyStubs writes, beside each file of a case, the DeepCopyObject that deepcopy-gen (or
+// controller-gen object) would write for its kinds (the struct types that embed metav1.TypeMeta),
+// as a project has before it runs validation-gen: the pages show what a run prints about their
+// subject, not the warning that RegisterValidations would not compile yet.
+func deepCopyStubs(t *testing.T, dir string, files map[string]string) {
+	for p, content := range files {
+		if !strings.HasSuffix(p, ".go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, content, 0)
+		if err != nil {
+			continue // the run reports it
+		}
+		var kinds []string
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range g.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				for _, fld := range st.Fields.List {
+					if sel, ok := fld.Type.(*ast.SelectorExpr); ok && len(fld.Names) == 0 && sel.Sel.Name == "TypeMeta" {
+						kinds = append(kinds, ts.Name.Name)
+					}
+				}
+			}
+		}
+		if len(kinds) == 0 {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "package %s\n\nimport \"k8s.io/apimachinery/pkg/runtime\"\n", f.Name.Name)
+		for _, k := range kinds {
+			fmt.Fprintf(&b, "\nfunc (in *%s) DeepCopyObject() runtime.Object { c := *in; return &c }\n", k)
+		}
+		stub := strings.TrimSuffix(p, ".go") + "_deepcopy_stub.go"
+		tempmod.WriteFile(t, filepath.Join(dir, filepath.FromSlash(stub)), []byte(b.String()))
+	}
 }
 
 // checkFlag applies an option of a check file's marker, spelled as the command's flag.
