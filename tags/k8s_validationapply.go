@@ -2,6 +2,7 @@ package tags
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -66,7 +67,9 @@ func (a *oaApplier) level(L *oaLevel, t oaTarget) {
 		target = schemaOnly()
 	}
 	if mn, mx := L.props["minimum"], L.props["maximum"]; mn.line != nil && mx.line != nil && (L.props["exclusiveMinimum"].line != nil || L.props["exclusiveMaximum"].line != nil) {
-		if x, y := number(mn.v), number(mx.v); x == y {
+		// openapi-gen checks the top level's values only; below it (t.nested) the check stage
+		// reports the empty range as a warning, as it does a minimum above the maximum.
+		if x, y := number(mn.v), number(mx.v); x == y && !t.nested {
 			a.diags.Add(mn.line.raw.Pos, mn.line.raw.Name, "exclusiveMinimum/exclusiveMaximum cannot be set when minimum == maximum; openapi-gen fails on it")
 			return
 		}
@@ -225,15 +228,28 @@ func (a *oaApplier) cel(i int, e *oaCEL, L *oaLevel, t oaTarget) {
 	if r.Rule == "" {
 		problems = append(problems, "rule cannot be empty")
 	}
+	var lenient string // what openapi-gen accepts below the top level, whose rules it does not check
 	switch {
 	case r.Message == "" && r.MessageExpression == "":
-		problems = append(problems, "message or messageExpression must be set")
+		lenient = "message or messageExpression must be set"
 	case r.Message != "" && r.MessageExpression != "":
-		problems = append(problems, "message and messageExpression cannot be set at the same time")
+		lenient = "message and messageExpression cannot be set at the same time"
+	}
+	if lenient != "" && !t.nested {
+		problems = append(problems, lenient)
 	}
 	if len(problems) > 0 {
 		a.diags.Add(e.line.raw.Pos, e.line.raw.Name, "cel[%d]: %s; openapi-gen fails on it", i, strings.Join(problems, "; "))
 		return
+	}
+	if lenient != "" {
+		hint := fmt.Sprintf("the API server reports its default message, \"failed rule: <rule>\"; add a cel[%d]:message", i)
+		if r.Message != "" {
+			hint = fmt.Sprintf("the API server reports the messageExpression's message (the message when it fails to evaluate), as "+
+				"generated validators do; drop one of cel[%d]:message and cel[%[1]d]:messageExpression", i)
+		}
+		a.diags.Warn(e.line.raw.Pos, e.line.raw.Name, "cel[%d]: %s at the top level, where openapi-gen checks it; below it "+
+			"openapi-gen publishes the rule as written, and so does this generator: %s", i, lenient, hint)
 	}
 	if b, ok := e.fields["optionalOldSelf"].v.(bool); ok {
 		r.OptionalOldSelf, r.OptionalOldSelfWritten = b, true
@@ -254,14 +270,17 @@ func (a *oaApplier) cel(i int, e *oaCEL, L *oaLevel, t oaTarget) {
 		for _, w := range Reasons {
 			known = known || short == w
 		}
-		if !known {
-			a.diags.Add(e.fields["reason"].line.raw.Pos, e.line.raw.Name, "cel[%d]: reason %q is none of FieldValueRequired, "+
-				"FieldValueForbidden, FieldValueInvalid, FieldValueDuplicate, so generated validators cannot report it", i, reason)
-			return
+		if known {
+			r.Reason = short
+		} else {
+			// openapi-gen does not check a reason, at any level.
+			a.diags.Warn(e.fields["reason"].line.raw.Pos, e.line.raw.Name, "cel[%d]: reason %q is none of FieldValueRequired, "+
+				"FieldValueForbidden, FieldValueInvalid, FieldValueDuplicate: openapi-gen publishes it as written, and so does this "+
+				"generator's OpenAPI, but the API server refuses it in a CRD, where it is left out, and generated validators report "+
+				"the rule's errors as FieldValueInvalid; write one of the four", i, reason)
 		}
-		r.Reason = short
-		if reason != "FieldValue"+short {
-			r.PublishedReason = reason // openapi-gen writes it as given
+		if reason != "FieldValue"+r.Reason {
+			r.PublishedReason = reason // openapi-gen writes it as given; CRDs spell FieldValue+Reason
 		}
 	}
 	if r.FieldPath != "" && !fieldPathPattern.MatchString(r.FieldPath) {

@@ -157,11 +157,14 @@ func (c *checker) sizes(mins, maxs []model.Int) {
 // contradiction reports a lower bound above an upper bound at the later of the two tags, naming
 // the other one with its position.
 func (c *checker) contradiction(lo model.Origin, loText string, hi model.Origin, hiText string) {
+	report := c.boundsReport(lo, hi)
 	if model.Before(hi.Pos, lo.Pos) {
-		c.diags.Add(lo.Pos, lo.Written(), "+%s=%s is greater than +%s=%s at %s; no value can satisfy both", lo.Written(), loText, hi.Written(), hiText, model.ShortPos(hi.Pos))
+		report(lo.Pos, lo.Written(), "+%s=%s is greater than +%s=%s at %s; no value can satisfy both%s", lo.Written(), loText, hi.Written(), hiText,
+			model.ShortPos(hi.Pos), nestedBounds(lo, hi))
 		return
 	}
-	c.diags.Add(hi.Pos, hi.Written(), "+%s=%s is less than +%s=%s at %s; no value can satisfy both", hi.Written(), hiText, lo.Written(), loText, model.ShortPos(lo.Pos))
+	report(hi.Pos, hi.Written(), "+%s=%s is less than +%s=%s at %s; no value can satisfy both%s", hi.Written(), hiText, lo.Written(), loText,
+		model.ShortPos(lo.Pos), nestedBounds(lo, hi))
 }
 
 // emptyRange reports equal bounds of which one is exclusive, at the later of the two tags.
@@ -170,7 +173,34 @@ func (c *checker) emptyRange(lo model.Origin, loText string, hi model.Origin, hi
 	if model.Before(hi.Pos, lo.Pos) {
 		at, other, atText, otherText = lo, hi, loText, hiText
 	}
-	c.diags.Add(at.Pos, at.Written(), "+%s=%s and +%s=%s at %s leave no value between them", at.Written(), atText, other.Written(), otherText, model.ShortPos(other.Pos))
+	c.boundsReport(lo, hi)(at.Pos, at.Written(), "+%s=%s and +%s=%s at %s leave no value between them%s", at.Written(), atText, other.Written(),
+		otherText, model.ShortPos(other.Pos), nestedBounds(lo, hi))
+}
+
+// nestedMarker reports a bound from kube-openapi's markers below the value they are written on
+// (+k8s:validation:items:maxLength): openapi-gen checks the bounds of the top level only, and
+// publishes these as written.
+func nestedMarker(o model.Origin) bool {
+	return o.Nested && strings.HasPrefix(o.Tag, "k8s:validation:")
+}
+
+// boundsReport is how a pair of bounds that no value satisfies is reported: an error, or a
+// warning (an error under --strict) when either is a nested kube-openapi marker, which
+// openapi-gen accepts.
+func (c *checker) boundsReport(lo, hi model.Origin) func(pos token.Position, tag, format string, args ...any) {
+	if nestedMarker(lo) || nestedMarker(hi) {
+		return c.diags.Warn
+	}
+	return c.diags.Add
+}
+
+// nestedBounds is the hint of boundsReport's warning.
+func nestedBounds(lo, hi model.Origin) string {
+	if !nestedMarker(lo) && !nestedMarker(hi) {
+		return ""
+	}
+	return ": openapi-gen checks the bounds of kube-openapi's markers at the top level only, and publishes these as written, " +
+		"as this generator does; generated validators reject every value here; fix the bounds"
 }
 
 // lists checks +listType and +listMapKey against the item type.

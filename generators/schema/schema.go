@@ -305,7 +305,11 @@ func (e *Emitter) Validations(s *spec.Schema, n *model.Node) []model.Rule {
 		rules = append(rules, unchangedIf(r, e.uncorrelated == 0))
 	}
 	rules = append(rules, k8sRules(n, e.uncorrelated == 0)...)
-	AddRules(s, rules)
+	if e.crd {
+		AddRules(s, crdReasons(rules))
+	} else {
+		AddRules(s, rules)
+	}
 	e.openAPIMarkers(s, n.V.Schema)
 	return rules
 }
@@ -340,6 +344,23 @@ func (e *Emitter) format(s *spec.Schema, f *model.Format) []model.Rule {
 		s.MaxLength = &row.MaxLength
 	}
 	return []model.Rule{{Rule: row.CELCheck("self"), Message: row.RuleMessage(), RulePos: f.Pos, Origin: f.Origin}}
+}
+
+// crdReasons spells the rules' reasons as a CRD takes them: FieldValue+Reason, never a
+// +k8s:validation:cel reason as written (reason="Invalid", or one of none of the four, which the
+// API server refuses in a CRD and openapi-gen publishes as written).
+func crdReasons(rules []model.Rule) []model.Rule {
+	out := rules
+	for i, r := range rules {
+		if r.PublishedReason == "" {
+			continue
+		}
+		if &out[0] == &rules[0] {
+			out = append([]model.Rule(nil), rules...)
+		}
+		out[i].PublishedReason = ""
+	}
+	return out
 }
 
 // RuleExtension spells a rule as an x-kubernetes-validations entry.
