@@ -177,6 +177,9 @@ func generate(cfg Config, dir string, prog *loader.Program, diags model.Diagnost
 			return nil, diags, nil
 		}
 	}
+	if cfg.OpenAPIJSON != "" || cfg.OpenAPIOutputFile != "" {
+		diags = append(diags, openapi.RefAllOfDropped(u)...)
+	}
 	out := &Outputs{Root: moduleRoot(prog, dir)}
 	byPath := map[string]*model.Package{}
 	for _, p := range u.Packages {
