@@ -42,6 +42,34 @@ func module(t *testing.T, types string) string {
 	return dir
 }
 
+// requireGenerator makes the module at dir require what the generated validators import, as a
+// project that builds them does: this repository (replaced by its directory) and its
+// k8s.io/apimachinery, with its go.sum. Without it a run warns that the module does not require
+// them. (Go files importing them would need go mod tidy first: the run loads no generated file.)
+func requireGenerator(t *testing.T, dir string) {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.GoVersion}}", "github.com/validation-gen/validation-gen").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	apimachinery, err := exec.Command("go", "list", "-m", "-f", "{{.Version}}", "k8s.io/apimachinery").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "go.mod"), fmt.Sprintf("module example.com/m\n\ngo %s\n\nrequire (\n\tgithub.com/validation-gen/validation-gen v0.0.0\n"+
+		"\tk8s.io/apimachinery %s\n)\n\nreplace github.com/validation-gen/validation-gen => %s\n",
+		strings.TrimSpace(string(out)), strings.TrimSpace(string(apimachinery)), root))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "go.sum"), string(sum))
+}
+
 func write(t *testing.T, path, content string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -213,6 +241,7 @@ type Thing struct {
 	Items []int32 `+"`json:\"items\"`"+`
 }
 `)
+	requireGenerator(t, dir)
 	stdout, stderr, code := runIn(t, dir, "--cel-report", "./...")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -246,6 +275,7 @@ type Thing struct {
 `
 	for _, strict := range []bool{false, true} {
 		dir := module(t, warned)
+		requireGenerator(t, dir)
 		args := []string{"--openapi-output-file=", "./api"}
 		if strict {
 			args = append([]string{"--strict"}, args...)
