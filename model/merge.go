@@ -83,22 +83,15 @@ func MergeValidations(pieces []*Validations, diags *Diagnostics) Validations {
 		}
 		for _, pair := range []struct{ dst, src **String }{
 			{&m.Pattern, &p.Pattern}, {&m.ListType, &p.ListType}, {&m.MapType, &p.MapType}, {&m.StructType, &p.StructType},
+			{&m.Unique, &p.Unique},
 		} {
 			if *pair.src != nil {
 				*pair.dst = agree(diags, *pair.dst, *pair.src, "", func(x *String) (any, Origin) { return x.Value, x.Origin })
 			}
 		}
-		if len(p.ListMapKeys) > 0 {
-			if len(m.ListMapKeys) > 0 && !sameKeys(m.ListMapKeys, p.ListMapKeys) {
-				early, late := m.ListMapKeys[0], p.ListMapKeys[0]
-				if Before(late.Pos, early.Pos) {
-					early, late = late, early
-				}
-				diags.Add(late.Pos, late.Tag, "conflicts with +%s at %s", early.Tag, ShortPos(early.Pos))
-			} else if len(m.ListMapKeys) == 0 {
-				m.ListMapKeys = p.ListMapKeys
-			}
-		}
+		m.ListMapKeys = mergeKeys(m.ListMapKeys, p.ListMapKeys, diags)
+		m.UniqueKeys = mergeKeys(m.UniqueKeys, p.UniqueKeys, diags)
+		m.CustomUnique = firstFlag(m.CustomUnique, p.CustomUnique)
 	}
 	sort.SliceStable(m.Rules, func(i, j int) bool { return Before(m.Rules[i].Pos, m.Rules[j].Pos) })
 	m.Minimum = markExclusive(pieces, func(v *Validations) ([]Number, *Flag) { return v.Minimum, v.ExclusiveMinimum })
@@ -160,6 +153,25 @@ func firstFlag(a, b *Flag) *Flag {
 		return a
 	}
 	return b
+}
+
+// mergeKeys accumulates a list's map keys (+listMapKey, +k8s:listMapKey with +k8s:unique=map)
+// along a chain: declared once, or the same everywhere.
+func mergeKeys(have, next []String, diags *Diagnostics) []String {
+	if len(next) == 0 {
+		return have
+	}
+	if len(have) == 0 {
+		return next
+	}
+	if !sameKeys(have, next) {
+		early, late := have[0], next[0]
+		if Before(late.Pos, early.Pos) {
+			early, late = late, early
+		}
+		diags.Add(late.Pos, late.Tag, "conflicts with +%s at %s", early.Tag, ShortPos(early.Pos))
+	}
+	return have
 }
 
 func sameKeys(a, b []String) bool {
