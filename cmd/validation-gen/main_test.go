@@ -258,6 +258,29 @@ type Thing struct {
 	}
 }
 
+// TestCELReportDialect: the limits a rule's report line proposes are spelled in the dialect of
+// the rule's tag, here controller-gen's.
+func TestCELReportDialect(t *testing.T) {
+	dir := module(t, `package api
+
+// Thing is a thing.
+//
+// +kubebuilder:validation:XValidation:rule="self.names.all(a, self.names.all(b, a == b || !a.startsWith(b)))",message="no prefixes"
+type Thing struct {
+	Names map[string]*string `+"`json:\"names\"`"+`
+}
+`)
+	requireGenerator(t, dir)
+	stdout, stderr, code := runIn(t, dir, "--cel-report", "./...")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	const want = "bound what it reads (+kubebuilder:validation:MaxItems, +kubebuilder:validation:MaxProperties, +kubebuilder:validation:MaxLength)\n"
+	if !strings.HasSuffix(stdout, want) {
+		t.Errorf("--cel-report printed\n%s\nwant a line ending %q", stdout, want)
+	}
+}
+
 // TestWarningsAndStrict: a warning is printed with its position and the outputs are written (exit
 // 0); with --strict the same input is an error and nothing is written (exit 1).
 func TestWarningsAndStrict(t *testing.T) {

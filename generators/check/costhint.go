@@ -34,9 +34,9 @@ func (c *celChecker) costMessage(ruleTag, what string, own, total uint64, n *mod
 	foreignRule := c.foreignAt(rulePos) != nil
 	spell := func(limit string, at token.Position) string {
 		if foreignRule {
-			return inDialect(c.dialectAt(at), limit)
+			return model.LimitInDialect(c.dialectAt(at), limit)
 		}
-		return inDialect(ruleTag, limit)
+		return model.LimitInDialect(ruleTag, limit)
 	}
 	// The places of other modules: left unbounded in the estimates, and named at the end.
 	var foreign []string
@@ -146,7 +146,7 @@ func (c *celChecker) foreignAt(pos token.Position) *model.Package {
 	return nil
 }
 
-// dialectAt is a tag whose dialect is that of the package declaring what is at pos, for inDialect:
+// dialectAt is a tag whose dialect is that of the package declaring what is at pos, for model.LimitInDialect:
 // controller-gen's markers in a package written for controller-gen, +k8s: tags in one written for
 // Kubernetes' validation-gen, this project's own tags otherwise.
 func (c *celChecker) dialectAt(pos token.Position) string {
@@ -248,17 +248,6 @@ func withBounds(s spec.Schema, items, length uint64, path string, skip map[strin
 		}
 	}
 	return s, changed
-}
-
-// inDialect spells a limit (maxItems, maxProperties, maxLength) in the dialect of a rule's tag.
-func inDialect(ruleTag, limit string) string {
-	switch {
-	case strings.HasPrefix(ruleTag, "kubebuilder:"):
-		return "kubebuilder:validation:" + strings.ToUpper(limit[:1]) + limit[1:]
-	case strings.HasPrefix(ruleTag, "k8s:"):
-		return "k8s:" + limit
-	}
-	return limit
 }
 
 func limitTag(n *model.Node) string {

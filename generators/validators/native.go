@@ -170,7 +170,8 @@ func (g *validatorGen) nativeRules(celVar string, n *model.Node, rules []model.R
 				what, cost = "its messageExpression's", facts.msgCosts[i]
 			}
 			whys[i] = fmt.Sprintf("%s worst-case cost %d is over the per-call limit %d, which only cel-go enforces as it runs: "+
-				"bound what it reads (+maxItems, +maxProperties, +maxLength)", what, cost, celconfig.PerCallLimit)
+				"bound what it reads (+%s, +%s, +%s)", what, cost, celconfig.PerCallLimit, model.LimitInDialect(r.Tag, "maxItems"),
+				model.LimitInDialect(r.Tag, "maxProperties"), model.LimitInDialect(r.Tag, "maxLength"))
 			if g.opts.NoNativeCEL || len(rules) > 64 {
 				break
 			}
