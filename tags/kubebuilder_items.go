@@ -105,6 +105,9 @@ func elemOf(t types.Type) (types.Type, model.Kind) {
 	case *types.Map:
 		return elem, model.KindMap
 	case *types.Slice:
+		if b, ok := types.Unalias(u.Elem()).(*types.Basic); ok && b.Kind() == types.Byte {
+			return elem, model.KindString // []byte: a base64 string in JSON, as controller-gen publishes it
+		}
 		return elem, model.KindList
 	}
 	return elem, model.KindInvalid

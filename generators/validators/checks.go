@@ -56,12 +56,17 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		out = append(out, g.enumCheck(n, v)...)
 	case model.KindString:
 		str := jen.String().Call(jen.Op("*").Id(v))
-		if n.Format == "byte" { // []byte: lengths count bytes of the decoded value
+		if n.Format == "byte" {
+			// []byte: JSON spells it in base64 (encoding/json's padded standard encoding), and the
+			// API server checks maxLength and minLength on that string, as controller-gen and
+			// openapi-gen publish them: the encoded length counts.
+			encoded := jen.Qual(pkgBase64, "StdEncoding").Dot("EncodedLen").Call(jen.Len(jen.Op("*").Id(v)))
 			for _, m := range V.MaxLength {
-				add(jen.Len(jen.Op("*").Id(v)).Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooLong").Call(jen.Nil(), jen.Lit(""), jen.Lit(int(m.Value))), "maxLength", m.Origin)
+				add(encoded.Clone().Op(">").Lit(int(m.Value)), jen.Qual(pkgField, "TooLong").Call(jen.Nil(), jen.Lit(""), jen.Lit(int(m.Value))), "maxLength", m.Origin)
 			}
 			for _, m := range V.MinLength {
-				add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(), jen.Lit(fmt.Sprintf("must be at least %d bytes", m.Value))), "minLength", m.Origin)
+				add(encoded.Clone().Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "Invalid").Call(jen.Nil(), val.Clone(),
+					jen.Lit(fmt.Sprintf("must be at least %d characters long in base64", m.Value))), "minLength", m.Origin)
 			}
 			break
 		}

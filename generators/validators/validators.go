@@ -28,6 +28,7 @@ const (
 	pkgCELRT     = "github.com/validation-gen/validation-gen/genruntime/celrt" // only where CEL rules run in cel-go
 	pkgCELNative = "github.com/validation-gen/validation-gen/genruntime/celnative"
 	pkgUTF8      = "unicode/utf8"
+	pkgBase64    = "encoding/base64"
 	pkgMath      = "math"
 	pkgValidate  = "k8s.io/apimachinery/pkg/api/validate"
 	pkgSets      = "k8s.io/apimachinery/pkg/util/sets"
