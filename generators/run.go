@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"k8s.io/klog/v2"
-	"sigs.k8s.io/yaml"
 
 	"github.com/validation-gen/validation-gen/generators/builder"
 	"github.com/validation-gen/validation-gen/generators/check"
@@ -264,16 +263,10 @@ func generate(cfg Config, dir string, prog *loader.Program, diags model.Diagnost
 			}
 		}
 		out.ClaimCRDDir(crdDir, groupVersions)
-		names := map[string]int{}
 		for _, f := range files {
-			names[f.Path]++
-		}
-		for _, f := range files {
-			what := "a CRD (--crd-dir)"
-			if names[f.Path] > 1 { // only then is the name shown: decode the kind to tell them apart
-				what = crdName(f.Content) + " (--crd-dir)"
-			}
-			out.Add(filepath.Join(crdDir, f.Path), what, f.Content)
+			// (<group>_<plural>.yaml names one CRD: openapi.CRDs refuses the names the API server
+			// refuses, which alone could share a file, and two kinds of one group and plural.)
+			out.Add(filepath.Join(crdDir, f.Path), "a CRD (--crd-dir)", f.Content)
 		}
 		lap("crds")
 	}
@@ -361,21 +354,6 @@ func moduleRoot(prog *loader.Program, dir string) string {
 func within(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-// crdName names a CRD in errors by its kind, group and plural, so that two kinds that would share
-// a file name can be told apart.
-func crdName(content []byte) string {
-	var crd struct {
-		Spec struct {
-			Group string
-			Names struct{ Kind, Plural string }
-		}
-	}
-	if err := yaml.Unmarshal(content, &crd); err != nil {
-		return "a CRD"
-	}
-	return fmt.Sprintf("the CRD of kind %s (group %s, plural %s)", crd.Spec.Names.Kind, crd.Spec.Group, crd.Spec.Names.Plural)
 }
 
 func abs(dir, p string) string {

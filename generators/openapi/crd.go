@@ -90,6 +90,7 @@ func CRDs(u *model.Universe, opts model.Options) ([]output.File, model.Diagnosti
 			}
 		}
 	}
+	diags = append(diags, refusedNames(crds)...)
 	if diags = append(diags, nameClashes(crds)...); diags.HasErrors() {
 		return nil, diags, nil
 	}

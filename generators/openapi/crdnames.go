@@ -1,7 +1,10 @@
 package openapi
 
 import (
+	"strings"
+
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/validation-gen/validation-gen/model"
 )
@@ -61,4 +64,68 @@ func nameClashes(crds []namedCRD) model.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// refusedNames reports the CRDs whose group or names the API server refuses (apiextensions'
+// validation): a group that is no lower-case DNS subdomain with at least one dot, names (plural,
+// singular, kind and list kind lower-cased, short names, categories) that are no DNS-1035 labels.
+// controller-gen writes them; the API server refuses the CRD. A group is reported once, at the
+// first of its kinds. With valid names, <group>_<plural>.yaml names one CRD only.
+func refusedNames(crds []namedCRD) model.Diagnostics {
+	var diags model.Diagnostics
+	groups := map[string]bool{}
+	for _, c := range crds {
+		spec := c.crd.Spec
+		if !groups[spec.Group] {
+			groups[spec.Group] = true
+			errs := validation.IsDNS1123Subdomain(spec.Group)
+			if len(errs) == 0 && !strings.Contains(spec.Group, ".") {
+				errs = []string{"should be a domain with at least one dot"}
+			}
+			if len(errs) > 0 {
+				diags.Add(c.def.Pos, "", "the CRD of kind %s has group %q, which the API server refuses (%s): give package %s a "+
+					"+groupName that is a lower-case DNS name with at least one dot, such as %s", spec.Names.Kind, spec.Group,
+					strings.Join(errs, "; "), c.def.Package.Path, groupHint(spec.Group))
+			}
+		}
+		n := spec.Names
+		names := []struct{ what, value string }{{"plural", n.Plural}, {"singular", n.Singular},
+			{"kind (lower-cased)", strings.ToLower(n.Kind)}, {"list kind (lower-cased)", strings.ToLower(n.ListKind)}}
+		for _, x := range n.ShortNames {
+			names = append(names, struct{ what, value string }{"short name", x})
+		}
+		for _, x := range n.Categories {
+			names = append(names, struct{ what, value string }{"category", x})
+		}
+		for _, x := range names {
+			if x.value == "" {
+				continue
+			}
+			if errs := validation.IsDNS1035Label(x.value); len(errs) > 0 {
+				diags.Add(c.def.Pos, "", "the CRD of kind %s has %s %q, which the API server refuses (%s); give it another "+
+					"(+kubebuilder:resource, +plural)", n.Kind, x.what, x.value, strings.Join(errs, "; "))
+			}
+		}
+	}
+	return diags
+}
+
+// groupHint is a group the API server takes, for the example of refusedNames' message: the group
+// lower-cased, or its first label made a DNS label under example.com.
+func groupHint(group string) string {
+	lower := strings.ToLower(group)
+	if len(validation.IsDNS1123Subdomain(lower)) == 0 && strings.Contains(lower, ".") {
+		return lower
+	}
+	label, _, _ := strings.Cut(lower, ".")
+	label = strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '-'
+	}, label)
+	if label = strings.Trim(label, "-"); label == "" {
+		label = "mygroup"
+	}
+	return label + ".example.com"
 }
