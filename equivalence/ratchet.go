@@ -39,7 +39,10 @@ const (
 	// it holds (the server validates metadata apart), and the server's correlation finds no
 	// schema for them, so it never counts the object unchanged and keeps the errors of the
 	// object itself (a required top-level field missing) on an update that changes nothing.
-	// Generated validators ratchet an unchanged object as a whole, as they ratchet every value.
+	// Generated validators never count a root object unchanged either (its values still ratchet
+	// one by one), except in packages written for Kubernetes' validation-gen, which ratchet
+	// Go-equal values as upstream's validators do, an unchanged object as a whole: this class is
+	// theirs.
 	KnownMetadataUnchanged = "error at an unchanged object: the API server cannot correlate its metadata and never finds the object unchanged, the generated validators ratchet it"
 )
 

@@ -314,8 +314,18 @@ func (g *validatorGen) validateFunc(d *model.Definition) {
 			unchanged = jen.Return(jen.Id("custom"))
 		}
 	}
-	body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
-	body = append(body, jen.If(g.unchangedIf(jen.Id("ratchet").Op("&&").Id(g.unchangedFn(d)).Call(jen.Id("obj"), jen.Id("oldObj")), d.Node, "obj")).Block(unchanged))
+	if d.Root != nil && !g.pkg.UpstreamSemantics() {
+		// A CRD publishes metadata without its fields, so the API server correlates none of them
+		// and never finds an object unchanged (an update's metadata always holds its uid and
+		// resourceVersion): it runs the object's own checks on every update, and so does this
+		// validator. Its values still ratchet one by one. (Packages written for Kubernetes'
+		// validation-gen ratchet an unchanged object whole, as upstream's validators do.)
+		body = append(body, jen.Comment("An object is never unchanged: its values ratchet one by one (the API server cannot correlate metadata)."))
+		body = append(body, jen.Id("_").Op("=").Id("ratchet"))
+	} else {
+		body = append(body, jen.Comment("Ratcheting: an unchanged object only runs its transition rules."))
+		body = append(body, jen.If(g.unchangedIf(jen.Id("ratchet").Op("&&").Id(g.unchangedFn(d)).Call(jen.Id("obj"), jen.Id("oldObj")), d.Node, "obj")).Block(unchanged))
+	}
 	body = append(body, jen.Var().Id("errs").Qual(pkgField, "ErrorList"))
 	body = append(body, g.typeLevel(d, false)...)
 	ms := members(d)

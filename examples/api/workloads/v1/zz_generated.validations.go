@@ -607,10 +607,8 @@ func Validate_WorkerClass(ctx context.Context, op operation.Operation, fldPath *
 		oldObj = nil
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
-	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_WorkerClass(obj, oldObj) {
-		return nil
-	}
+	// An object is never unchanged: its values ratchet one by one (the API server cannot correlate metadata).
+	_ = ratchet
 	var errs field.ErrorList
 	if !ratchet || obj.ObjectMeta.Name != oldObj.ObjectMeta.Name || obj.ObjectMeta.GenerateName != oldObj.ObjectMeta.GenerateName {
 		errs = append(errs, genruntime.NameFormat(&obj.ObjectMeta, "metadata", "k8s-short-name")...)
@@ -720,10 +718,8 @@ func Validate_WorkerPool(ctx context.Context, op operation.Operation, fldPath *f
 		oldObj = nil
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
-	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_WorkerPool(obj, oldObj) && correlates_v1_WorkerPool(obj) {
-		return genruntime.PrefixPath(transitions_WorkerPool(ctx, op, obj, oldObj), fldPath)
-	}
+	// An object is never unchanged: its values ratchet one by one (the API server cannot correlate metadata).
+	_ = ratchet
 	var errs field.ErrorList
 	if !ratchet || obj.ObjectMeta.Name != oldObj.ObjectMeta.Name || obj.ObjectMeta.GenerateName != oldObj.ObjectMeta.GenerateName {
 		errs = append(errs, genruntime.NameFormat(&obj.ObjectMeta, "metadata", "k8s-long-name")...)
@@ -1215,10 +1211,8 @@ func Validate_WorkerQuota(ctx context.Context, op operation.Operation, fldPath *
 		oldObj = nil
 	} // only updates have an old object: transition rules run on update only
 	ratchet := oldObj != nil && genruntime.Ratcheting(op)
-	// Ratcheting: an unchanged object only runs its transition rules.
-	if ratchet && equal_v1_WorkerQuota(obj, oldObj) && correlates_v1_WorkerQuota(obj) {
-		return nil
-	}
+	// An object is never unchanged: its values ratchet one by one (the API server cannot correlate metadata).
+	_ = ratchet
 	var errs field.ErrorList
 	if !ratchet || obj.ObjectMeta.Name != oldObj.ObjectMeta.Name || obj.ObjectMeta.GenerateName != oldObj.ObjectMeta.GenerateName {
 		errs = append(errs, genruntime.NameFormat(&obj.ObjectMeta, "metadata", "k8s-long-name")...)
@@ -2360,12 +2354,6 @@ func equal_v1_UpdateStrategy(a, b *UpdateStrategy) bool {
 func equal_v1_UpdateStrategyType(a, b *UpdateStrategyType) bool {
 	return *a == *b
 }
-func equal_v1_WorkerClass(a, b *WorkerClass) bool {
-	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
-		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
-		equal_int32(&a.CPU, &b.CPU) &&
-		equal_resource_Quantity(&a.Memory, &b.Memory)
-}
 func equal_resource_Quantity(a, b *resource.Quantity) bool {
 	return a.Equal(*b)
 }
@@ -2382,21 +2370,6 @@ func equal___v1_WorkerClass(a, b *[]WorkerClass) bool {
 		if !equal_v1_WorkerClass(&(*a)[i], &(*b)[i]) {
 			return false
 		}
-	}
-	return true
-}
-func equal_v1_WorkerPool(a, b *WorkerPool) bool {
-	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
-		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
-		equal_v1_WorkerPoolSpec(&a.Spec, &b.Spec) &&
-		equal_v1_WorkerPoolStatus(&a.Status, &b.Status)
-}
-func correlates_v1_WorkerPool(v *WorkerPool) bool {
-	if !correlates_v1_WorkerPoolSpec_2(&v.Spec) {
-		return false
-	}
-	if !correlates_v1_WorkerPoolStatus_2(&v.Status) {
-		return false
 	}
 	return true
 }
@@ -2488,18 +2461,6 @@ func equal_v1_WorkerPoolStatus(a, b *WorkerPoolStatus) bool {
 }
 func correlates_v1_WorkerPoolStatus(v *WorkerPoolStatus) bool {
 	if !correlates___v1_Condition(&v.Conditions) {
-		return false
-	}
-	return true
-}
-func equal_v1_WorkerQuota(a, b *WorkerQuota) bool {
-	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
-		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
-		equal_v1_WorkerQuotaSpec(&a.Spec, &b.Spec) &&
-		equal_v1_WorkerQuotaStatus(&a.Status, &b.Status)
-}
-func correlates_v1_WorkerQuota(v *WorkerQuota) bool {
-	if !correlates_v1_WorkerQuotaSpec_2(&v.Spec) {
 		return false
 	}
 	return true
@@ -2676,23 +2637,6 @@ func equal_v1_TypeMeta(a, b *v1.TypeMeta) bool {
 	return equal_string(&a.Kind, &b.Kind) &&
 		equal_string(&a.APIVersion, &b.APIVersion)
 }
-func equal_v1_ObjectMeta(a, b *v1.ObjectMeta) bool {
-	return equal_string(&a.Name, &b.Name) &&
-		equal_string(&a.GenerateName, &b.GenerateName) &&
-		equal_string(&a.Namespace, &b.Namespace) &&
-		equal_string(&a.SelfLink, &b.SelfLink) &&
-		equal_types_UID(&a.UID, &b.UID) &&
-		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
-		equal_int64(&a.Generation, &b.Generation) &&
-		equal_v1_Time(&a.CreationTimestamp, &b.CreationTimestamp) &&
-		equal__v1_Time(&a.DeletionTimestamp, &b.DeletionTimestamp) &&
-		equal__int64(&a.DeletionGracePeriodSeconds, &b.DeletionGracePeriodSeconds) &&
-		equal_map_string_string(&a.Labels, &b.Labels) &&
-		equal_map_string_string(&a.Annotations, &b.Annotations) &&
-		equal___v1_OwnerReference(&a.OwnerReferences, &b.OwnerReferences) &&
-		equal___string(&a.Finalizers, &b.Finalizers) &&
-		equal___v1_ManagedFieldsEntry(&a.ManagedFields, &b.ManagedFields)
-}
 func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
 	return equal_string(&a.SelfLink, &b.SelfLink) &&
 		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
@@ -2700,20 +2644,17 @@ func equal_v1_ListMeta(a, b *v1.ListMeta) bool {
 		equal__int64(&a.RemainingItemCount, &b.RemainingItemCount) &&
 		equal__v1_ShardInfo(&a.ShardInfo, &b.ShardInfo)
 }
-func correlates_v1_WorkerPoolSpec_2(v *WorkerPoolSpec) bool {
-	if !correlates_v1_WorkerTemplate_2(&v.Template) {
-		return false
-	}
-	if !correlates___v1_Toleration(&v.Tolerations) {
-		return false
-	}
-	return true
+func equal_v1_WorkerClass(a, b *WorkerClass) bool {
+	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
+		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
+		equal_int32(&a.CPU, &b.CPU) &&
+		equal_resource_Quantity(&a.Memory, &b.Memory)
 }
-func correlates_v1_WorkerPoolStatus_2(v *WorkerPoolStatus) bool {
-	if !correlates___v1_Condition(&v.Conditions) {
-		return false
-	}
-	return true
+func equal_v1_WorkerPool(a, b *WorkerPool) bool {
+	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
+		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
+		equal_v1_WorkerPoolSpec(&a.Spec, &b.Spec) &&
+		equal_v1_WorkerPoolStatus(&a.Status, &b.Status)
 }
 func equal__int32(a, b **int32) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_int32(*a, *b))
@@ -2750,11 +2691,11 @@ func correlates___v1_Condition(v *[]v1.Condition) bool {
 	}
 	return true
 }
-func correlates_v1_WorkerQuotaSpec_2(v *WorkerQuotaSpec) bool {
-	if !correlates___v1_ClassQuota(&v.Classes) {
-		return false
-	}
-	return true
+func equal_v1_WorkerQuota(a, b *WorkerQuota) bool {
+	return equal_v1_TypeMeta(&a.TypeMeta, &b.TypeMeta) &&
+		equal_v1_ObjectMeta(&a.ObjectMeta, &b.ObjectMeta) &&
+		equal_v1_WorkerQuotaSpec(&a.Spec, &b.Spec) &&
+		equal_v1_WorkerQuotaStatus(&a.Status, &b.Status)
 }
 func equal___v1_ClassQuota(a, b *[]ClassQuota) bool {
 	if len(*a) != len(*b) {
@@ -2772,6 +2713,23 @@ func correlates___v1_ClassQuota(v *[]ClassQuota) bool {
 		return false
 	}
 	return true
+}
+func equal_v1_ObjectMeta(a, b *v1.ObjectMeta) bool {
+	return equal_string(&a.Name, &b.Name) &&
+		equal_string(&a.GenerateName, &b.GenerateName) &&
+		equal_string(&a.Namespace, &b.Namespace) &&
+		equal_string(&a.SelfLink, &b.SelfLink) &&
+		equal_types_UID(&a.UID, &b.UID) &&
+		equal_string(&a.ResourceVersion, &b.ResourceVersion) &&
+		equal_int64(&a.Generation, &b.Generation) &&
+		equal_v1_Time(&a.CreationTimestamp, &b.CreationTimestamp) &&
+		equal__v1_Time(&a.DeletionTimestamp, &b.DeletionTimestamp) &&
+		equal__int64(&a.DeletionGracePeriodSeconds, &b.DeletionGracePeriodSeconds) &&
+		equal_map_string_string(&a.Labels, &b.Labels) &&
+		equal_map_string_string(&a.Annotations, &b.Annotations) &&
+		equal___v1_OwnerReference(&a.OwnerReferences, &b.OwnerReferences) &&
+		equal___string(&a.Finalizers, &b.Finalizers) &&
+		equal___v1_ManagedFieldsEntry(&a.ManagedFields, &b.ManagedFields)
 }
 func correlates_v1_Container_2(v *Container) bool {
 	if !correlates___v1_ContainerPort(&v.Ports) {
@@ -2791,6 +2749,9 @@ func equal_v1_LabelSelectorOperator(a, b *v1.LabelSelectorOperator) bool {
 func equal_v1_RollingUpdate(a, b *RollingUpdate) bool {
 	return equal__intstr_IntOrString(&a.MaxUnavailable, &b.MaxUnavailable) &&
 		equal__intstr_IntOrString(&a.MaxSurge, &b.MaxSurge)
+}
+func equal__v1_ShardInfo(a, b **v1.ShardInfo) bool {
+	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_ShardInfo(*a, *b))
 }
 func equal_types_UID(a, b *types.UID) bool {
 	return *a == *b
@@ -2820,11 +2781,11 @@ func equal___v1_ManagedFieldsEntry(a, b *[]v1.ManagedFieldsEntry) bool {
 	}
 	return true
 }
-func equal__v1_ShardInfo(a, b **v1.ShardInfo) bool {
-	return (*a == nil) == (*b == nil) && (*a == nil || equal_v1_ShardInfo(*a, *b))
-}
 func equal__intstr_IntOrString(a, b **intstr.IntOrString) bool {
 	return (*a == nil) == (*b == nil) && (*a == nil || equal_intstr_IntOrString(*a, *b))
+}
+func equal_v1_ShardInfo(a, b *v1.ShardInfo) bool {
+	return equal_string(&a.Selector, &b.Selector)
 }
 func equal_v1_OwnerReference(a, b *v1.OwnerReference) bool {
 	return equal_string(&a.APIVersion, &b.APIVersion) &&
@@ -2842,9 +2803,6 @@ func equal_v1_ManagedFieldsEntry(a, b *v1.ManagedFieldsEntry) bool {
 		equal_string(&a.FieldsType, &b.FieldsType) &&
 		equal__v1_FieldsV1(&a.FieldsV1, &b.FieldsV1) &&
 		equal_string(&a.Subresource, &b.Subresource)
-}
-func equal_v1_ShardInfo(a, b *v1.ShardInfo) bool {
-	return equal_string(&a.Selector, &b.Selector)
 }
 func equal_intstr_IntOrString(a, b *intstr.IntOrString) bool {
 	return equal_intstr_Type(&a.Type, &b.Type) &&

@@ -4,6 +4,7 @@
 // interface{}) whose JSON is an object with fields, which its schema does not name. Such a value,
 // and every value holding it, counts as changed, so the checks of the holders (the rule and the
 // required field of Spec) run again on an update that changes nothing, as the server runs them.
+// Object metadata is such a free-form object, so the checks of Policy itself run on every update.
 //
 // +groupName=ratchet.example.com
 package v1
@@ -14,9 +15,11 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// Policy is a root kind.
+// Policy is a root kind, with a rule of its own: the server runs it on every update, as it
+// cannot correlate the object's metadata (published without its fields).
 //
 // +kubebuilder:object:root=true
+// +kubebuilder:validation:XValidation:rule="!has(self.spec.mode) || self.spec.mode != 'Off'",message="a policy cannot be off"
 type Policy struct {
 	metav1.TypeMeta `json:",inline"`
 	// +optional
