@@ -32,6 +32,9 @@ type decls struct {
 	// unexported records the unexported types of other packages that the file would have to name
 	// (it would not compile), by qualified name.
 	unexported map[string]bool
+	// typeParams, while a generic helper is written, names the type parameters that stand for the
+	// types the file cannot name (see equalities.fn).
+	typeParams map[*types.TypeName]string
 }
 
 var notIdent = regexp.MustCompile(`[^A-Za-z0-9_]`)
@@ -54,6 +57,9 @@ func (d *decls) goType(t types.Type) *jen.Statement {
 	case *types.Named:
 		obj := x.Obj()
 		var name *jen.Statement
+		if p, ok := d.typeParams[obj]; ok {
+			return jen.Id(p)
+		}
 		switch {
 		case obj.Pkg() == nil, obj.Pkg().Path() == d.out.Path:
 			name = jen.Id(obj.Name())
@@ -107,4 +113,11 @@ func (d *decls) goType(t types.Type) *jen.Statement {
 	}
 	// Channels and functions have no JSON form, so API types never hold them.
 	return jen.Id(types.TypeString(t, nil))
+}
+
+// unnameable reports whether the file cannot name a named type: it is unexported, in another
+// package.
+func (d *decls) unnameable(n *types.Named) bool {
+	obj := n.Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() != d.out.Path && !obj.Exported()
 }

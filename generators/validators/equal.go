@@ -2,6 +2,8 @@ package validators
 
 import (
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -22,9 +24,52 @@ func (e equalities) fn(t types.Type) string {
 	name := e.unique("equal_" + typeIdent(t))
 	e.memo[key] = name
 	e.pending = append(e.pending, func() {
-		e.vars = append(e.vars, jen.Func().Id(name).Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(e.goType(t))).Bool().Block(e.body(t)...))
+		// A type of another package that the file cannot name (type errorType string, unexported,
+		// in a field of an exported struct) is a type parameter, inferred at each call: the
+		// function is generic over each such type whose values compare with ==.
+		var params []jen.Code
+		for _, n := range e.unnameableScalars(t) {
+			if e.typeParams == nil {
+				e.typeParams = map[*types.TypeName]string{}
+			}
+			p := "T" + strconv.Itoa(len(params))
+			e.typeParams[n.Obj()] = p
+			params = append(params, jen.Id(p).Comparable())
+		}
+		f := jen.Func().Id(name)
+		if len(params) > 0 {
+			f = f.Types(params...)
+		}
+		e.vars = append(e.vars, f.Params(jen.List(jen.Id("a"), jen.Id("b")).Op("*").Add(e.goType(t))).Bool().Block(e.body(t)...))
+		e.typeParams = nil
 	})
 	return name
+}
+
+// unnameableScalars are the named types with a basic underlying type that t is made of (through
+// pointers, slices, arrays and map keys and values) and that the file cannot name, in order.
+func (e equalities) unnameableScalars(t types.Type) []*types.Named {
+	var out []*types.Named
+	var walk func(types.Type)
+	walk = func(t types.Type) {
+		switch x := types.Unalias(t).(type) {
+		case *types.Named:
+			if _, basic := x.Underlying().(*types.Basic); basic && e.unnameable(x) && !slices.Contains(out, x) {
+				out = append(out, x)
+			}
+		case *types.Pointer:
+			walk(x.Elem())
+		case *types.Slice:
+			walk(x.Elem())
+		case *types.Array:
+			walk(x.Elem())
+		case *types.Map:
+			walk(x.Key())
+			walk(x.Elem())
+		}
+	}
+	walk(t)
+	return out
 }
 
 // body compares *a and *b.
