@@ -80,7 +80,7 @@ func (g *validatorGen) registerFunc(defs []*model.Definition) bool {
 func (g *validatorGen) defaultRegisterFunc(defs []*model.Definition) {
 	var body []jen.Code
 	for _, d := range defs {
-		if d.Root == nil {
+		if d.Root == nil || !runtimeObject(d) {
 			continue
 		}
 		g.registrable(d, types.NewPointer(d.Node.GoType), "k8s.io/apimachinery/pkg/runtime.Scheme")
@@ -142,6 +142,19 @@ func (g *validatorGen) registrable(d *model.Definition, arg types.Type, scheme s
 	g.warnings.Warn(d.Pos, "", "RegisterValidations registers %s into %s.%s, whose AddValidationFunc takes a %s, and %s %s, "+
 		"so the generated file does not compile until it has one; %s", d.GoName, path.Base(scheme[:strings.LastIndex(scheme, ".")]), name,
 		types.TypeString(g.out.RegisterObject, qual), types.TypeString(arg, qual), what, hint)
+}
+
+// runtimeObject reports whether a root kind is, or will be, a runtime.Object that a scheme holds.
+// In a package written for controller-gen, that is a kind marked +kubebuilder:object:root, which
+// controller-gen's deepcopy generator gives DeepCopyObject, or one that has DeepCopyObject already;
+// a kind controller-gen finds without that mark (Gatekeeper's DummyCRD, which only holds a schema
+// for its CRD) is none, and registering it would not compile: it keeps its Validate_T. Root kinds
+// of other packages are registered, as deepcopy-gen's interfaces tag makes them objects.
+func runtimeObject(d *model.Definition) bool {
+	if !d.Package.ControllerGen || d.Root.CRD.ObjectRoot != nil {
+		return true
+	}
+	return types.NewMethodSet(types.NewPointer(d.Node.GoType)).Lookup(nil, "DeepCopyObject") != nil
 }
 
 // routed runs code for the listed subresource paths and reports an internal error for any other,
