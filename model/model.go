@@ -552,6 +552,9 @@ type Definition struct {
 	// openapi-gen finds in the struct (+union, +unionDiscriminator, +unionDeprecated).
 	OpenAPIGen OpenAPIGenTags
 	Unions     []OpenAPIUnion
+	// DeepCopyObjectAsked is set when deepcopy-gen's +k8s:deepcopy-gen:interfaces tag asks for the
+	// type's DeepCopyObject: the method may be missing only because deepcopy-gen has not run yet.
+	DeepCopyObjectAsked bool
 }
 
 // RootKind carries what CRD output needs about a root kind.

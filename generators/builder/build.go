@@ -26,6 +26,8 @@ type declTags struct {
 	raws []tags.Raw
 	// skip is set by +k8s:openapi-gen=false.
 	skip bool
+	// deepCopyObject is set by deepcopy-gen's +k8s:deepcopy-gen:interfaces naming runtime.Object.
+	deepCopyObject bool
 }
 
 type builder struct {
@@ -392,6 +394,7 @@ func (b *builder) decl(tn *types.TypeName) *declTags {
 		d.raws = tags.Extract(lines, tags.Multiline)
 	}
 	d.skip = openAPIGenFalse(d.raws)
+	d.deepCopyObject = asksDeepCopyObject(d.raws)
 	b.gofmtStable(d.raws)
 	b.pkg(tn.Pkg().Path())
 	tags.Apply(d.raws, tags.Place{
@@ -420,6 +423,23 @@ func otherTools(raws []tags.Raw, diags *model.Diagnostics) []tags.Raw {
 			"not read for validation tags; ignored (move it into the doc comment to use it)")
 	}
 	return out
+}
+
+// asksDeepCopyObject reports whether the tags ask deepcopy-gen for DeepCopyObject
+// (+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object, a list of interfaces
+// allowed).
+func asksDeepCopyObject(raws []tags.Raw) bool {
+	for _, r := range raws {
+		if r.Name != "k8s:deepcopy-gen:interfaces" {
+			continue
+		}
+		for _, iface := range strings.Split(r.Value, ",") {
+			if strings.TrimSpace(iface) == "k8s.io/apimachinery/pkg/runtime.Object" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func openAPIGenFalse(raws []tags.Raw) bool {
@@ -508,6 +528,7 @@ func (b *builder) definition(tn *types.TypeName) *model.Definition {
 		Name: name, GoPackage: p.Path, GoName: tn.Name(), Package: p,
 		Pos: b.prog.Fset.Position(tn.Pos()), Input: p.Input,
 		Subresources: decl.tt.Subresources, IsSubresource: decl.tt.IsSubresource, OpenAPIGen: decl.tt.OpenAPIGen,
+		DeepCopyObjectAsked: decl.deepCopyObject,
 	}
 	b.defs[tn] = def
 	p.Definitions = append(p.Definitions, def)

@@ -109,9 +109,10 @@ func (g *validatorGen) defaultRegisterFunc(defs []*model.Definition) {
 // registrable warns when the value RegisterValidations passes to the scheme's AddValidationFunc
 // for d (of type arg) does not satisfy that parameter's interface, runtime.Object for
 // runtime.Scheme: the file does not compile until it does. The usual cause is a kind whose
-// DeepCopyObject is not generated yet. It is a warning, not an error: deepcopy-gen and controller-gen
-// read a package that does not compile, and may run after this generator in the same go generate,
-// which makes the file compile; upstream's validation-gen writes the registration without a word.
+// DeepCopyObject is neither written nor asked for (deepCopyAsked: a kind of a controller-gen
+// package is registered only with +kubebuilder:object:root, which asks for it). It is a warning, not
+// an error: the user may declare the method or add the tag after this run; upstream's
+// validation-gen writes the registration without a word.
 func (g *validatorGen) registrable(d *model.Definition, arg types.Type, scheme string) {
 	if g.out.RegisterObject == nil {
 		return
@@ -121,7 +122,7 @@ func (g *validatorGen) registrable(d *model.Definition, arg types.Type, scheme s
 		return
 	}
 	m, wrongType := types.MissingMethod(arg, iface, true)
-	if m == nil {
+	if m == nil || m.Name() == "DeepCopyObject" && !wrongType && deepCopyAsked(d) {
 		return
 	}
 	qual := func(p *types.Package) string { return p.Name() }
@@ -129,12 +130,8 @@ func (g *validatorGen) registrable(d *model.Definition, arg types.Type, scheme s
 	if wrongType {
 		what = fmt.Sprintf("has method %s with another signature than %s", m.Name(), types.TypeString(m.Type(), qual))
 	}
-	hint := "generate it with deepcopy-gen (+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object on the type, " +
-		"+k8s:deepcopy-gen=package in doc.go) before validation-gen, or in the same go generate run"
-	if d.ControllerGenCRD() {
-		hint = "generate it with controller-gen object (+kubebuilder:object:root=true on the type asks for it) before validation-gen, " +
-			"or in the same go generate run"
-	}
+	hint := "ask deepcopy-gen for it (+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object on the type, " +
+		"+k8s:deepcopy-gen=package in doc.go) and run deepcopy-gen, before validation-gen or in the same go generate run"
 	if m.Name() != "DeepCopyObject" {
 		hint = "declare it"
 	}
@@ -142,6 +139,15 @@ func (g *validatorGen) registrable(d *model.Definition, arg types.Type, scheme s
 	g.warnings.Warn(d.Pos, "", "RegisterValidations registers %s into %s.%s, whose AddValidationFunc takes a %s, and %s %s, "+
 		"so the generated file does not compile until it has one; %s", d.GoName, path.Base(scheme[:strings.LastIndex(scheme, ".")]), name,
 		types.TypeString(g.out.RegisterObject, qual), types.TypeString(arg, qual), what, hint)
+}
+
+// deepCopyAsked reports whether d's tags ask the tool that writes DeepCopyObject for it
+// (deepcopy-gen's +k8s:deepcopy-gen:interfaces naming runtime.Object, controller-gen's
+// +kubebuilder:object:root): the method is then missing only because that tool has not run yet,
+// as when its go:generate directive comes after this generator's, and the file compiles once it
+// has; a warning would tell the user to do what they did.
+func deepCopyAsked(d *model.Definition) bool {
+	return d.DeepCopyObjectAsked || d.ControllerGenCRD() && d.Root != nil && d.Root.CRD.ObjectRoot != nil
 }
 
 // runtimeObject reports whether a root kind is, or will be, a runtime.Object that a scheme holds.

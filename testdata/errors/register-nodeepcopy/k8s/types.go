@@ -12,3 +12,15 @@ type Widget struct {
 	// +k8s:maxLength=3
 	Name string `json:"name"`
 }
+
+// Asked has no DeepCopyObject yet either, but asks deepcopy-gen for it: no warning, as deepcopy-gen
+// may run after validation-gen in the same go generate.
+//
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+type Asked struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// +k8s:maxLength=3
+	Name string `json:"name"`
+}

@@ -1,5 +1,6 @@
-// Package v1 is a controller-gen package whose kind has no DeepCopyObject yet: the hint names
-// controller-gen object.
+// Package v1 is a controller-gen package whose kind has no DeepCopyObject yet, but asks
+// controller-gen object for it (+kubebuilder:object:root): no warning, as that generator may run
+// after validation-gen in the same go generate.
 //
 // +kubebuilder:object:generate=true
 // +groupName=example.com
