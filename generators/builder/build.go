@@ -257,7 +257,10 @@ func (b *builder) pkg(path string) *model.Package {
 			p.Input = true
 		}
 	}
-	p.ReadOnly = b.prog.ReadOnly[path]
+	// An input package that is no API package is never written either: its types are validated
+	// where API packages reach them, so a run with API packages that reach them writes into it
+	// what a run over it alone writes, nothing (Gatekeeper's pkg/mutation/path/parser).
+	p.ReadOnly = b.prog.ReadOnly[path] || p.Input && b.notAPIPackage(path)
 	p.Foreign = b.foreign(path)
 	p.ControllerGen = b.controllerGen[path]
 	if !p.Input || !b.notAPIPackage(path) { // (the other tags of a package that is none say nothing here)
