@@ -1,6 +1,7 @@
 package genruntime
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -53,6 +54,32 @@ func TestKeyDuplicatesShortAndLong(t *testing.T) {
 		}
 		if got := hashDuplicates(list, key); !slices.Equal(got, want) && len(list) > 1 {
 			t.Fatalf("hashDuplicates(%v) = %v, want %v", list, got, want)
+		}
+	}
+}
+
+// TestPtrMapKeyDuplicates: a nil item has no keys, as the API server reads null: nil items are
+// duplicates of one another, and of an item at the zero key only where that key is absent from
+// the item's JSON; on update, a nil item the old list already had twice is not reported again.
+func TestPtrMapKeyDuplicates(t *testing.T) {
+	key := func(x *string) string { return *x }
+	s := func(v string) *string { return &v }
+	for _, c := range []struct {
+		name       string
+		list, old  []*string
+		zeroAbsent bool
+		want       []int
+	}{
+		{"nil items", []*string{nil, s("a"), nil}, nil, false, []int{2}},
+		{"a nil item and a zero key, present", []*string{s(""), nil}, nil, false, nil},
+		{"a nil item and a zero key, absent", []*string{s(""), nil}, nil, true, []int{1}},
+		{"keys", []*string{s("a"), s("a"), nil}, nil, false, []int{1}},
+		{"nil items the old list had twice", []*string{nil, nil}, []*string{nil, s("b"), nil}, false, nil},
+		{"nil items the old list had once", []*string{nil, nil}, []*string{nil, s("b")}, false, []int{1}},
+	} {
+		got := PtrMapKeyDuplicates(c.list, c.old, key, c.zeroAbsent)
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
 }

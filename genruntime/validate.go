@@ -175,6 +175,63 @@ func PtrKeyDuplicates[T any, K comparable](list, old []*T, key func(*T) K) []int
 	return kept
 }
 
+// PtrMapKeyDuplicates is PtrKeyDuplicates for a +listType=map list as the API server checks it: a
+// nil item (null) has no keys, so nil items are duplicates of one another and, where zeroAbsent
+// (every key of a zero item is absent from its JSON: a nil pointer or an omitted zero value), of an
+// item whose keys are all absent, which key reads as the zero item's key.
+func PtrMapKeyDuplicates[T any, K comparable](list, old []*T, key func(*T) K, zeroAbsent bool) []int {
+	if len(list) < 2 {
+		return nil
+	}
+	type nk struct {
+		k    K
+		null bool
+	}
+	var zero T
+	keyOf := func(x *T) nk {
+		switch {
+		case x != nil:
+			return nk{k: key(x)}
+		case zeroAbsent:
+			return nk{k: key(&zero)}
+		}
+		return nk{null: true}
+	}
+	seen := make(map[nk]struct{}, len(list))
+	var dups []int
+	for i, x := range list {
+		k := keyOf(x)
+		if _, ok := seen[k]; ok {
+			dups = append(dups, i)
+			continue
+		}
+		seen[k] = struct{}{}
+	}
+	if len(dups) == 0 || len(old) < 2 {
+		return dups
+	}
+	oldCount := make(map[nk]int, len(old))
+	for _, x := range old {
+		oldCount[keyOf(x)]++
+	}
+	kept := dups[:0]
+	for _, i := range dups {
+		if oldCount[keyOf(list[i])] < 2 {
+			kept = append(kept, i)
+		}
+	}
+	return kept
+}
+
+// PtrKeyValue is the bad value of a duplicate item of a list of pointers: its key (value reads
+// it), or for a nil item an empty object, as the API server reports a null item's duplicate.
+func PtrKeyValue[T any, V any](x *T, value func(*T) V) any {
+	if x == nil {
+		return map[string]any{}
+	}
+	return value(x)
+}
+
 // EqualDuplicates is SetDuplicates for items that Go's == does not compare by value (structs
 // holding slices, maps or pointers): items are compared with eq, in O(n²), as apimachinery's
 // validate.ValSliceUnique compares them.

@@ -78,16 +78,24 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 		keyFn = g.keyFunc(item, mapKeys)
 		if !transitionsOnly && n.V.CustomUnique == nil {
 			fn, at := "KeyDuplicates", jen.Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))
-			if item.Pointer {
-				fn, at = "PtrKeyDuplicates", jen.Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))
-			}
+			args := []jen.Code{jen.Op("*").Id(v), g.derefOr(old), keyFn}
 			// A duplicate's bad value is its key, as the API server reports it; in upstream's
 			// semantics the whole item, as validate.ValSliceUnique / PtrSliceUnique report it.
 			value := jen.Id(g.keyValueFunc(item, mapKeys)).Call(at)
-			if upstream {
+			switch {
+			case upstream:
 				value = itemAt.Clone()
+				if item.Pointer {
+					fn = "PtrKeyDuplicates" // nil items are upstream's PtrSliceNoNils's
+				}
+			case item.Pointer:
+				// The server counts a nil item (null) as an item without keys: a duplicate of
+				// another nil item, and of an item whose keys are all absent.
+				fn, at = "PtrMapKeyDuplicates", jen.Parens(jen.Op("*").Id(v)).Index(jen.Id("d"))
+				args = append(args, jen.Lit(g.zeroKeysAbsent(item, mapKeys)))
+				value = jen.Qual(pkgGenRT, "PtrKeyValue").Call(at, jen.Id(g.keyValueFunc(item, mapKeys)))
 			}
-			out = append(out, gated(listType.Origin, dup(jen.Qual(pkgGenRT, fn).Call(jen.Op("*").Id(v), g.derefOr(old), keyFn),
+			out = append(out, gated(listType.Origin, dup(jen.Qual(pkgGenRT, fn).Call(args...),
 				value, "listType=map")))
 		}
 	}
@@ -316,6 +324,23 @@ func (g *validatorGen) keyFunc(item *model.Node, keys []model.String) jen.Code {
 	g.vars = append(g.vars, jen.Func().Id(fn).Params(jen.Id("x").Op("*").Add(it)).Id(kt).Block(jen.Return(jen.Id(kt).Values(vals...))))
 	g.vars = append(g.vars, jen.Func().Id(vfn).Params(jen.Id("x").Op("*").Add(it)).Any().Block(jen.Return(jen.Map(jen.String()).Any().Values(dict...))))
 	return jen.Id(fn)
+}
+
+// zeroKeysAbsent reports whether a zero item lacks every one of its list-map keys in JSON (each
+// is a pointer or a value omitted at zero, as keyPresence tests them), so that the API server reads
+// its keys as a null item's: none.
+func (g *validatorGen) zeroKeysAbsent(item *model.Node, keys []model.String) bool {
+	for _, p := range keyProperties(item, keys) {
+		switch {
+		case p == nil || len(p.Via) > 0:
+			return false
+		case p.Node.Pointer:
+		case (p.OmitEmpty || p.OmitZero || p.StripZero) && g.presentScalar(p, "x") != nil:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func (g *validatorGen) keyValueFunc(item *model.Node, keys []model.String) string {
