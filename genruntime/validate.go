@@ -138,6 +138,29 @@ func NullItems[L ~[]*T, T any](list L, typ string) field.ErrorList {
 	return errs
 }
 
+// NullMapItems is NullItems for a list of maps, whose nil items are null in JSON too.
+func NullMapItems[L ~[]M, M ~map[K]V, K comparable, V any](list L, typ string) field.ErrorList {
+	var errs field.ErrorList
+	for i, x := range list {
+		if x == nil {
+			errs = append(errs, At(field.TypeInvalid(nil, nil, "must be of type "+typ), "["+strconv.Itoa(i)+"]", ""))
+		}
+	}
+	return errs
+}
+
+// NullSliceItems is NullItems for a list of slices ([]byte included), whose nil items are null in
+// JSON too.
+func NullSliceItems[L ~[]S, S ~[]E, E any](list L, typ string) field.ErrorList {
+	var errs field.ErrorList
+	for i, x := range list {
+		if x == nil {
+			errs = append(errs, At(field.TypeInvalid(nil, nil, "must be of type "+typ), "["+strconv.Itoa(i)+"]", ""))
+		}
+	}
+	return errs
+}
+
 // PtrKeyDuplicates is KeyDuplicates for a list of pointers: nil items are skipped (upstream's
 // validate.PtrSliceNoNils reports them).
 func PtrKeyDuplicates[T any, K comparable](list, old []*T, key func(*T) K) []int {

@@ -140,8 +140,15 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 		}
 	case model.KindList:
 		if typ := g.nullItemType(n); typ != "" {
+			fn := "NullItems"
+			switch nilItems(n) {
+			case "map":
+				fn = "NullMapItems"
+			case "slice":
+				fn = "NullSliceItems"
+			}
 			out = append(out, jen.Comment("a nil item is null in JSON, which the API server rejects"),
-				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "NullItems").Call(jen.Op("*").Id(v), jen.Lit(typ)).Op("...")))
+				jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, fn).Call(jen.Op("*").Id(v), jen.Lit(typ)).Op("...")))
 		}
 		out = append(out, g.sizeLimits(n, v)...)
 		for _, m := range V.MinItems {
@@ -171,7 +178,7 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 // defaulted (the server would put the default in place of null). "" when a nil item is fine, and
 // in upstream's semantics, whose validators follow handwritten validation of Go values.
 func (g *validatorGen) nullItemType(n *model.Node) string {
-	if g.pkg.UpstreamSemantics() || n.Kind != model.KindList || n.Items == nil || !n.Items.Pointer {
+	if g.pkg.UpstreamSemantics() || n.Kind != model.KindList || n.Items == nil || !n.Items.Pointer && nilItems(n) == "" {
 		return ""
 	}
 	it := model.Effective(n.Items)
@@ -189,6 +196,22 @@ func (g *validatorGen) nullItemType(n *model.Node) string {
 		return "object"
 	case model.KindList:
 		return "array"
+	}
+	return ""
+}
+
+// nilItems says whether the items of a list that are no pointers may be nil all the same, and so
+// null in JSON: "map" for maps, "slice" for slices ([]byte too), "" otherwise (kro's
+// []ForEachDimension, a named map type).
+func nilItems(n *model.Node) string {
+	if n.Items == nil || n.Items.Pointer {
+		return ""
+	}
+	switch n.Items.ValueType().Underlying().(type) {
+	case *types.Map:
+		return "map"
+	case *types.Slice:
+		return "slice"
 	}
 	return ""
 }

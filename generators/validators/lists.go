@@ -151,6 +151,11 @@ func (g *validatorGen) items(n *model.Node, v, old string, depth int, transition
 	if item.Pointer { // []*T: items are pointers already; a nil item is not validated
 		body = append([]jen.Code{jen.Id(iv).Op(":=").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx)),
 			jen.If(jen.Id(iv).Op("==").Nil()).Block(jen.Continue())}, loop...)
+	} else if nilItems(n) != "" && g.nullItemType(n) != "" {
+		// A nil map or slice item is null in JSON: the API server reports its type (NullMapItems,
+		// NullSliceItems) and checks nothing else of it.
+		body = append([]jen.Code{jen.Id(iv).Op(":=").Op("&").Parens(jen.Op("*").Id(v)).Index(jen.Id(idx)),
+			jen.If(jen.Op("*").Id(iv).Op("==").Nil()).Block(jen.Continue())}, loop...)
 	}
 	body = append(body, jen.Block(append([]jen.Code{jen.Id("e").Op(":=").Id("e").Index(jen.Op(":").Lit(0).Op(":").Lit(0))}, // fresh, empty, no allocation
 		append(inner, jen.If(jen.Len(jen.Id("e")).Op(">").Lit(0)).Block(
