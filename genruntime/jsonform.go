@@ -25,6 +25,36 @@ func NullJSON(v json.Marshaler) bool {
 	return err == nil && string(bytes.TrimSpace(b)) == "null"
 }
 
+// NotObjectJSON returns the JSON type of what a value that marshals itself writes ("array",
+// "string", "integer", "number", "boolean") when that is no object, as the API server names it in
+// "must be of type object: \"array\"", and "" for an object, null (which the server drops where the
+// schema is not nullable) or a value that cannot be written: runtime.RawExtension's schema is an
+// object whose content is preserved, so the server rejects any other raw value.
+func NotObjectJSON(v json.Marshaler) string {
+	b, err := v.MarshalJSON()
+	if err != nil {
+		return ""
+	}
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return ""
+	}
+	switch b[0] {
+	case '{', 'n':
+		return ""
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	}
+	if bytes.ContainsAny(b, ".eE") {
+		return "number"
+	}
+	return "integer"
+}
+
 // FreeFormCorrelates reports whether the API server correlates a value whose schema names none of
 // its fields (free-form JSON: x-kubernetes-preserve-unknown-fields without properties, or no
 // schema at all) with an equal old value: it correlates an object's fields through the schema's

@@ -155,6 +155,13 @@ func (g *validatorGen) ownChecks(n *model.Node, v string, depth int) []jen.Code 
 			add(jen.Len(jen.Op("*").Id(v)).Op("<").Lit(int(m.Value)), jen.Qual(pkgField, "TooFew").Call(jen.Nil(), jen.Len(jen.Op("*").Id(v)), jen.Lit(int(m.Value))), "minItems", m.Origin)
 		}
 	case model.KindObject:
+		if g.rawObject(n) {
+			out = append(out, jen.Comment("its schema is an object: the API server rejects any other JSON it writes"),
+				jen.If(jen.Id("t").Op(":=").Qual(pkgGenRT, "NotObjectJSON").Call(jen.Id(v)), jen.Id("t").Op("!=").Lit("")).Block(
+					jen.Id("e").Op("=").Append(jen.Id("e"), jen.Qual(pkgGenRT, "At").Call(
+						jen.Qual(pkgField, "TypeInvalid").Call(jen.Nil(), jen.Nil(), jen.Lit("must be of type object: \"").Op("+").Id("t").Op("+").Lit("\"")),
+						jen.Lit(""), jen.Lit("")))))
+		}
 		if len(V.MaxProperties)+len(V.MinProperties) > 0 {
 			out = append(out, g.propertyCount(n, v)...)
 			for _, m := range V.MaxProperties {
@@ -198,6 +205,26 @@ func (g *validatorGen) nullItemType(n *model.Node) string {
 		return "array"
 	}
 	return ""
+}
+
+// rawObject reports a value published as an object with preserved content that writes its own
+// JSON form from raw bytes, runtime.RawExtension (a struct without JSON fields and with
+// MarshalJSON, of schema type object): its raw value may be any JSON, which the API server
+// rejects unless it is an object (or null). Not under upstream's semantics, nor where a type
+// override, Schemaless or nullable changes the published schema.
+func (g *validatorGen) rawObject(n *model.Node) bool {
+	if g.pkg.UpstreamSemantics() || n.Kind != model.KindObject || n.Ref == nil || len(n.Ref.Node.Properties) > 0 || len(n.Properties) > 0 {
+		return false
+	}
+	pub := model.Published(n.V)
+	if pub.Schema.Type != nil || pub.Schema.Schemaless != nil || pub.Schema.Nullable != nil {
+		return false
+	}
+	if t := n.Ref.Node.V.Schema; t.Type != nil || t.Schemaless != nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n.ValueType()), true, nil, "MarshalJSON")
+	return obj != nil
 }
 
 // nilItems says whether the items of a list that are no pointers may be nil all the same, and so
