@@ -117,7 +117,7 @@ func (g *validatorGen) hasChecks(n *model.Node) bool {
 		len(v.MaxItems)+len(v.MinProperties)+len(v.MaxProperties)+len(v.Rules)+len(v.FixedResults)+len(v.Calls) > 0 ||
 		v.Pattern != nil || v.Format != nil || model.GoFlag(v.Enum, up) != nil || v.Enum == nil && len(n.Enum) > 0 || v.NameFormat != nil || v.Forbidden != nil || len(v.GatedPresence) > 0 ||
 		g.listTypeIs(n, "set") || g.listTypeIs(n, "map") || v.Unique != nil || v.Update != nil || v.Immutable != nil ||
-		g.nullItemType(n) != ""
+		g.nullItemType(n) != "" || g.rawObject(n)
 }
 
 // transition reports whether a definition holds a transition rule anywhere in it.

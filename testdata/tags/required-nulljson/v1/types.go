@@ -36,6 +36,10 @@ type Spec struct {
 	// +optional
 	Extra apiextensionsv1.JSON `json:"extra,omitempty,omitzero"`
 
+	// Template is optional and has no tag: its schema, an object, is all that checks it.
+	// +optional
+	Template *runtime.RawExtension `json:"template,omitempty"`
+
 	// Overrides are items with a required value.
 	// +optional
 	Overrides []Override `json:"overrides,omitempty"`
