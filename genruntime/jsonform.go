@@ -3,6 +3,7 @@ package genruntime
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 )
 
 // JSONString is the string a value that marshals itself (MarshalJSON, MarshalText) writes, as the
@@ -15,6 +16,35 @@ func JSONString(v any) (s string, ok bool) {
 		return "", false
 	}
 	return s, json.Unmarshal(b, &s) == nil
+}
+
+// EqualJSON reports whether two values that marshal themselves, and show no fields of their own
+// (apiextensionsv1.JSON, runtime.RawExtension), write the same JSON value, as the API server compares
+// an old and a new value on update: decoded, so that the order of an object's keys and space do
+// not count, with numbers kept as written (1 and 1.0 differ, as the server's int64 and float64 do).
+// Values that cannot be written are not equal.
+func EqualJSON(a, b json.Marshaler) bool {
+	ja, errA := a.MarshalJSON()
+	jb, errB := b.MarshalJSON()
+	if errA != nil || errB != nil {
+		return false
+	}
+	if bytes.Equal(ja, jb) {
+		return true
+	}
+	va, okA := decodeJSON(ja)
+	vb, okB := decodeJSON(jb)
+	return okA && okB && reflect.DeepEqual(va, vb)
+}
+
+func decodeJSON(b []byte) (any, bool) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return nil, false
+	}
+	return v, true
 }
 
 // NullJSON reports whether a value that marshals itself writes null, as apiextensionsv1.JSON and

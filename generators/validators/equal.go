@@ -112,6 +112,12 @@ func (e equalities) body(t types.Type) []jen.Code {
 			conds = append(conds, jen.Id(e.fn(f.Type())).Call(jen.Op("&").Id("a").Dot(f.Name()), jen.Op("&").Id("b").Dot(f.Name())))
 		}
 		if len(conds) == 0 {
+			// A struct that shows no field to JSON but writes itself (apiextensionsv1.JSON,
+			// runtime.RawExtension, a token type) is compared by what it writes; one that writes
+			// nothing of itself is always {}.
+			if writesJSON(t) {
+				return []jen.Code{jen.Return(jen.Qual(pkgGenRT, "EqualJSON").Call(jen.Id("a"), jen.Id("b")))}
+			}
 			return []jen.Code{jen.Return(jen.True())}
 		}
 		expr := jen.Add(conds[0])
@@ -123,6 +129,21 @@ func (e equalities) body(t types.Type) []jen.Code {
 		return []jen.Code{jen.Return(jen.Qual("k8s.io/apimachinery/pkg/api/equality", "Semantic").Dot("DeepEqual").Call(jen.Op("*").Id("a"), jen.Op("*").Id("b")))}
 	}
 	return []jen.Code{jen.Return(jen.Op("*").Id("a").Op("==").Op("*").Id("b"))}
+}
+
+// writesJSON reports whether *T has json.Marshaler's MarshalJSON.
+func writesJSON(t types.Type) bool {
+	var pkg *types.Package
+	if n, ok := t.(*types.Named); ok {
+		pkg = n.Obj().Pkg()
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, pkg, "MarshalJSON")
+	f, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := f.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 2
 }
 
 func reflectTag(tag string) string {

@@ -158,13 +158,6 @@ var projects = []project{
 		dirs: []string{"api"}, controllerGen: "v0.21.0", crdOptions: "crd",
 		published: []string{"helm/crds"},
 		install:   "AddToScheme",
-		gaps: []gap{
-			{"harness: * of 300 objects disagree", "unowned",
-				"23 objects at 17:19 (72 at 16:58: a nil map item of forEach, null in JSON, and the JSON type of a " +
-					"runtime.RawExtension's raw value, both fixed since): all on updates, a raw value that is no JSON object " +
-					"(spec.schema.spec, types, status), unchanged, which the API server reports (must be of type object) " +
-					"and the generated validators ratchet with the unchanged value. Not yet fixed"},
-		},
 	},
 	{
 		// LeaderWorkerSet: a PodTemplateSpec for leaders and one for workers, generateEmbeddedObjectMeta.
