@@ -129,32 +129,26 @@ func hashDuplicates[T any, K comparable](list []T, key func(*T) K) []int {
 // where the items' schema has a type (typ) and is neither nullable nor defaulted, as TypeInvalid
 // at the item. Errors are relative to the list; nothing is allocated when there is none.
 func NullItems[L ~[]*T, T any](list L, typ string) field.ErrorList {
-	var errs field.ErrorList
-	for i, x := range list {
-		if x == nil {
-			errs = append(errs, At(field.TypeInvalid(nil, nil, "must be of type "+typ), "["+strconv.Itoa(i)+"]", ""))
-		}
-	}
-	return errs
+	return nullItems(len(list), func(i int) bool { return list[i] == nil }, typ)
 }
 
 // NullMapItems is NullItems for a list of maps, whose nil items are null in JSON too.
 func NullMapItems[L ~[]M, M ~map[K]V, K comparable, V any](list L, typ string) field.ErrorList {
-	var errs field.ErrorList
-	for i, x := range list {
-		if x == nil {
-			errs = append(errs, At(field.TypeInvalid(nil, nil, "must be of type "+typ), "["+strconv.Itoa(i)+"]", ""))
-		}
-	}
-	return errs
+	return nullItems(len(list), func(i int) bool { return list[i] == nil }, typ)
 }
 
 // NullSliceItems is NullItems for a list of slices ([]byte included), whose nil items are null in
 // JSON too.
 func NullSliceItems[L ~[]S, S ~[]E, E any](list L, typ string) field.ErrorList {
+	return nullItems(len(list), func(i int) bool { return list[i] == nil }, typ)
+}
+
+// nullItems reports the n items of a list for which isNil holds: null in JSON, which the API server
+// rejects as not of the item schema's type.
+func nullItems(n int, isNil func(int) bool, typ string) field.ErrorList {
 	var errs field.ErrorList
-	for i, x := range list {
-		if x == nil {
+	for i := 0; i < n; i++ {
+		if isNil(i) {
 			errs = append(errs, At(field.TypeInvalid(nil, nil, "must be of type "+typ), "["+strconv.Itoa(i)+"]", ""))
 		}
 	}
@@ -201,49 +195,23 @@ func PtrKeyDuplicates[T any, K comparable](list, old []*T, key func(*T) K) []int
 // PtrMapKeyDuplicates is PtrKeyDuplicates for a +listType=map list as the API server checks it: a
 // nil item (null) has no keys, so nil items are duplicates of one another and, where zeroAbsent
 // (every key of a zero item is absent from its JSON: a nil pointer or an omitted zero value), of an
-// item whose keys are all absent, which key reads as the zero item's key.
+// item whose keys are all absent, which key reads as the zero item's key. It is KeyDuplicates over
+// those keys.
 func PtrMapKeyDuplicates[T any, K comparable](list, old []*T, key func(*T) K, zeroAbsent bool) []int {
-	if len(list) < 2 {
-		return nil
-	}
 	type nk struct {
 		k    K
 		null bool
 	}
-	var zero T
-	keyOf := func(x *T) nk {
-		switch {
+	return KeyDuplicates(list, old, func(p **T) nk {
+		switch x := *p; {
 		case x != nil:
 			return nk{k: key(x)}
 		case zeroAbsent:
+			var zero T
 			return nk{k: key(&zero)}
 		}
 		return nk{null: true}
-	}
-	seen := make(map[nk]struct{}, len(list))
-	var dups []int
-	for i, x := range list {
-		k := keyOf(x)
-		if _, ok := seen[k]; ok {
-			dups = append(dups, i)
-			continue
-		}
-		seen[k] = struct{}{}
-	}
-	if len(dups) == 0 || len(old) < 2 {
-		return dups
-	}
-	oldCount := make(map[nk]int, len(old))
-	for _, x := range old {
-		oldCount[keyOf(x)]++
-	}
-	kept := dups[:0]
-	for _, i := range dups {
-		if oldCount[keyOf(list[i])] < 2 {
-			kept = append(kept, i)
-		}
-	}
-	return kept
+	})
 }
 
 // PtrKeyValue is the bad value of a duplicate item of a list of pointers: its key (value reads
